@@ -1,0 +1,237 @@
+import { requireClient } from "./auth";
+import {
+  type RestContext,
+  invalidRequest,
+  notFound,
+  permissionDenied,
+  readJsonObject,
+  sendJson,
+  unprocessable,
+} from "./http";
+import { findBuyer } from "./identities";
+import { fromMinor, paypalFee, toMinor } from "./money";
+import { detail, experienceUrls, missing, parsePurchaseUnits } from "./order-input";
+import { type Capture, type Order, type Store, nowIso, paypalId } from "./state";
+
+const IDEMPOTENCY_TTL_MS = 6 * 60 * 60 * 1000; // PayPal keeps PayPal-Request-Id keys for 6 hours.
+
+/** Replays the stored answer for a repeated PayPal-Request-Id; otherwise runs and remembers a 2xx answer. */
+export async function withIdempotency(
+  ctx: RestContext,
+  clientId: string,
+  run: () => Promise<{ status: number; body: unknown }>,
+) {
+  const requestId = ctx.req.headers["paypal-request-id"];
+  const key = typeof requestId === "string" && requestId ? `${clientId} ${ctx.req.url} ${requestId}` : undefined;
+  const stored = key ? ctx.store.data.idempotency[key] : undefined;
+  if (stored && stored.at > Date.now() - IDEMPOTENCY_TTL_MS) {
+    sendJson(ctx.res, stored.status, stored.body);
+    return;
+  }
+  const { status, body } = await run();
+  if (key && status < 300) {
+    const table = ctx.store.data.idempotency;
+    for (const [k, v] of Object.entries(table)) if (v.at < Date.now() - IDEMPOTENCY_TTL_MS) delete table[k];
+    table[key] = { status, body, at: Date.now() };
+  }
+  sendJson(ctx.res, status, body);
+}
+
+export function orderView(store: Store, base: string, order: Order) {
+  const self = `${base}/v2/checkout/orders/${order.id}`;
+  return {
+    id: order.id,
+    intent: order.intent,
+    status: order.status,
+    ...(order.payer && {
+      payment_source: {
+        paypal: {
+          email_address: order.payer.email_address,
+          account_id: order.payer.payer_id,
+          account_status: "VERIFIED",
+          name: order.payer.name,
+          address: order.payer.address,
+        },
+      },
+    }),
+    purchase_units: order.purchase_units.map(({ captureIds, ...unit }) => ({
+      ...unit,
+      ...(captureIds.length > 0 && {
+        payments: { captures: captureIds.map((id) => captureView(base, store.data.captures[id]!)) },
+      }),
+    })),
+    ...(order.payer && { payer: order.payer }),
+    create_time: order.create_time,
+    ...(order.status !== "CREATED" && { update_time: order.update_time }),
+    links: [
+      { href: self, rel: "self", method: "GET" },
+      ...(order.status === "CREATED"
+        ? [{ href: `${base}/checkoutnow?token=${order.id}`, rel: "approve", method: "GET" }]
+        : []),
+      ...(order.status === "APPROVED" ? [{ href: `${self}/capture`, rel: "capture", method: "POST" }] : []),
+    ],
+  };
+}
+
+export function captureView(base: string, capture: Capture) {
+  const { currency_code: currency } = capture.amount;
+  const gross = toMinor(capture.amount.value, currency) as number;
+  return {
+    id: capture.id,
+    status: capture.status,
+    ...(capture.status_details && { status_details: capture.status_details }),
+    amount: capture.amount,
+    final_capture: true,
+    seller_protection: { status: "ELIGIBLE", dispute_categories: ["ITEM_NOT_RECEIVED", "UNAUTHORIZED_TRANSACTION"] },
+    ...(capture.fee && {
+      seller_receivable_breakdown: {
+        gross_amount: capture.amount,
+        paypal_fee: capture.fee,
+        net_amount: {
+          currency_code: currency,
+          value: fromMinor(gross - (toMinor(capture.fee.value, currency) as number), currency),
+        },
+      },
+    }),
+    ...(capture.custom_id && { custom_id: capture.custom_id }),
+    ...(capture.invoice_id && { invoice_id: capture.invoice_id }),
+    links: [
+      { href: `${base}/v2/payments/captures/${capture.id}`, rel: "self", method: "GET" },
+      { href: `${base}/v2/checkout/orders/${capture.orderId}`, rel: "up", method: "GET" },
+    ],
+    create_time: capture.create_time,
+    update_time: capture.create_time,
+  };
+}
+
+function ownOrder(store: Store, id: string, clientId: string | undefined): Order {
+  const order = store.data.orders[id];
+  if (!order) throw notFound(id);
+  if (clientId !== undefined && order.clientId !== clientId) throw permissionDenied();
+  return order;
+}
+
+export async function createOrder(ctx: RestContext) {
+  const clientId = requireClient(ctx.store, ctx.req);
+  await withIdempotency(ctx, clientId, async () => {
+    const body = await readJsonObject(ctx.req);
+    if (body.intent === undefined) throw missing("/intent");
+    if (body.intent !== "CAPTURE") {
+      throw invalidRequest([
+        detail(
+          "INVALID_PARAMETER_VALUE",
+          "The value of a field is invalid. The local sandbox supports intent CAPTURE only.",
+          "/intent",
+          String(body.intent),
+        ),
+      ]);
+    }
+    const now = nowIso();
+    const order: Order = {
+      id: paypalId(),
+      clientId,
+      intent: "CAPTURE",
+      status: "CREATED",
+      purchase_units: parsePurchaseUnits(body, clientId),
+      ...experienceUrls(body),
+      create_time: now,
+      update_time: now,
+    };
+    ctx.store.data.orders[order.id] = order;
+    const full = orderView(ctx.store, ctx.base, order);
+    const wantsFull = /return=representation/.test(String(ctx.req.headers.prefer ?? ""));
+    return { status: 201, body: wantsFull ? full : { id: full.id, status: full.status, links: full.links } };
+  });
+}
+
+export function getOrder(ctx: RestContext, id: string) {
+  const order = ownOrder(ctx.store, id, requireClient(ctx.store, ctx.req));
+  sendJson(ctx.res, 200, orderView(ctx.store, ctx.base, order));
+}
+
+export async function captureOrder(ctx: RestContext, id: string) {
+  const clientId = requireClient(ctx.store, ctx.req);
+  await withIdempotency(ctx, clientId, async () => {
+    await readJsonObject(ctx.req, true);
+    const order = ownOrder(ctx.store, id, clientId);
+    if (order.status === "COMPLETED") {
+      throw unprocessable([
+        detail(
+          "ORDER_ALREADY_CAPTURED",
+          "Order already captured.If 'intent=CAPTURE' only one capture per order is allowed.",
+        ),
+      ]);
+    }
+    if (order.status === "CREATED") {
+      throw unprocessable([
+        detail(
+          "ORDER_NOT_APPROVED",
+          "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call or provide a valid payment_source in the request.",
+        ),
+      ]);
+    }
+    const outcome = findBuyer(order.buyerId)?.outcome ?? "COMPLETED";
+    if (outcome === "INSTRUMENT_DECLINED") {
+      // The order stays APPROVED: the buyer may go back (actions.restart()) and approve with another instrument.
+      throw unprocessable([
+        detail(
+          "INSTRUMENT_DECLINED",
+          "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+        ),
+      ]);
+    }
+    const now = nowIso();
+    for (const unit of order.purchase_units) {
+      const minor = toMinor(unit.amount.value, unit.amount.currency_code) as number;
+      const capture: Capture = {
+        id: paypalId(),
+        orderId: order.id,
+        clientId,
+        status: outcome,
+        ...(outcome === "PENDING" && { status_details: { reason: "PENDING_REVIEW" } }),
+        amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
+        ...(outcome === "COMPLETED" && {
+          fee: {
+            currency_code: unit.amount.currency_code,
+            value: fromMinor(paypalFee(minor), unit.amount.currency_code),
+          },
+        }),
+        custom_id: unit.custom_id,
+        invoice_id: unit.invoice_id,
+        create_time: now,
+      };
+      ctx.store.data.captures[capture.id] = capture;
+      unit.captureIds.push(capture.id);
+    }
+    order.status = "COMPLETED";
+    order.update_time = now;
+    return { status: 201, body: orderView(ctx.store, ctx.base, order) };
+  });
+}
+
+export function getCapture(ctx: RestContext, id: string) {
+  const clientId = requireClient(ctx.store, ctx.req);
+  const capture = ctx.store.data.captures[id];
+  if (!capture) throw notFound(id);
+  if (capture.clientId !== clientId) throw permissionDenied();
+  sendJson(ctx.res, 200, captureView(ctx.base, capture));
+}
+
+/** The buyer approves in the buyer window; `clientId` (from the SDK's script URL) must own the order. */
+export function approveOrder(store: Store, id: string, buyerId: unknown, clientId?: string): Order {
+  const order = ownOrder(store, id, clientId);
+  const buyer = findBuyer(buyerId);
+  if (!buyer) {
+    throw invalidRequest([detail("INVALID_PARAMETER_VALUE", "Unknown test buyer.", "/buyer", String(buyerId))]);
+  }
+  if (order.status === "COMPLETED") {
+    throw unprocessable([
+      detail("ORDER_COMPLETED_OR_VOIDED", "Order is voided or completed and hence cannot be processed"),
+    ]);
+  }
+  order.status = "APPROVED";
+  order.buyerId = buyer.id;
+  order.payer = buyer.payer;
+  order.update_time = nowIso();
+  return order;
+}
