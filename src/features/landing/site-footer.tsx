@@ -1,0 +1,90 @@
+import Link from "next/link";
+import { ADMIN_HREF, comingSoon, FEE_NOTE, LOG_IN_HREF, SALES_EMAIL, SIGN_UP_HREF } from "./content";
+import { Logo } from "./logo";
+
+const linkClass = "text-sm text-gray-600 hover:text-gray-900";
+
+const productLinks = [
+  { href: "#features", label: "Features" },
+  { href: "#products", label: "Digital and physical products" },
+  { href: "#use-cases", label: "Use cases" },
+  { href: "#pricing", label: "Pricing" },
+  { href: "#faq", label: "FAQ" },
+];
+
+const accountLinks = [
+  { href: SIGN_UP_HREF, label: "Sign up" },
+  { href: LOG_IN_HREF, label: "Log in" },
+  { href: ADMIN_HREF, label: "Admin" },
+  { href: "/terms", label: "Terms of service" },
+  { href: "/privacy", label: "Privacy policy" },
+];
+
+/**
+ * Used on the landing page (sectionPrefix "") and on the legal pages (sectionPrefix "/"), so the section links
+ * lead back to the landing page from there.
+ */
+export function SiteFooter({ sectionPrefix = "" }: { sectionPrefix?: "" | "/" }) {
+  return (
+    <footer className="border-t border-gray-200 bg-white">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        <div className="grid gap-10 md:grid-cols-5">
+          <div className="md:col-span-2">
+            <Logo />
+            <p className="mt-4 max-w-xs text-sm text-gray-600">
+              PayPal checkout buttons, subscriptions and digital sell pages, without code.
+            </p>
+            <p className="mt-2 max-w-xs text-sm text-gray-600">{FEE_NOTE}</p>
+            <p className="mt-4 text-sm text-gray-600">
+              Sales:{" "}
+              <a href={`mailto:${SALES_EMAIL}`} className="text-brand-700 font-medium hover:underline">
+                {SALES_EMAIL}
+              </a>
+            </p>
+          </div>
+          <nav aria-label="Footer">
+            <h2 className="text-sm font-semibold text-gray-900">Product</h2>
+            <ul className="mt-4 space-y-3">
+              {productLinks.map(({ href, label }) => (
+                <li key={href}>
+                  <Link href={`${sectionPrefix}${href}`} className={linkClass}>
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            <h2 className="mt-8 text-sm font-semibold text-gray-900">Account</h2>
+            <ul className="mt-4 space-y-3">
+              {accountLinks.map(({ href, label }) => (
+                <li key={href}>
+                  <Link href={href} className={linkClass}>
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <ComingSoonList title="More tools" items={comingSoon.product} />
+          <ComingSoonList title="Resources" items={comingSoon.resources} />
+        </div>
+        <p className="mt-12 border-t border-gray-200 pt-8 text-sm text-gray-500">© Popkit</p>
+      </div>
+    </footer>
+  );
+}
+
+function ComingSoonList({ title, items }: { title: string; items: string[] }) {
+  return (
+    <div>
+      <h2 className="text-sm font-semibold text-gray-900">{title}</h2>
+      <ul className="mt-4 space-y-3">
+        {items.map((item) => (
+          <li key={item} className="flex flex-wrap items-center gap-2 text-sm text-gray-500">
+            {item}
+            <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-600">Coming soon</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
