@@ -1,0 +1,33 @@
+// `npm run db:migrate` applies pending migrations; `npm run db:seed` also adds the demo data. Both work while
+// the app runs on the embedded database: openDatabase() then goes through the app's own embedded server.
+import { migrateDatabase, openDatabase } from "./lib/database";
+import { dataDir } from "./lib/paths";
+import { printDemoLogins, seedDemo } from "../prisma/seed";
+import { createPrismaClient } from "../src/server/db";
+
+async function main(command: string | undefined) {
+  if (command !== "migrate" && command !== "seed") throw new Error("usage: tsx scripts/db.ts migrate|seed");
+  const database = await openDatabase();
+  try {
+    await migrateDatabase(database.url);
+    console.log("Migrations applied.");
+    if (command === "seed") {
+      const client = createPrismaClient(database.url, { embedded: database.embedded });
+      try {
+        printDemoLogins(await seedDemo(client, dataDir), process.env.APP_URL ?? "http://localhost:3000");
+      } finally {
+        await client.$disconnect();
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv[2]).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

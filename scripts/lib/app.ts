@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { nextBin, repoRoot } from "./paths";
+
+export function hasBuild(): boolean {
+  return existsSync(path.join(repoRoot, ".next/BUILD_ID"));
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [nextBin, ...args], { cwd: repoRoot, env, stdio: "inherit" });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next ${args[0]} exited with ${code}`))));
+  });
+}
+
+/** `next build` needs no runtime secrets or database: those are checked when the server starts. */
+export function buildApp(): Promise<void> {
+  return run(["build"], {
+    ...process.env,
+    NODE_ENV: "production",
+    SKIP_ENV_VALIDATION: "1",
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
+}
+
+export type RunningApp = { url: string; child: ChildProcess; stop(): Promise<void> };
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode} while starting`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the app did not become healthy within ${timeoutMs / 1000}s`);
+}
+
+/** Starts `next start` (or `next dev`) with the given environment and waits until /api/health answers. */
+export async function startApp(options: {
+  port: number;
+  host?: string;
+  env: NodeJS.ProcessEnv;
+  dev?: boolean;
+  quiet?: boolean;
+}): Promise<RunningApp> {
+  const host = options.host ?? "127.0.0.1";
+  const args = [options.dev ? "dev" : "start", "--port", String(options.port), "--hostname", host];
+  const child = spawn(process.execPath, [nextBin, ...args], {
+    cwd: repoRoot,
+    env: { ...options.env, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: options.quiet ? ["ignore", "ignore", "inherit"] : "inherit",
+  });
+  const url = `http://${host === "0.0.0.0" ? "localhost" : host}:${options.port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 5000).unref();
+    });
+  try {
+    await waitForHealth(url, child, options.dev ? 120_000 : 60_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, child, stop };
+}

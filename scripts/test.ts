@@ -1,0 +1,101 @@
+// `npm test`: every layer (unit, integration, e2e) in one command, then one closing line with the totals.
+// Runs on the embedded database by default; with DATABASE_URL, each layer makes its own fresh database on
+// that server. `--only unit|int|e2e` runs one layer.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { buildApp } from "./lib/app";
+import { repoRoot } from "./lib/paths";
+
+const { values } = parseArgs({ options: { only: { type: "string" } } });
+const layers = values.only ? [values.only] : ["unit", "int", "e2e"];
+const resultsDir = path.join(repoRoot, "test-results");
+
+function run(bin: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(repoRoot, bin), ...args], {
+      cwd: repoRoot,
+      env,
+      stdio: "inherit",
+    });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+type Tally = { passed: number; failed: number; skipped: number };
+
+function readJson<T>(file: string): T | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T) : null;
+}
+
+async function runVitest(projects: string[]): Promise<{ code: number; tally: Tally }> {
+  const output = path.join(resultsDir, `vitest-${projects.join("-")}.json`);
+  const projectArgs = projects.flatMap((project) => ["--project", project]);
+  const code = await run("node_modules/vitest/vitest.mjs", [
+    "run",
+    ...projectArgs,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${output}`,
+  ]);
+  const report = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>(output);
+  return {
+    code,
+    tally: report
+      ? {
+          passed: report.numPassedTests,
+          failed: report.numFailedTests,
+          skipped: report.numPendingTests + report.numTodoTests,
+        }
+      : { passed: 0, failed: 1, skipped: 0 },
+  };
+}
+
+async function runPlaywright(): Promise<{ code: number; tally: Tally }> {
+  if (process.env.SKIP_BUILD !== "1") await buildApp();
+  const output = path.join(resultsDir, "e2e.json");
+  const code = await run("node_modules/@playwright/test/cli.js", ["test"]);
+  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(output);
+  return {
+    code,
+    tally: report
+      ? {
+          passed: report.stats.expected + report.stats.flaky,
+          failed: report.stats.unexpected,
+          skipped: report.stats.skipped,
+        }
+      : { passed: 0, failed: 1, skipped: 0 },
+  };
+}
+
+async function main() {
+  rmSync(resultsDir, { recursive: true, force: true });
+  mkdirSync(resultsDir, { recursive: true });
+  const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+  let failedLayers = 0;
+  const vitestProjects = [
+    ...(layers.includes("unit") ? ["unit"] : []),
+    ...(layers.includes("int") ? ["sandbox", "integration"] : []),
+  ];
+  const runs = [];
+  if (vitestProjects.length > 0) runs.push(() => runVitest(vitestProjects));
+  if (layers.includes("e2e")) runs.push(runPlaywright);
+  for (const layer of runs) {
+    const { code, tally } = await layer();
+    if (code !== 0) failedLayers += 1;
+    total.passed += tally.passed;
+    total.failed += tally.failed;
+    total.skipped += tally.skipped;
+  }
+  const failed = Math.max(total.failed, failedLayers > 0 && total.failed === 0 ? 1 : 0);
+  console.log(`\n${total.passed} passed, ${failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+void main();

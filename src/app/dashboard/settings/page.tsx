@@ -1,0 +1,18 @@
+import { StoreSettingsForm } from "~/features/settings/store-settings-form";
+import { serverApi } from "~/trpc/server";
+
+export const metadata = { title: "Store Settings · Popkit" };
+
+export default async function StoreSettingsPage() {
+  const api = await serverApi();
+  const settings = await api.merchant.getStoreSettings();
+  return (
+    <div className="max-w-2xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">Store Settings</h1>
+        <p className="text-sm text-gray-600">How your store appears to buyers, and how it connects to PayPal.</p>
+      </div>
+      <StoreSettingsForm initial={settings} />
+    </div>
+  );
+}

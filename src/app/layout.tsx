@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { Providers } from "~/app/providers";
+import "~/styles/globals.css";
+
+export const metadata: Metadata = {
+  title: "Popkit: PayPal checkout buttons and digital sell pages",
+  description: "Create PayPal payment buttons and digital product pages in minutes. No code.",
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen bg-gray-50 font-sans text-gray-900 antialiased">
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  );
+}

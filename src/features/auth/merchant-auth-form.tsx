@@ -1,0 +1,176 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { PasswordInput } from "~/components/ui/password-input";
+import { merchantSignInErrors } from "~/features/auth/sign-in-errors";
+import { merchantSignInSchema, merchantSignUpSchema } from "~/schemas/auth";
+import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
+
+type Mode = "signin" | "signup";
+
+// The form always has a name field; sign-in simply ignores it.
+const signInFormSchema = merchantSignInSchema.extend({ name: z.string().optional() });
+
+export function MerchantAuthForm({
+  initialMode,
+  isGoogleConfigured,
+  initialError,
+}: {
+  initialMode: Mode;
+  isGoogleConfigured: boolean;
+  initialError?: string;
+}) {
+  const router = useRouter();
+  const [mode, setMode] = useState<Mode>(initialMode);
+  const [formError, setFormError] = useState<string | null>(initialError ?? null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const signUp = api.merchant.signUp.useMutation();
+
+  type FormValues = { name?: string; email: string; password: string };
+  const form = useForm<FormValues>({
+    resolver: zodResolver(mode === "signup" ? merchantSignUpSchema : signInFormSchema) as never,
+    defaultValues: { name: "", email: "", password: "" },
+    reValidateMode: "onSubmit",
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // SPEC 4: editing a field clears its error.
+  const register = (name: keyof FormValues) => form.register(name, { onChange: () => form.clearErrors(name) });
+
+  function switchMode(next: Mode) {
+    setMode(next);
+    setFormError(null);
+    form.clearErrors();
+    router.replace(next === "signup" ? "/auth?mode=signup" : "/auth", { scroll: false });
+  }
+
+  async function onSubmit(values: FormValues) {
+    setFormError(null);
+    try {
+      if (mode === "signup") {
+        await signUp.mutateAsync({ name: values.name ?? "", email: values.email, password: values.password });
+      }
+      const result = await signIn("merchant", { email: values.email, password: values.password, redirect: false });
+      if (result?.error) {
+        setFormError(merchantSignInErrors[result.code ?? ""] ?? "An error occurred");
+        return;
+      }
+      router.push("/dashboard");
+      router.refresh();
+    } catch (error) {
+      for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
+        if (field === "name" || field === "email" || field === "password") {
+          form.setError(field, { message: messages[0] });
+        }
+      }
+      setFormError(userMessageOf(error, "An error occurred"));
+    }
+  }
+
+  function continueWithGoogle() {
+    if (!isGoogleConfigured) {
+      setNotice("Google sign-in is not configured on this server. Please use your email and password.");
+      return;
+    }
+    void signIn("google", { redirectTo: "/dashboard" });
+  }
+
+  const isSignUp = mode === "signup";
+  return (
+    <div className="w-full max-w-md space-y-6">
+      <div className="text-center">
+        <h1 className="text-2xl font-bold text-gray-900">{isSignUp ? "Create your account" : "Welcome back"}</h1>
+        <p className="mt-1 text-sm text-gray-600">
+          {isSignUp ? "Start selling with PayPal in minutes." : "Sign in to your Popkit dashboard."}
+        </p>
+      </div>
+
+      <Button variant="secondary" className="w-full" onClick={continueWithGoogle}>
+        <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4">
+          <path
+            fill="#4285F4"
+            d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8z"
+          />
+          <path
+            fill="#34A853"
+            d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1.1-3.7 1.1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z"
+          />
+          <path fill="#FBBC05" d="M5.8 14.2a6.6 6.6 0 0 1 0-4.3V7.1H2.1a11 11 0 0 0 0 9.9l3.7-2.8z" />
+          <path
+            fill="#EA4335"
+            d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z"
+          />
+        </svg>
+        Continue with Google
+      </Button>
+      {notice && <Alert tone="info">{notice}</Alert>}
+
+      <div className="flex items-center gap-3 text-xs text-gray-400 uppercase">
+        <span className="h-px flex-1 bg-gray-200" />
+        or
+        <span className="h-px flex-1 bg-gray-200" />
+      </div>
+
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+        {isSignUp && (
+          <Field id="name" label="Full Name" error={errors.name?.message}>
+            <Input id="name" autoComplete="name" aria-invalid={Boolean(errors.name)} {...register("name")} />
+          </Field>
+        )}
+        <Field id="email" label="Email" error={errors.email?.message}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={Boolean(errors.email)}
+            {...register("email")}
+          />
+        </Field>
+        <Field id="password" label="Password" error={errors.password?.message}>
+          <PasswordInput
+            id="password"
+            autoComplete={isSignUp ? "new-password" : "current-password"}
+            aria-invalid={Boolean(errors.password)}
+            {...register("password")}
+          />
+        </Field>
+        {formError && <Alert>{formError}</Alert>}
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? (isSignUp ? "Creating account..." : "Signing in...") : isSignUp ? "Sign Up" : "Sign In"}
+        </Button>
+      </form>
+
+      <p className="text-center text-sm text-gray-600">
+        {isSignUp ? "Already have an account? " : "Don't have an account? "}
+        <button
+          type="button"
+          className="text-brand-600 font-medium hover:underline"
+          onClick={() => switchMode(isSignUp ? "signin" : "signup")}
+        >
+          {isSignUp ? "Sign in" : "Sign up"}
+        </button>
+      </p>
+      <p className="text-center text-xs text-gray-500">
+        By continuing you agree to our{" "}
+        <Link href="/terms" className="underline">
+          Terms of Service
+        </Link>{" "}
+        and{" "}
+        <Link href="/privacy" className="underline">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/** next-auth returns a code for a refused sign-in; these are the sentences users see for each. */
+export const merchantSignInErrors: Record<string, string> = {
+  invalid_credentials: "Invalid email or password",
+  rate_limited: "Too many attempts. Please try again later.",
+  OAuthAccountNotLinked: "This email already has a password account. Sign in with your email and password.",
+};
+
+export const staffSignInErrors: Record<string, string> = {
+  invalid_credentials: "Invalid username or password",
+  account_disabled: "Account is disabled",
+  rate_limited: "Too many attempts. Please try again later.",
+};

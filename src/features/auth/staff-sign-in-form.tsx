@@ -1,0 +1,80 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ShieldCheck } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { PasswordInput } from "~/components/ui/password-input";
+import { staffSignInErrors } from "~/features/auth/sign-in-errors";
+import { staffSignInSchema, type StaffSignInInput } from "~/schemas/auth";
+
+export function StaffSignInForm() {
+  const router = useRouter();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<StaffSignInInput>({
+    resolver: zodResolver(staffSignInSchema),
+    defaultValues: { username: "", password: "" },
+    reValidateMode: "onSubmit",
+  });
+  const { errors, isSubmitting } = form.formState;
+  const register = (name: keyof StaffSignInInput) => form.register(name, { onChange: () => form.clearErrors(name) });
+
+  async function onSubmit(values: StaffSignInInput) {
+    setFormError(null);
+    try {
+      const result = await signIn("staff", { ...values, redirect: false });
+      if (result?.error) {
+        setFormError(staffSignInErrors[result.code ?? ""] ?? "Login failed");
+        return;
+      }
+      router.push("/saas-admin");
+      router.refresh();
+    } catch {
+      setFormError("Login failed");
+    }
+  }
+
+  return (
+    <div className="w-full max-w-md space-y-6">
+      <div className="text-center">
+        <ShieldCheck aria-hidden className="text-brand-600 mx-auto h-10 w-10" />
+        <h1 className="mt-3 text-2xl font-bold text-gray-900">Admin Portal</h1>
+        <p className="mt-1 text-sm text-gray-600">Sign in with your staff username.</p>
+      </div>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+        <Field id="username" label="Username" error={errors.username?.message}>
+          <Input
+            id="username"
+            autoComplete="username"
+            aria-invalid={Boolean(errors.username)}
+            {...register("username")}
+          />
+        </Field>
+        <Field id="password" label="Password" error={errors.password?.message}>
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            aria-invalid={Boolean(errors.password)}
+            {...register("password")}
+          />
+        </Field>
+        {formError && <Alert>{formError}</Alert>}
+        <Button type="submit" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? "Signing in..." : "Sign In"}
+        </Button>
+      </form>
+      <p className="text-center text-sm">
+        <Link href="/auth" className="text-brand-600 font-medium hover:underline">
+          Merchant Login
+        </Link>
+      </p>
+    </div>
+  );
+}

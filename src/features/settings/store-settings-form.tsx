@@ -1,0 +1,128 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input, Select, Textarea } from "~/components/ui/input";
+import { PasswordInput } from "~/components/ui/password-input";
+import { updateStoreSettingsSchema, type UpdateStoreSettingsInput } from "~/schemas/store-settings";
+import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
+
+type Settings = RouterOutputs["merchant"]["getStoreSettings"];
+
+function toFormValues(settings: Settings): UpdateStoreSettingsInput {
+  return {
+    storeName: settings.storeName,
+    description: settings.description,
+    websiteUrl: settings.websiteUrl,
+    paypalClientId: settings.paypalClientId,
+    paypalSecret: "",
+    paypalEnvironment: settings.paypalEnvironment,
+  };
+}
+
+export function StoreSettingsForm({ initial }: { initial: Settings }) {
+  const utils = api.useUtils();
+  const [hasSecret, setHasSecret] = useState(initial.hasPaypalSecret);
+  const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const save = api.merchant.updateStoreSettings.useMutation();
+  const form = useForm<UpdateStoreSettingsInput>({
+    resolver: zodResolver(updateStoreSettingsSchema),
+    defaultValues: toFormValues(initial),
+    reValidateMode: "onSubmit",
+  });
+  const { errors, isSubmitting } = form.formState;
+  const register = (name: keyof UpdateStoreSettingsInput) =>
+    form.register(name, { onChange: () => form.clearErrors(name) });
+
+  useEffect(() => {
+    if (!status || status.tone !== "success") return;
+    const timer = setTimeout(() => setStatus(null), 4000);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  async function onSubmit(values: UpdateStoreSettingsInput) {
+    setStatus(null);
+    try {
+      const saved = await save.mutateAsync(values);
+      setHasSecret(saved.hasPaypalSecret);
+      form.reset(toFormValues(saved));
+      utils.merchant.getStoreSettings.setData(undefined, saved);
+      setStatus({ tone: "success", text: "Settings saved." });
+    } catch (error) {
+      for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
+        form.setError(field as keyof UpdateStoreSettingsInput, { message: messages[0] });
+      }
+      setStatus({ tone: "error", text: userMessageOf(error, "Failed to save settings. Please try again.") });
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-6">
+      <Card className="space-y-4 p-6">
+        <h2 className="text-lg font-semibold text-gray-900">Store</h2>
+        <Field id="storeName" label="Store Name" required error={errors.storeName?.message}>
+          <Input id="storeName" aria-invalid={Boolean(errors.storeName)} {...register("storeName")} />
+        </Field>
+        <Field id="description" label="Store Description" error={errors.description?.message}>
+          <Textarea id="description" rows={3} {...register("description")} />
+        </Field>
+        <Field id="websiteUrl" label="Website URL" error={errors.websiteUrl?.message}>
+          <Input
+            id="websiteUrl"
+            type="url"
+            placeholder="https://example.com"
+            aria-invalid={Boolean(errors.websiteUrl)}
+            {...register("websiteUrl")}
+          />
+        </Field>
+      </Card>
+
+      <Card className="space-y-4 p-6">
+        <div>
+          <h2 className="text-lg font-semibold text-gray-900">PayPal credentials</h2>
+          <p className="text-sm text-gray-600">
+            From your PayPal developer dashboard (Apps &amp; Credentials). The client ID pre-fills new buttons; the
+            secret lets Popkit create and verify payments and is stored encrypted.
+          </p>
+        </div>
+        <Field id="paypalEnvironment" label="Environment" error={errors.paypalEnvironment?.message}>
+          <Select id="paypalEnvironment" {...register("paypalEnvironment")}>
+            <option value="sandbox">Sandbox (test payments)</option>
+            <option value="live">Live (real payments)</option>
+          </Select>
+        </Field>
+        <Field id="paypalClientId" label="PayPal Client ID" error={errors.paypalClientId?.message}>
+          <Input id="paypalClientId" autoComplete="off" {...register("paypalClientId")} />
+        </Field>
+        <Field
+          id="paypalSecret"
+          label="PayPal Secret"
+          error={errors.paypalSecret?.message}
+          hint={
+            hasSecret
+              ? "A secret is saved. Leave empty to keep it, or enter a new one to replace it."
+              : "No secret saved yet."
+          }
+        >
+          <PasswordInput
+            id="paypalSecret"
+            autoComplete="new-password"
+            placeholder={hasSecret ? "•••••••• (saved)" : ""}
+            {...register("paypalSecret")}
+          />
+        </Field>
+        {hasSecret && <p className="text-sm font-medium text-green-700">PayPal secret saved</p>}
+      </Card>
+
+      {status && <Alert tone={status.tone}>{status.text}</Alert>}
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Saving..." : "Save Settings"}
+      </Button>
+    </form>
+  );
+}

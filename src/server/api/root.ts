@@ -1,0 +1,20 @@
+import { adminRouter } from "~/server/api/routers/admin";
+import { analyticsRouter } from "~/server/api/routers/analytics";
+import { checkoutRouter } from "~/server/api/routers/checkout";
+import { merchantRouter } from "~/server/api/routers/merchant";
+import { pagesRouter } from "~/server/api/routers/pages";
+import { wpsRouter } from "~/server/api/routers/wps";
+import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc";
+
+export const appRouter = createTRPCRouter({
+  merchant: merchantRouter,
+  pages: pagesRouter,
+  wps: wpsRouter,
+  analytics: analyticsRouter,
+  admin: adminRouter,
+  checkout: checkoutRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,4 @@
+import { createTRPCRouter } from "~/server/api/trpc";
+
+// Procedures arrive with their issue; an empty router keeps the API's shape stable for clients.
+export const checkoutRouter = createTRPCRouter({});

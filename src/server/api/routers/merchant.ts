@@ -1,0 +1,21 @@
+import { merchantSignUpSchema } from "~/schemas/auth";
+import { updateStoreSettingsSchema } from "~/schemas/store-settings";
+import { createTRPCRouter, merchantProcedure, publicProcedure } from "~/server/api/trpc";
+import { consumeRateLimit } from "~/server/rate-limit";
+import { signUpMerchant } from "~/server/services/accounts";
+import { getStoreSettings, updateStoreSettings } from "~/server/services/store-settings";
+
+export const merchantRouter = createTRPCRouter({
+  /** Creates the account; the form then signs in through next-auth with the same credentials. */
+  signUp: publicProcedure.input(merchantSignUpSchema).mutation(async ({ ctx, input }) => {
+    await consumeRateLimit("signUpByIp", ctx.ip);
+    const merchant = await signUpMerchant(input);
+    return { id: merchant.id };
+  }),
+
+  getStoreSettings: merchantProcedure.query(({ ctx }) => getStoreSettings(ctx.merchantId)),
+
+  updateStoreSettings: merchantProcedure
+    .input(updateStoreSettingsSchema)
+    .mutation(({ ctx, input }) => updateStoreSettings(ctx.merchantId, input)),
+});

@@ -1,0 +1,52 @@
+import { createServer } from "node:net";
+import { buildApp, hasBuild, startApp } from "../../scripts/lib/app";
+import { createPrismaClient } from "../../src/server/db";
+import { createSaasUser } from "../factories/saas-user";
+import { e2eStaff } from "./e2e-fixtures";
+import { createTestDatabase } from "./test-database";
+import { testSecrets } from "./test-secrets";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One fresh database and one production build of the app for the whole e2e run. */
+export default async function globalSetup() {
+  if (!hasBuild()) await buildApp();
+  const database = await createTestDatabase("e2e");
+
+  const client = createPrismaClient(database.url, { embedded: database.embedded });
+  await createSaasUser(client, { ...e2eStaff.superAdmin, email: "e2e-super@staff.example.test" });
+  await createSaasUser(client, { ...e2eStaff.disabled, email: "e2e-disabled@staff.example.test", isActive: false });
+  await client.$disconnect();
+
+  const port = await freePort();
+  const app = await startApp({
+    port,
+    quiet: true,
+    env: {
+      ...process.env,
+      ...testSecrets(),
+      NODE_ENV: "production",
+      DATABASE_URL: database.url,
+      EMBEDDED_DB: database.embedded ? "1" : "0",
+      APP_URL: `http://127.0.0.1:${port}`,
+      // Every browser test signs in from 127.0.0.1; the limits themselves are tested in integration.
+      SIGNIN_LIMIT_PER_IP: "100000",
+      SIGNUP_LIMIT_PER_IP: "100000",
+    },
+  });
+  process.env.E2E_BASE_URL = app.url;
+
+  return async () => {
+    await app.stop();
+    await database.dispose();
+  };
+}
