@@ -3,7 +3,7 @@
 import { migrateDatabase, openDatabase } from "./lib/database";
 import { dataDir } from "./lib/paths";
 import { printDemoLogins, seedDemo } from "../prisma/seed";
-import { createPrismaClient } from "../src/server/db";
+import { createPrismaClient } from "../src/server/prisma-client";
 
 async function main(command: string | undefined) {
   if (command !== "migrate" && command !== "seed") throw new Error("usage: tsx scripts/db.ts migrate|seed");

@@ -1,13 +1,13 @@
 // `npm start`: the whole product on one command. With no DATABASE_URL it runs on the embedded PostgreSQL
-// under .data/ in demo mode (generated secrets, demo data, printed log-ins); NODE_ENV=production means a real
-// deployment: explicit secrets and database, no demo data.
+// under .data/ in demo mode (generated secrets, demo data, printed log-ins, the local provider sandbox for any
+// provider without real configuration); NODE_ENV=production means a real deployment: explicit secrets and
+// database, real providers, no demo data.
 import path from "node:path";
 import { buildApp, hasBuild, startApp } from "./lib/app";
 import { migrateDatabase, openDatabase } from "./lib/database";
 import { loadOrCreateDemoSecrets } from "./lib/demo-secrets";
 import { dataDir } from "./lib/paths";
-import { printDemoLogins, seedDemo, type DemoLogins } from "../prisma/seed";
-import { createPrismaClient } from "../src/server/db";
+import { startSandbox } from "../sandbox/server";
 
 const isProduction = process.env.NODE_ENV === "production";
 const isDev = process.argv.includes("--dev");
@@ -21,8 +21,10 @@ async function main() {
       console.error(`Refusing to start in production without ${missing.join(", ")} (see .env.example).`);
       process.exit(1);
     }
+  } else {
+    // Explicit settings win over the generated demo secrets.
+    Object.assign(process.env, { ...loadOrCreateDemoSecrets(dataDir), ...process.env });
   }
-  const secrets = isProduction ? {} : loadOrCreateDemoSecrets(dataDir);
 
   const database = await openDatabase();
   console.log(
@@ -31,13 +33,40 @@ async function main() {
       : "Database: DATABASE_URL",
   );
   await migrateDatabase(database.url);
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    EMBEDDED_DB: database.embedded ? "1" : "0",
+    POPKIT_DEMO: isProduction ? "0" : "1",
+    APP_URL: appUrl,
+  });
 
-  let logins: DemoLogins | undefined;
+  const sandbox = isProduction
+    ? null
+    : await startSandbox({
+        dataDir: path.join(dataDir, "sandbox"),
+        paypal: !process.env.PAYPAL_API_BASE_SANDBOX,
+        uploadthing: !process.env.UPLOADTHING_TOKEN,
+      });
+  if (sandbox) {
+    Object.assign(process.env, sandbox.env);
+    const simulated = [
+      sandbox.paypalUrl && `PayPal at ${sandbox.paypalUrl}`,
+      sandbox.uploadthingUrl && `UploadThing at ${sandbox.uploadthingUrl}`,
+    ];
+    if (simulated.some(Boolean)) {
+      console.log(`Provider sandbox (no real credentials configured): ${simulated.filter(Boolean).join(", ")}`);
+    }
+  }
+
+  let printLogins = () => {};
   if (!isProduction) {
     // Seeded through its own short-lived connection, closed before the app connects.
+    const { seedDemo, printDemoLogins } = await import("../prisma/seed");
+    const { createPrismaClient } = await import("../src/server/prisma-client");
     const client = createPrismaClient(database.url, { embedded: database.embedded });
-    logins = await seedDemo(client, dataDir);
+    const logins = await seedDemo(client, dataDir);
     await client.$disconnect();
+    printLogins = () => printDemoLogins(logins, appUrl);
   }
 
   if (!isDev && !hasBuild()) {
@@ -49,34 +78,31 @@ async function main() {
     port,
     host: process.env.HOST ?? "0.0.0.0",
     dev: isDev,
-    env: {
-      ...process.env,
-      ...secrets,
-      NODE_ENV: isDev ? "development" : "production",
-      DATABASE_URL: database.url,
-      EMBEDDED_DB: database.embedded ? "1" : "0",
-      POPKIT_DEMO: isProduction ? "0" : "1",
-      APP_URL: appUrl,
-    },
+    env: { ...process.env, NODE_ENV: isDev ? "development" : "production" },
   });
   console.log(`\nPopkit is running at ${appUrl}`);
-  if (logins) printDemoLogins(logins, appUrl);
+  printLogins();
 
   let stopping = false;
+  const stopAll = async () => {
+    await app.stop();
+    await sandbox?.close();
+    await database.close();
+  };
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log("\nStopping Popkit...");
-    await app.stop();
-    await database.close();
+    await stopAll();
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown());
   process.on("SIGTERM", () => void shutdown());
   app.child.on("exit", (code) => {
     if (stopping) return;
+    stopping = true;
     console.error(`The app exited unexpectedly (code ${code}).`);
-    void database.close().then(() => process.exit(1));
+    void stopAll().then(() => process.exit(1));
   });
 }
 

@@ -1,21 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
-
-function uniqueEmail() {
-  return `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-}
-
-async function signUp(page: Page, name: string, email: string, password: string) {
-  await page.goto("/auth?mode=signup");
-  await page.getByLabel("Full Name").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { expect, test } from "@playwright/test";
+import { signUpMerchant, uniqueEmail } from "./helpers";
 
 test("sign up lands on the dashboard with the name shown, and sign out returns to /auth", async ({ page }) => {
   const email = uniqueEmail();
-  await signUp(page, "Grace Hopper", email, "cobol-rules");
+  await signUpMerchant(page, { name: "Grace Hopper", email, password: "cobol-rules" });
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByTestId("shell-user-name")).toHaveText("Grace Hopper");
   await expect(page.getByText(email)).toBeVisible();
@@ -29,7 +17,7 @@ test("sign up lands on the dashboard with the name shown, and sign out returns t
 
 test("sign in works, a wrong password shows the message, and signed-in users skip /auth", async ({ page }) => {
   const email = uniqueEmail();
-  await signUp(page, "Alan Turing", email, "enigma-42");
+  await signUpMerchant(page, { name: "Alan Turing", email, password: "enigma-42" });
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/auth$/);
 
@@ -77,13 +65,13 @@ test("Continue with Google explains when it is not configured", async ({ page })
 });
 
 test("a signed-in merchant cannot open the staff portal", async ({ page }) => {
-  await signUp(page, "Merchant Only", uniqueEmail(), "merchant-pass");
+  await signUpMerchant(page);
   await page.goto("/saas-admin");
   await expect(page).toHaveURL(/\/saas-admin\/auth$/);
 });
 
 test("store settings save and keep the PayPal secret write-only", async ({ page }) => {
-  await signUp(page, "Settings Person", uniqueEmail(), "settings-pass");
+  await signUpMerchant(page);
   await page.getByRole("link", { name: "Store Settings" }).click();
   await expect(page.getByRole("heading", { name: "Store Settings" })).toBeVisible();
   await page.getByLabel("Store Name").fill("");

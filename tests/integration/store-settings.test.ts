@@ -24,6 +24,7 @@ describe("store settings", () => {
       paypalClientId: "",
       paypalEnvironment: "sandbox",
       hasPaypalSecret: false,
+      logoUrl: null,
     });
   });
 
@@ -31,7 +32,7 @@ describe("store settings", () => {
     const merchant = await createMerchant(db);
     const saved = await merchantCaller(merchant).merchant.updateStoreSettings(valid);
     const { paypalSecret: _secret, ...visible } = valid;
-    expect(saved).toEqual({ ...visible, hasPaypalSecret: true });
+    expect(saved).toEqual({ ...visible, hasPaypalSecret: true, logoUrl: null });
     expect(JSON.stringify(saved)).not.toContain("super-secret-value");
 
     const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
@@ -72,5 +73,43 @@ describe("store settings", () => {
       hasPaypalSecret: false,
       paypalClientId: "",
     });
+  });
+});
+
+describe("store logo", () => {
+  async function logoFileOf(merchantId: string) {
+    return db.storedFile.create({
+      data: {
+        merchantId,
+        key: `logo-${merchantId}-${Math.random().toString(36).slice(2)}`,
+        name: "logo.png",
+        size: 10,
+        mimeType: "image/png",
+        kind: "merchant_logo",
+        isPrivate: false,
+      },
+    });
+  }
+
+  it("refuses another merchant's file and changes nothing", async () => {
+    const [ada, bob] = [await createMerchant(db), await createMerchant(db)];
+    const bobsLogo = await logoFileOf(bob.id);
+    const error = (await merchantCaller(ada)
+      .merchant.setStoreLogo({ fileId: bobsLogo.id })
+      .catch((e: unknown) => e)) as TRPCError;
+    expect(error.code).toBe("NOT_FOUND");
+    expect(await db.storeSettings.findUnique({ where: { merchantId: ada.id } })).toBeNull();
+    expect(await db.storedFile.findUnique({ where: { id: bobsLogo.id } })).not.toBeNull();
+  });
+
+  it("sets the logo, then removing it deletes the file row", async () => {
+    const merchant = await createMerchant(db);
+    const logo = await logoFileOf(merchant.id);
+    const caller = merchantCaller(merchant);
+    const saved = await caller.merchant.setStoreLogo({ fileId: logo.id });
+    expect(saved.logoUrl).toContain(logo.key);
+    const removed = await caller.merchant.removeStoreLogo();
+    expect(removed.logoUrl).toBeNull();
+    expect(await db.storedFile.findUnique({ where: { id: logo.id } })).toBeNull();
   });
 });

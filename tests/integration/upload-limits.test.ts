@@ -3,11 +3,7 @@ import { genUploader } from "uploadthing/client";
 import { createRouteHandler } from "uploadthing/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { installNodeXhr } from "../../sandbox/uploadthing/node-xhr";
-import {
-  serveWebHandler,
-  startUploadThingSandbox,
-  type RunningUploadThingSandbox,
-} from "../../sandbox/uploadthing/server";
+import { serveWebHandler } from "../../sandbox/uploadthing/server";
 import { db } from "~/server/db";
 import { createFileRouter, type AppFileRouter, type UploadResult } from "~/server/storage/file-router";
 import { deleteStoredFiles, publicFileUrl, signedFileUrl } from "~/server/storage/files";
@@ -23,7 +19,6 @@ function fileOf(name: string, type: string, size: number, head: number[] | strin
   return new File([bytes], name, { type });
 }
 
-let sandbox: RunningUploadThingSandbox;
 let app: { url: string; close(): Promise<void> };
 let signedIn: string | null = null;
 let upload: ReturnType<typeof genUploader<AppFileRouter>>["uploadFiles"];
@@ -46,12 +41,11 @@ function expectStored(result: UploadResult) {
 }
 
 beforeAll(async () => {
-  sandbox = await startUploadThingSandbox();
-  Object.assign(process.env, sandbox.env);
+  // The run's UploadThing sandbox (tests/support/global-setup.ts) is configured in process.env.
   const router = createFileRouter({ getMerchantId: async () => signedIn });
   const handler = createRouteHandler({
     router,
-    config: { token: sandbox.env.UPLOADTHING_TOKEN, isDev: true, logLevel: "Error" },
+    config: { token: process.env.UPLOADTHING_TOKEN, isDev: true, logLevel: "Error" },
   });
   app = await serveWebHandler(handler, "/api/uploadthing");
   installNodeXhr();
@@ -64,7 +58,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await sandbox?.close();
 });
 
 beforeEach(async () => {

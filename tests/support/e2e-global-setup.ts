@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import { buildApp, hasBuild, startApp } from "../../scripts/lib/app";
-import { createPrismaClient } from "../../src/server/db";
+import { startSandbox } from "../../sandbox/server";
+import { createPrismaClient } from "../../src/server/prisma-client";
 import { createSaasUser } from "../factories/saas-user";
 import { e2eStaff } from "./e2e-fixtures";
 import { createTestDatabase } from "./test-database";
@@ -27,13 +28,15 @@ export default async function globalSetup() {
   await createSaasUser(client, { ...e2eStaff.disabled, email: "e2e-disabled@staff.example.test", isActive: false });
   await client.$disconnect();
 
+  const sandbox = await startSandbox();
   const port = await freePort();
   const app = await startApp({
     port,
-    quiet: true,
+    quiet: process.env.E2E_VERBOSE !== "1",
     env: {
       ...process.env,
       ...testSecrets(),
+      ...sandbox.env,
       NODE_ENV: "production",
       DATABASE_URL: database.url,
       EMBEDDED_DB: database.embedded ? "1" : "0",
@@ -44,9 +47,11 @@ export default async function globalSetup() {
     },
   });
   process.env.E2E_BASE_URL = app.url;
+  process.env.E2E_PAYPAL_SANDBOX_URL = sandbox.paypalUrl ?? "";
 
   return async () => {
     await app.stop();
+    await sandbox.close();
     await database.dispose();
   };
 }

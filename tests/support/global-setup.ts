@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { startSandbox } from "../../sandbox/server";
 import { createTestDatabase } from "./test-database";
 import { testSecrets } from "./test-secrets";
 
@@ -10,11 +11,16 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const database = await createTestDatabase("int");
+  const sandbox = await startSandbox();
   project.provide("testEnv", {
     ...testSecrets(),
+    ...sandbox.env,
     DATABASE_URL: database.url,
     EMBEDDED_DB: database.embedded ? "1" : "0",
     APP_URL: "http://localhost:3000",
   });
-  return () => database.dispose();
+  return async () => {
+    await sandbox.close();
+    await database.dispose();
+  };
 }

@@ -9,6 +9,7 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
+import { UploadField } from "~/features/uploads/upload-field";
 import { updateStoreSettingsSchema, type UpdateStoreSettingsInput } from "~/schemas/store-settings";
 import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
@@ -28,6 +29,9 @@ function toFormValues(settings: Settings): UpdateStoreSettingsInput {
 export function StoreSettingsForm({ initial }: { initial: Settings }) {
   const utils = api.useUtils();
   const [hasSecret, setHasSecret] = useState(initial.hasPaypalSecret);
+  const [logoUrl, setLogoUrl] = useState(initial.logoUrl);
+  const setLogo = api.merchant.setStoreLogo.useMutation();
+  const removeLogo = api.merchant.removeStoreLogo.useMutation();
   const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const save = api.merchant.updateStoreSettings.useMutation();
   const form = useForm<UpdateStoreSettingsInput>({
@@ -68,6 +72,24 @@ export function StoreSettingsForm({ initial }: { initial: Settings }) {
         <Field id="storeName" label="Store Name" required error={errors.storeName?.message}>
           <Input id="storeName" aria-invalid={Boolean(errors.storeName)} {...register("storeName")} />
         </Field>
+        <UploadField
+          id="storeLogo"
+          label="Store Logo"
+          endpoint="merchantLogo"
+          hint="Recommended 200x200 px, PNG or JPG, up to 2MB."
+          preview={
+            logoUrl ? (
+              // eslint-disable-next-line @next/next/no-img-element -- user uploads live on the storage host
+              <img
+                src={logoUrl}
+                alt="Store logo"
+                className="h-16 w-16 rounded-lg border border-gray-200 object-cover"
+              />
+            ) : null
+          }
+          onUploaded={async (file) => setLogoUrl((await setLogo.mutateAsync({ fileId: file.fileId })).logoUrl)}
+          onRemove={async () => setLogoUrl((await removeLogo.mutateAsync()).logoUrl)}
+        />
         <Field id="description" label="Store Description" error={errors.description?.message}>
           <Textarea id="description" rows={3} {...register("description")} />
         </Field>

@@ -1,13 +1,15 @@
 import "server-only";
-import { db } from "~/server/db";
 import { encryptSecret } from "~/server/crypto";
+import { db } from "~/server/db";
+import { AppError } from "~/server/errors";
+import { deleteStoredFiles, publicFileUrl } from "~/server/storage/files";
 import type { UpdateStoreSettingsInput } from "~/schemas/store-settings";
 
 /** What the settings form shows: the PayPal secret is never sent back, only whether one is saved. */
 export async function getStoreSettings(merchantId: string) {
   const [merchant, settings] = await Promise.all([
     db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { name: true } }),
-    db.storeSettings.findUnique({ where: { merchantId } }),
+    db.storeSettings.findUnique({ where: { merchantId }, include: { logoFile: { select: { key: true } } } }),
   ]);
   return {
     storeName: settings?.storeName ?? merchant.name,
@@ -16,6 +18,7 @@ export async function getStoreSettings(merchantId: string) {
     paypalClientId: settings?.paypalClientId ?? "",
     paypalEnvironment: settings?.paypalEnvironment ?? "sandbox",
     hasPaypalSecret: Boolean(settings?.paypalSecretEncrypted),
+    logoUrl: settings?.logoFile ? publicFileUrl(settings.logoFile.key) : null,
   };
 }
 
@@ -33,5 +36,33 @@ export async function updateStoreSettings(merchantId: string, input: UpdateStore
     create: { merchantId, ...fields, ...secret },
     update: { ...fields, ...secret },
   });
+  return getStoreSettings(merchantId);
+}
+
+/**
+ * Makes an uploaded merchant-logo file the store's logo. The previous logo is deleted only after the new one
+ * is saved, so a failure never leaves the store without its old logo.
+ */
+export async function setStoreLogo(merchantId: string, fileId: string) {
+  const file = await db.storedFile.findFirst({ where: { id: fileId, merchantId, kind: "merchant_logo" } });
+  if (!file) throw new AppError("NOT_FOUND", "Uploaded logo not found. Please upload it again.");
+  const merchant = await db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { name: true } });
+  const previous = await db.storeSettings.findUnique({ where: { merchantId }, select: { logoFileId: true } });
+  await db.storeSettings.upsert({
+    where: { merchantId },
+    create: { merchantId, storeName: merchant.name, logoFileId: file.id },
+    update: { logoFileId: file.id },
+  });
+  if (previous?.logoFileId && previous.logoFileId !== file.id)
+    await deleteStoredFiles(merchantId, [previous.logoFileId]);
+  return getStoreSettings(merchantId);
+}
+
+export async function removeStoreLogo(merchantId: string) {
+  const settings = await db.storeSettings.findUnique({ where: { merchantId }, select: { logoFileId: true } });
+  if (settings?.logoFileId) {
+    await db.storeSettings.update({ where: { merchantId }, data: { logoFileId: null } });
+    await deleteStoredFiles(merchantId, [settings.logoFileId]);
+  }
   return getStoreSettings(merchantId);
 }

@@ -1,23 +1,17 @@
-/**
- * UploadThing settings, read from process.env in this one place until src/env.js declares them:
- * - UPLOADTHING_TOKEN: the app's token (base64 JSON {apiKey, appId, regions}); required for uploads.
- * - UPLOADTHING_IS_DEV: "true" makes the route handler run upload callbacks itself from the ingest's
- *   metadata stream (no public callback URL needed); unset: uploadthing's default (NODE_ENV=development).
- * - UPLOADTHING_CALLBACK_URL: the public URL of /api/uploadthing when UploadThing must call the app back
- *   and the request URL cannot tell (behind a proxy).
- * - UPLOADTHING_INGEST_URL, UPLOADTHING_API_URL, UPLOADTHING_UFS_HOST, UPLOADTHING_UFS_APP_ID_LOCATION:
- *   unset in production; the local sandbox sets them to point the packages at itself.
- */
+import { env } from "~/env";
+
+/** UploadThing settings (documented in .env.example); the local sandbox sets the host variables. */
 export function uploadThingSettings() {
-  const read = (name: string) => process.env[name] || undefined;
-  const isDev = read("UPLOADTHING_IS_DEV");
   return {
-    token: read("UPLOADTHING_TOKEN"),
-    isDev: isDev === undefined ? undefined : isDev === "true" || isDev === "1",
-    callbackUrl: read("UPLOADTHING_CALLBACK_URL"),
-    ingestUrl: read("UPLOADTHING_INGEST_URL"),
-    apiUrl: read("UPLOADTHING_API_URL"),
-    ufsHost: read("UPLOADTHING_UFS_HOST") ?? "ufs.sh",
-    ufsAppIdLocation: read("UPLOADTHING_UFS_APP_ID_LOCATION") === "path" ? ("path" as const) : ("subdomain" as const),
+    token: env.UPLOADTHING_TOKEN,
+    // Unset means uploadthing's own default (callbacks run locally only in development).
+    isDev: env.UPLOADTHING_IS_DEV === undefined ? undefined : ["1", "true"].includes(env.UPLOADTHING_IS_DEV),
+    // Explicit, because the request URL Next hands the route handler may name another host than the one the
+    // server listens on (e.g. "localhost" for a server bound to 127.0.0.1), and the dev-mode callback fails.
+    callbackUrl: env.UPLOADTHING_CALLBACK_URL ?? `${env.APP_URL}/api/uploadthing`,
+    ingestUrl: env.UPLOADTHING_INGEST_URL,
+    apiUrl: env.UPLOADTHING_API_URL,
+    ufsHost: env.UPLOADTHING_UFS_HOST,
+    ufsAppIdLocation: env.UPLOADTHING_UFS_APP_ID_LOCATION,
   };
 }

@@ -10,7 +10,7 @@ import {
   imageMimeTypeOf,
   imageUploadProblem,
   uploadMessages,
-} from "./file-types";
+} from "~/lib/file-types";
 import { deleteUploadedFiles, readFileHead, recordStoredFile } from "./files";
 
 /**

@@ -42,7 +42,12 @@ export async function signedFileUrl(key: string, opts: { expiresInSeconds: numbe
 /** The first `count` bytes of a stored file, to check what it really is. */
 export async function readFileHead(key: string, opts: { isPrivate: boolean; count: number }): Promise<Uint8Array> {
   const url = opts.isPrivate ? await signedFileUrl(key, { expiresInSeconds: 60 }) : publicFileUrl(key);
-  const response = await fetch(url, { headers: { range: `bytes=0-${opts.count - 1}` } });
+  // no-store and a deadline: inside a Next route handler, a plain fetch of this ranged response never settled.
+  const response = await fetch(url, {
+    headers: { range: `bytes=0-${opts.count - 1}` },
+    cache: "no-store",
+    signal: AbortSignal.timeout(10_000),
+  });
   if (!response.ok || !response.body) throw new Error(`Reading ${key} from storage failed with ${response.status}`);
   const head = new Uint8Array(opts.count);
   let filled = 0;

@@ -3,7 +3,8 @@ import { updateStoreSettingsSchema } from "~/schemas/store-settings";
 import { createTRPCRouter, merchantProcedure, publicProcedure } from "~/server/api/trpc";
 import { consumeRateLimit } from "~/server/rate-limit";
 import { signUpMerchant } from "~/server/services/accounts";
-import { getStoreSettings, updateStoreSettings } from "~/server/services/store-settings";
+import { z } from "zod";
+import { getStoreSettings, removeStoreLogo, setStoreLogo, updateStoreSettings } from "~/server/services/store-settings";
 
 export const merchantRouter = createTRPCRouter({
   /** Creates the account; the form then signs in through next-auth with the same credentials. */
@@ -18,4 +19,10 @@ export const merchantRouter = createTRPCRouter({
   updateStoreSettings: merchantProcedure
     .input(updateStoreSettingsSchema)
     .mutation(({ ctx, input }) => updateStoreSettings(ctx.merchantId, input)),
+
+  setStoreLogo: merchantProcedure
+    .input(z.object({ fileId: z.string().min(1) }))
+    .mutation(({ ctx, input }) => setStoreLogo(ctx.merchantId, input.fileId)),
+
+  removeStoreLogo: merchantProcedure.mutation(({ ctx }) => removeStoreLogo(ctx.merchantId)),
 });

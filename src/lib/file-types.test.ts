@@ -7,7 +7,7 @@ import {
   imageMimeTypeOf,
   imageUploadProblem,
   uploadMessages,
-} from "./file-types";
+} from "~/lib/file-types";
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === "string" ? [...part].map((c) => c.charCodeAt(0)) : part)));
