@@ -2,6 +2,8 @@ import "./src/env.js";
 
 /** @type {import("next").NextConfig} */
 const config = {
+  // NEXT_DIST_DIR lets parallel checkouts of work build side by side without overwriting each other.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   poweredByHeader: false,
   // Native and WASM packages must load from node_modules at run time, not be bundled.

@@ -4,7 +4,7 @@ import path from "node:path";
 import { nextBin, repoRoot } from "./paths";
 
 export function hasBuild(): boolean {
-  return existsSync(path.join(repoRoot, ".next/BUILD_ID"));
+  return existsSync(path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"));
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
