@@ -1,8 +1,10 @@
 import { merchantSignUpSchema } from "~/schemas/auth";
+import { listCustomersSchema, listPaymentsSchema } from "~/schemas/merchant-payments";
 import { updateStoreSettingsSchema } from "~/schemas/store-settings";
 import { createTRPCRouter, merchantProcedure, publicProcedure } from "~/server/api/trpc";
 import { consumeRateLimit } from "~/server/rate-limit";
 import { signUpMerchant } from "~/server/services/accounts";
+import { listCustomers, listPayments } from "~/server/services/merchant-payments";
 import { z } from "zod";
 import { getStoreSettings, removeStoreLogo, setStoreLogo, updateStoreSettings } from "~/server/services/store-settings";
 
@@ -25,4 +27,12 @@ export const merchantRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => setStoreLogo(ctx.merchantId, input.fileId)),
 
   removeStoreLogo: merchantProcedure.mutation(({ ctx }) => removeStoreLogo(ctx.merchantId)),
+
+  listPayments: merchantProcedure
+    .input(listPaymentsSchema)
+    .query(({ ctx, input }) => listPayments(ctx.merchantId, input)),
+
+  listCustomers: merchantProcedure
+    .input(listCustomersSchema)
+    .query(({ ctx, input }) => listCustomers(ctx.merchantId, input)),
 });
