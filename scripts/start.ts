@@ -3,7 +3,7 @@
 // provider without real configuration); NODE_ENV=production means a real deployment: explicit secrets and
 // database, real providers, no demo data.
 import path from "node:path";
-import { buildApp, hasBuild, startApp } from "./lib/app";
+import { buildApp, hasCurrentBuild, startApp } from "./lib/app";
 import { migrateDatabase, openDatabase } from "./lib/database";
 import { loadOrCreateDemoSecrets } from "./lib/demo-secrets";
 import { dataDir } from "./lib/paths";
@@ -69,8 +69,8 @@ async function main() {
     printLogins = () => printDemoLogins(logins, appUrl);
   }
 
-  if (!isDev && !hasBuild()) {
-    console.log("No build found: building the app once (about a minute)...");
+  if (!isDev && !hasCurrentBuild()) {
+    console.log("Building the app (about a minute; only when the code has changed)...");
     await buildApp();
   }
 

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildApp } from "./lib/app";
+import { buildApp, hasCurrentBuild } from "./lib/app";
 import { repoRoot } from "./lib/paths";
 
 const { values } = parseArgs({ options: { only: { type: "string" } } });
@@ -58,7 +58,7 @@ async function runVitest(projects: string[]): Promise<{ code: number; tally: Tal
 }
 
 async function runPlaywright(): Promise<{ code: number; tally: Tally }> {
-  if (process.env.SKIP_BUILD !== "1") await buildApp();
+  if (!hasCurrentBuild()) await buildApp();
   const output = path.join(resultsDir, "e2e.json");
   const code = await run("node_modules/@playwright/test/cli.js", ["test"]);
   const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(output);

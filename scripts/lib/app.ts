@@ -1,10 +1,40 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { nextBin, repoRoot } from "./paths";
 
-export function hasBuild(): boolean {
-  return existsSync(path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"));
+const distDir = () => path.join(repoRoot, process.env.NEXT_DIST_DIR || ".next");
+const sourceStampFile = () => path.join(distDir(), "popkit-source-stamp");
+const buildInputs = ["src", "public", "next.config.js", "postcss.config.js", "tsconfig.json", "package-lock.json"];
+
+/** A fingerprint of everything a build is made from (paths, sizes, modification times). */
+function sourceStamp(): string {
+  const hash = createHash("sha256");
+  const visit = (relative: string) => {
+    const absolute = path.join(repoRoot, relative);
+    if (!existsSync(absolute)) return;
+    const stat = statSync(absolute);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(absolute).sort()) {
+        if (entry !== "generated") visit(path.join(relative, entry));
+      }
+    } else {
+      hash.update(`${relative}:${stat.size}:${stat.mtimeMs}\n`);
+    }
+  };
+  buildInputs.forEach(visit);
+  return hash.digest("hex");
+}
+
+/** True when a build exists and was made from the sources as they are now. */
+export function hasCurrentBuild(): boolean {
+  const stampFile = sourceStampFile();
+  return (
+    existsSync(path.join(distDir(), "BUILD_ID")) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, "utf8") === sourceStamp()
+  );
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {

@@ -1,5 +1,5 @@
 import { createServer } from "node:net";
-import { buildApp, hasBuild, startApp } from "../../scripts/lib/app";
+import { buildApp, hasCurrentBuild, startApp } from "../../scripts/lib/app";
 import { startSandbox } from "../../sandbox/server";
 import { createPrismaClient } from "../../src/server/prisma-client";
 import { createSaasUser } from "../factories/saas-user";
@@ -20,7 +20,7 @@ function freePort(): Promise<number> {
 
 /** One fresh database and one production build of the app for the whole e2e run. */
 export default async function globalSetup() {
-  if (!hasBuild()) await buildApp();
+  if (!hasCurrentBuild()) await buildApp();
   const database = await createTestDatabase("e2e");
 
   const client = createPrismaClient(database.url, { embedded: database.embedded });
