@@ -1,39 +1,127 @@
 import { z } from "zod";
+import { transactionStatuses } from "~/schemas/merchant-payments";
 
 export const saasRoles = ["operator", "admin", "super_admin"] as const;
 export type SaasRoleName = (typeof saasRoles)[number];
 
+export const roleLabels: Record<SaasRoleName, string> = {
+  super_admin: "Super admin",
+  admin: "Admin",
+  operator: "Operator",
+};
+
+// Field rules of SPEC 5, shared by create, edit and the own-account settings.
+const username = z
+  .string()
+  .trim()
+  .min(1, { error: "Username is required", abort: true })
+  .min(3, "Username must be at least 3 characters")
+  .max(50, "Username must be at most 50 characters")
+  .regex(/^[A-Za-z0-9_]+$/, "Username can only contain letters, numbers, and underscores");
+
+const email = z
+  .string()
+  .trim()
+  .min(1, { error: "Email is required", abort: true })
+  .pipe(z.email("Please enter a valid email address"))
+  .transform((value) => value.toLowerCase());
+
+const password = z
+  .string()
+  .min(1, { error: "Password is required", abort: true })
+  .min(8, "Password must be at least 8 characters")
+  .max(200, "Password must be at most 200 characters");
+
+const name = z
+  .string()
+  .trim()
+  .min(1, { error: "Name is required", abort: true })
+  .max(120, "Name must be at most 120 characters");
+
+const description = z
+  .string()
+  .trim()
+  .max(500, "Description must be at most 500 characters")
+  .optional()
+  .transform((value) => value || undefined);
+
+const id = z.string().trim().min(1).max(100);
+const page = z.number().int().min(1).max(10_000).default(1);
+const search = z.string().trim().max(200).default("");
+
 export const createSaasUserSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, { error: "Username is required", abort: true })
-    .min(3, "Username must be at least 3 characters")
-    .max(50, "Username must be at most 50 characters")
-    .regex(/^[A-Za-z0-9_]+$/, "Username can only contain letters, numbers, and underscores"),
-  email: z
-    .string()
-    .trim()
-    .min(1, { error: "Email is required", abort: true })
-    .pipe(z.email("Please enter a valid email address"))
-    .transform((value) => value.toLowerCase()),
-  password: z
-    .string()
-    .min(1, { error: "Password is required", abort: true })
-    .min(8, "Password must be at least 8 characters")
-    .max(200, "Password must be at most 200 characters"),
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: "Name is required", abort: true })
-    .max(120, "Name must be at most 120 characters"),
-  description: z
-    .string()
-    .trim()
-    .max(500, "Description must be at most 500 characters")
-    .optional()
-    .transform((value) => value || undefined),
+  username,
+  email,
+  password,
+  name,
+  description,
   role: z.enum(saasRoles).default("operator"),
   isActive: z.boolean().default(true),
 });
 export type CreateSaasUserInput = z.input<typeof createSaasUserSchema>;
+
+export const updateSaasUserSchema = z.object({
+  id,
+  username,
+  email,
+  name,
+  description,
+  role: z.enum(saasRoles),
+  isActive: z.boolean(),
+});
+export type UpdateSaasUserInput = z.input<typeof updateSaasUserSchema>;
+
+export const resetSaasUserPasswordSchema = z.object({ id, password });
+export type ResetSaasUserPasswordInput = z.input<typeof resetSaasUserPasswordSchema>;
+
+export const saasUserIdSchema = z.object({ id });
+
+export const listSaasUsersSchema = z.object({ search, page });
+
+export const updateOwnProfileSchema = z.object({ name, email });
+export type UpdateOwnProfileInput = z.input<typeof updateOwnProfileSchema>;
+
+export const changeOwnPasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Current password is required"),
+    newPassword: password,
+    confirmPassword: z.string().min(1, "Please confirm the new password"),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+export type ChangeOwnPasswordInput = z.input<typeof changeOwnPasswordSchema>;
+
+export const listMerchantsSchema = z.object({ search, page });
+
+export const merchantIdSchema = z.object({ id });
+
+export const merchantPopKinds = ["payment_buttons", "sell_pages", "wps_buttons"] as const;
+export type MerchantPopKind = (typeof merchantPopKinds)[number];
+
+export const listMerchantPopsSchema = z.object({ merchantId: id, kind: z.enum(merchantPopKinds), page });
+
+const isoDate = z.iso.date("Please enter a valid date");
+
+/**
+ * The Transactions page's filters, also the query of its CSV export. `merchant` and `pop` match an exact id or a
+ * part of the name (merchant: or e-mail), so links from a merchant's page and free typing both work.
+ */
+export const transactionFiltersSchema = z
+  .object({
+    merchant: search,
+    pop: search,
+    status: z.enum(transactionStatuses, "Please choose a valid status").optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  })
+  .refine((value) => !value.from || !value.to || value.from <= value.to, {
+    path: ["to"],
+    message: "The end date must be on or after the start date",
+  });
+export type TransactionFilters = z.output<typeof transactionFiltersSchema>;
+
+export const listTransactionsSchema = z.object({ filters: transactionFiltersSchema, page });
+
+export const listAuditLogSchema = z.object({ page });

@@ -1,8 +1,10 @@
-import { CreditCard, LayoutDashboard, Settings, Store, Users } from "lucide-react";
+import { CreditCard, LayoutDashboard, ScrollText, Settings, Store, Users } from "lucide-react";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppShell, type NavItem } from "~/components/app-shell";
+import { AccountUnavailable } from "~/features/staff/account-unavailable";
 import { auth } from "~/server/auth";
+import { roleLabels } from "~/schemas/staff";
 import { getActiveStaff } from "~/server/services/staff";
 
 const icon = "h-4 w-4";
@@ -13,21 +15,25 @@ const nav: NavItem[] = [
   { href: "/saas-admin/transactions", label: "Transactions", icon: <CreditCard aria-hidden className={icon} /> },
   { href: "/saas-admin/settings", label: "Settings", icon: <Settings aria-hidden className={icon} /> },
 ];
-
-const roleLabel = { super_admin: "Super admin", admin: "Admin", operator: "Operator" } as const;
+// Only super admins may read the audit log (the procedure enforces it; this just hides a page they cannot use).
+const auditItem: NavItem = {
+  href: "/saas-admin/audit",
+  label: "Audit Log",
+  icon: <ScrollText aria-hidden className={icon} />,
+};
 
 export default async function StaffPortalLayout({ children }: { children: ReactNode }) {
   const session = await auth();
   if (session?.user.userType !== "saas_admin") redirect("/saas-admin/auth");
   const staff = await getActiveStaff(session.user.id);
-  if (!staff) redirect("/saas-admin/auth");
+  if (!staff) return <AccountUnavailable />;
 
   return (
     <AppShell
       title="Admin"
-      nav={nav}
+      nav={staff.role === "super_admin" ? [...nav, auditItem] : nav}
       userName={staff.name}
-      userDetail={`@${staff.username} · ${roleLabel[staff.role]}`}
+      userDetail={`@${staff.username} · ${roleLabels[staff.role]}`}
       signOutTo="/saas-admin/auth"
     >
       {children}

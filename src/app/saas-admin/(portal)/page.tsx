@@ -1,20 +1,18 @@
 import { Card } from "~/components/ui/card";
-import { formatMoney } from "~/lib/money";
+import { formatRevenue } from "~/features/staff/format";
+import { TransactionsTable } from "~/features/staff/transactions-table";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Overview · Popkit Admin" };
 
 export default async function StaffOverviewPage() {
   const api = await serverApi();
-  const totals = await api.admin.overview();
-  const revenue = totals.revenueByCurrency.length
-    ? totals.revenueByCurrency.map((row) => formatMoney(row.amountMinor, row.currency)).join(" · ")
-    : formatMoney(0, "USD");
+  const overview = await api.admin.overview();
   const tiles = [
-    { label: "Total Merchants", value: totals.merchants.toLocaleString("en-US") },
-    { label: "Payment Buttons", value: totals.paymentButtons.toLocaleString("en-US") },
-    { label: "Transactions", value: totals.transactions.toLocaleString("en-US") },
-    { label: "Total Revenue", value: revenue },
+    { label: "Total Merchants", value: overview.merchants.toLocaleString("en-US") },
+    { label: "Payment Buttons", value: overview.paymentButtons.toLocaleString("en-US") },
+    { label: "Transactions", value: overview.transactions.toLocaleString("en-US") },
+    { label: "Total Revenue", value: formatRevenue(overview.revenueByCurrency) },
   ];
   return (
     <div className="space-y-6">
@@ -27,6 +25,14 @@ export default async function StaffOverviewPage() {
           </Card>
         ))}
       </div>
+      <Card className="overflow-x-auto">
+        <h2 className="border-b border-gray-200 px-4 py-3 text-lg font-semibold text-gray-900">Recent Transactions</h2>
+        {overview.recentTransactions.length === 0 ? (
+          <p className="p-8 text-center text-gray-600">No transactions yet</p>
+        ) : (
+          <TransactionsTable transactions={overview.recentTransactions} compact caption="Recent Transactions" />
+        )}
+      </Card>
     </div>
   );
 }

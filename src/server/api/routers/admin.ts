@@ -1,6 +1,39 @@
+import {
+  changeOwnPasswordSchema,
+  createSaasUserSchema,
+  listAuditLogSchema,
+  listMerchantPopsSchema,
+  listMerchantsSchema,
+  listSaasUsersSchema,
+  listTransactionsSchema,
+  merchantIdSchema,
+  resetSaasUserPasswordSchema,
+  saasUserIdSchema,
+  updateOwnProfileSchema,
+  updateSaasUserSchema,
+} from "~/schemas/staff";
 import { createTRPCRouter, staffProcedure } from "~/server/api/trpc";
-import { platformTotals } from "~/server/services/staff";
+import { listAuditLog } from "~/server/services/audit";
+import {
+  changeOwnPassword,
+  createStaffUser,
+  deleteStaffUser,
+  getOwnAccount,
+  listStaffUsers,
+  resetStaffPassword,
+  updateOwnProfile,
+  updateStaffUser,
+} from "~/server/services/staff";
+import {
+  getMerchantDetail,
+  listAllTransactions,
+  listMerchantPops,
+  listMerchants,
+  platformOverview,
+} from "~/server/services/staff-reports";
 
+// The minimum role here is the coarse gate; which users an admin may touch is decided in the staff service
+// (SPEC 6: admins manage only the operators they created).
 export const adminRouter = createTRPCRouter({
   /** The signed-in staff member as stored now (role or status may have changed since sign-in). */
   me: staffProcedure("operator").query(({ ctx }) => ({
@@ -11,5 +44,55 @@ export const adminRouter = createTRPCRouter({
     role: ctx.staff.role,
   })),
 
-  overview: staffProcedure("operator").query(() => platformTotals()),
+  overview: staffProcedure("operator").query(() => platformOverview()),
+
+  listUsers: staffProcedure("operator")
+    .input(listSaasUsersSchema)
+    .query(({ ctx, input }) => listStaffUsers(ctx.staff, input)),
+
+  createUser: staffProcedure("admin")
+    .input(createSaasUserSchema)
+    .mutation(({ ctx, input }) => createStaffUser(ctx.staff, input)),
+
+  updateUser: staffProcedure("admin")
+    .input(updateSaasUserSchema)
+    .mutation(({ ctx, input }) => updateStaffUser(ctx.staff, input)),
+
+  resetUserPassword: staffProcedure("admin")
+    .input(resetSaasUserPasswordSchema)
+    .mutation(({ ctx, input }) => resetStaffPassword(ctx.staff, input)),
+
+  deleteUser: staffProcedure("admin")
+    .input(saasUserIdSchema)
+    .mutation(({ ctx, input }) => deleteStaffUser(ctx.staff, input)),
+
+  listMerchants: staffProcedure("operator")
+    .input(listMerchantsSchema)
+    .query(({ input }) => listMerchants(input)),
+
+  getMerchant: staffProcedure("operator")
+    .input(merchantIdSchema)
+    .query(({ input }) => getMerchantDetail(input.id)),
+
+  listMerchantPops: staffProcedure("operator")
+    .input(listMerchantPopsSchema)
+    .query(({ input }) => listMerchantPops(input)),
+
+  listTransactions: staffProcedure("operator")
+    .input(listTransactionsSchema)
+    .query(({ input }) => listAllTransactions(input)),
+
+  listAuditLog: staffProcedure("super_admin")
+    .input(listAuditLogSchema)
+    .query(({ input }) => listAuditLog(input)),
+
+  getOwnAccount: staffProcedure("operator").query(({ ctx }) => getOwnAccount(ctx.staff.id)),
+
+  updateOwnProfile: staffProcedure("operator")
+    .input(updateOwnProfileSchema)
+    .mutation(({ ctx, input }) => updateOwnProfile(ctx.staff, input)),
+
+  changeOwnPassword: staffProcedure("operator")
+    .input(changeOwnPasswordSchema)
+    .mutation(({ ctx, input }) => changeOwnPassword(ctx.staff, input)),
 });

@@ -1,0 +1,45 @@
+// Turns an audit row's JSON details into one readable line for the Audit Log page.
+
+const actionLabels: Record<string, string> = {
+  "user.create": "Created user",
+  "user.update": "Edited user",
+  "user.role_change": "Changed role",
+  "user.disable": "Disabled user",
+  "user.enable": "Enabled user",
+  "user.password_reset": "Reset password",
+  "user.delete": "Deleted user",
+  "account.update": "Updated own profile",
+  "account.password_change": "Changed own password",
+  "transactions.export": "Exported transactions",
+};
+
+export function auditActionLabel(action: string): string {
+  return actionLabels[action] ?? action;
+}
+
+function text(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "(empty)";
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function describeAuditDetails(details: unknown): string {
+  if (!isRecord(details)) return "";
+  const parts: string[] = [];
+  if (typeof details.username === "string") parts.push(`@${details.username}`);
+  if ("from" in details && "to" in details) parts.push(`${text(details.from)} → ${text(details.to)}`);
+  if (isRecord(details.changes)) {
+    for (const [field, change] of Object.entries(details.changes)) {
+      if (isRecord(change)) parts.push(`${field}: ${text(change.from)} → ${text(change.to)}`);
+    }
+  }
+  if (typeof details.role === "string" && !("from" in details)) parts.push(`role ${details.role}`);
+  if (isRecord(details.filters)) {
+    const used = Object.entries(details.filters).filter(([, value]) => value !== "" && value != null);
+    parts.push(used.length ? used.map(([key, value]) => `${key}=${text(value)}`).join(", ") : "no filters");
+  }
+  return parts.join(" · ");
+}

@@ -1,0 +1,345 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, type FieldValues, type Path, type UseFormRegisterReturn, type UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input, Select, Textarea } from "~/components/ui/input";
+import { PasswordInput } from "~/components/ui/password-input";
+import {
+  createSaasUserSchema,
+  resetSaasUserPasswordSchema,
+  roleLabels,
+  updateSaasUserSchema,
+  type SaasRoleName,
+} from "~/schemas/staff";
+import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
+
+export type StaffUserRow = RouterOutputs["admin"]["listUsers"]["users"][number];
+
+/** Puts the server's field errors under their fields; returns the sentence for the form's red box. */
+function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, fallback: string) {
+  for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
+    if (field in form.getValues()) form.setError(field as Path<T>, { message: messages[0] });
+  }
+  return userMessageOf(error, fallback);
+}
+
+/** register() that clears a field's error as soon as it is edited (SPEC 4). */
+function registerClearing<T extends FieldValues>(form: UseFormReturn<T>) {
+  return (name: Path<T>) => form.register(name, { onChange: () => form.clearErrors(name) });
+}
+
+function FormActions({ onCancel, busy, label, busyLabel }: FormActionsProps) {
+  return (
+    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
+  );
+}
+type FormActionsProps = { onCancel(): void; busy: boolean; label: string; busyLabel: string };
+
+type CreateValues = z.input<typeof createSaasUserSchema>;
+type CreateOutput = z.output<typeof createSaasUserSchema>;
+
+/** SPEC 5 'Create New SaaS User': role options by the creator's role, defaults operator and active. */
+export function CreateUserForm({
+  roles,
+  onDone,
+  onCancel,
+}: {
+  roles: SaasRoleName[];
+  onDone(username: string): void;
+  onCancel(): void;
+}) {
+  const create = api.admin.createUser.useMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<CreateValues, unknown, CreateOutput>({
+    resolver: zodResolver(createSaasUserSchema),
+    defaultValues: {
+      username: "",
+      email: "",
+      password: "",
+      name: "",
+      description: "",
+      role: "operator",
+      isActive: true,
+    },
+    reValidateMode: "onSubmit",
+  });
+  const register = registerClearing(form);
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: CreateOutput) {
+    setFormError(null);
+    try {
+      const user = await create.mutateAsync(values);
+      onDone(user.username);
+    } catch (error) {
+      setFormError(applyServerErrors(form, error, "Failed to create user. Please try again."));
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="create-username" label="Username" required error={errors.username?.message}>
+          <Input
+            id="create-username"
+            autoComplete="off"
+            aria-invalid={Boolean(errors.username)}
+            {...register("username")}
+          />
+        </Field>
+        <Field id="create-name" label="Name" required error={errors.name?.message}>
+          <Input id="create-name" autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
+        </Field>
+      </div>
+      <Field id="create-email" label="Email" required error={errors.email?.message}>
+        <Input
+          id="create-email"
+          type="email"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.email)}
+          {...register("email")}
+        />
+      </Field>
+      <Field
+        id="create-password"
+        label="Password"
+        required
+        error={errors.password?.message}
+        hint="At least 8 characters."
+      >
+        <PasswordInput
+          id="create-password"
+          autoComplete="new-password"
+          aria-invalid={Boolean(errors.password)}
+          {...register("password")}
+        />
+      </Field>
+      <Field id="create-description" label="Description" error={errors.description?.message}>
+        <Textarea id="create-description" rows={2} {...register("description")} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="create-role" label="Role" error={errors.role?.message}>
+          <Select id="create-role" aria-invalid={Boolean(errors.role)} {...register("role")}>
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {roleLabels[role]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <ActiveCheckbox id="create-active" {...register("isActive")} />
+      </div>
+      {formError && <Alert>{formError}</Alert>}
+      <FormActions onCancel={onCancel} busy={isSubmitting} label="Create User" busyLabel="Creating..." />
+    </form>
+  );
+}
+
+function ActiveCheckbox({ id, error, ...props }: { id: string; error?: string } & UseFormRegisterReturn) {
+  return (
+    <div className="space-y-1.5">
+      <span className="block text-sm font-medium text-gray-700">Status</span>
+      <label htmlFor={id} className="flex h-10 items-center gap-2 text-sm text-gray-900">
+        <input id={id} type="checkbox" className="accent-brand-600 h-4 w-4" {...props} />
+        Active
+      </label>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type EditValues = z.input<typeof updateSaasUserSchema>;
+type EditOutput = z.output<typeof updateSaasUserSchema>;
+
+/** Edits a user within the rules: the role list holds only the roles the signed-in member may assign. */
+export function EditUserForm({
+  user,
+  onDone,
+  onCancel,
+}: {
+  user: StaffUserRow;
+  onDone(username: string): void;
+  onCancel(): void;
+}) {
+  const update = api.admin.updateUser.useMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const roles = user.assignableRoles.includes(user.role) ? user.assignableRoles : [user.role, ...user.assignableRoles];
+  const form = useForm<EditValues, unknown, EditOutput>({
+    resolver: zodResolver(updateSaasUserSchema),
+    defaultValues: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      name: user.name,
+      description: user.description ?? "",
+      role: user.role,
+      isActive: user.isActive,
+    },
+    reValidateMode: "onSubmit",
+  });
+  const register = registerClearing(form);
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: EditOutput) {
+    setFormError(null);
+    try {
+      const saved = await update.mutateAsync(values);
+      onDone(saved.username);
+    } catch (error) {
+      setFormError(applyServerErrors(form, error, "Failed to update user. Please try again."));
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="edit-username" label="Username" required error={errors.username?.message}>
+          <Input
+            id="edit-username"
+            autoComplete="off"
+            aria-invalid={Boolean(errors.username)}
+            {...register("username")}
+          />
+        </Field>
+        <Field id="edit-name" label="Name" required error={errors.name?.message}>
+          <Input id="edit-name" autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
+        </Field>
+      </div>
+      <Field id="edit-email" label="Email" required error={errors.email?.message}>
+        <Input
+          id="edit-email"
+          type="email"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.email)}
+          {...register("email")}
+        />
+      </Field>
+      <Field id="edit-description" label="Description" error={errors.description?.message}>
+        <Textarea id="edit-description" rows={2} {...register("description")} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="edit-role" label="Role" error={errors.role?.message}>
+          <Select id="edit-role" aria-invalid={Boolean(errors.role)} {...register("role")}>
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {roleLabels[role]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <ActiveCheckbox id="edit-active" error={errors.isActive?.message} {...register("isActive")} />
+      </div>
+      {formError && <Alert>{formError}</Alert>}
+      <FormActions onCancel={onCancel} busy={isSubmitting} label="Save Changes" busyLabel="Saving..." />
+    </form>
+  );
+}
+
+type ResetValues = z.input<typeof resetSaasUserPasswordSchema>;
+
+export function ResetPasswordForm({
+  user,
+  onDone,
+  onCancel,
+}: {
+  user: StaffUserRow;
+  onDone(username: string): void;
+  onCancel(): void;
+}) {
+  const reset = api.admin.resetUserPassword.useMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<ResetValues>({
+    resolver: zodResolver(resetSaasUserPasswordSchema),
+    defaultValues: { id: user.id, password: "" },
+    reValidateMode: "onSubmit",
+  });
+  const register = registerClearing(form);
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: ResetValues) {
+    setFormError(null);
+    try {
+      await reset.mutateAsync(values);
+      onDone(user.username);
+    } catch (error) {
+      setFormError(applyServerErrors(form, error, "Failed to reset the password. Please try again."));
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <Field
+        id="reset-password"
+        label="New password"
+        required
+        error={errors.password?.message}
+        hint="At least 8 characters."
+      >
+        <PasswordInput
+          id="reset-password"
+          autoComplete="new-password"
+          aria-invalid={Boolean(errors.password)}
+          {...register("password")}
+        />
+      </Field>
+      {formError && <Alert>{formError}</Alert>}
+      <FormActions onCancel={onCancel} busy={isSubmitting} label="Reset Password" busyLabel="Resetting..." />
+    </form>
+  );
+}
+
+export function DeleteUserConfirm({
+  user,
+  onDone,
+  onCancel,
+}: {
+  user: StaffUserRow;
+  onDone(username: string): void;
+  onCancel(): void;
+}) {
+  const remove = api.admin.deleteUser.useMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function onConfirm() {
+    setFormError(null);
+    try {
+      await remove.mutateAsync({ id: user.id });
+      onDone(user.username);
+    } catch (error) {
+      setFormError(userMessageOf(error, "Failed to delete user. Please try again."));
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-gray-700">
+        Are you sure you want to delete {user.name} (@{user.username})? This action cannot be undone.
+      </p>
+      {formError && <Alert>{formError}</Alert>}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button variant="danger" disabled={remove.isPending} onClick={() => void onConfirm()}>
+          {remove.isPending ? "Deleting..." : "Delete User"}
+        </Button>
+      </div>
+    </div>
+  );
+}
