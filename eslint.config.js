@@ -2,7 +2,17 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
 export default [
-  { ignores: [".next/**", ".next-*/**", ".data/**", "node_modules/**", "src/generated/**", "test-results/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      ".next-*/**",
+      ".data/**",
+      "node_modules/**",
+      "src/generated/**",
+      "test-results/**",
+      "next-env.d.ts",
+    ],
+  },
   ...nextVitals,
   ...nextTypescript,
   {

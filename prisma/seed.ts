@@ -1,9 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { SANDBOX_WEBHOOK_ID } from "../sandbox/paypal";
 import type { PrismaClient } from "../src/generated/prisma/client";
+import { buildCheckoutSession } from "../tests/factories/checkout-session";
 import { createMerchant } from "../tests/factories/merchant";
+import { createPaymentButton } from "../tests/factories/payment-button";
 import { createSaasUser } from "../tests/factories/saas-user";
+import { connectPayPal } from "../tests/factories/store-settings";
+import { buildSubscription } from "../tests/factories/subscription";
+import { buildTransaction } from "../tests/factories/transaction";
 
 export type DemoLogins = {
   merchant: { email: string; password: string };
@@ -32,8 +38,117 @@ export async function seedDemo(db: PrismaClient, dataDir: string): Promise<DemoL
     create: { merchantId: merchant.id, storeName: "Demo Store", description: "Templates and guides for makers." },
     update: {},
   });
+  await connectDemoPayPal(db, merchant.id);
+  await seedDemoButtons(db, merchant.id);
   await createSaasUser(db, { ...logins.staff, name: "Demo Admin", email: "admin@popkit.test", role: "super_admin" });
   return logins;
+}
+
+/** The demo's PayPal app in the local sandbox (which accepts sandboxSecretFor(clientId) as its secret). */
+const DEMO_CLIENT_ID = "popkit-demo-sandbox-client";
+const DEMO_PLAN_ID = "P-POPKITDEMOPLAN00000000001";
+
+/** Credentials and the sandbox's webhook id, unless the merchant already set their own. */
+async function connectDemoPayPal(db: PrismaClient, merchantId: string) {
+  const settings = await db.storeSettings.findUnique({ where: { merchantId }, select: { paypalClientId: true } });
+  if (settings?.paypalClientId) return;
+  await connectPayPal(db, merchantId, DEMO_CLIENT_ID);
+  await db.storeSettings.update({ where: { merchantId }, data: { paypalWebhookId: SANDBOX_WEBHOOK_ID } });
+}
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+
+/**
+ * Two payment buttons and some history for the dashboard and analytics, added once: the demo payments are
+ * keyed by fixed PayPal ids, and nothing is added when the first demo button already exists.
+ */
+async function seedDemoButtons(db: PrismaClient, merchantId: string) {
+  const name = "Knitting Pattern Pack";
+  if (await db.paymentButton.findFirst({ where: { merchantId, name }, select: { id: true } })) return;
+  const pack = await createPaymentButton(db, merchantId, {
+    name,
+    description: "Twelve beginner-friendly patterns as printable PDFs.",
+    paypalClientId: DEMO_CLIENT_ID,
+    amountMinor: 1900,
+    currency: "USD",
+    createdAt: daysAgo(40),
+  });
+  const club = await createPaymentButton(db, merchantId, {
+    name: "Pattern Club Monthly",
+    description: "A new pattern every month.",
+    paypalClientId: DEMO_CLIENT_ID,
+    amountMinor: 900,
+    currency: "USD",
+    paymentType: "subscription",
+    subscriptionPlanId: DEMO_PLAN_ID,
+    styleColor: "blue",
+    styleShape: "pill",
+    styleLabel: "subscribe",
+    createdAt: daysAgo(40),
+  });
+
+  const buyers = [
+    ["Alex Buyer", "alex.buyer@buyer.example.com"],
+    ["Sam Rivera", "sam.rivera@buyer.example.com"],
+    ["Kim Lee", "kim.lee@buyer.example.com"],
+  ] as const;
+  const sales: { days: number; status: "completed" | "pending" | "failed" }[] = [
+    { days: 33, status: "completed" },
+    { days: 21, status: "completed" },
+    { days: 12, status: "failed" },
+    { days: 6, status: "completed" },
+    { days: 2, status: "completed" },
+    { days: 1, status: "pending" },
+  ];
+  await db.checkoutSession.createMany({
+    data: [...sales, { days: 9 }, { days: 3 }].map(({ days }, index) =>
+      buildCheckoutSession(merchantId, {
+        buttonId: pack.id,
+        paypalOrderId: `DEMO-ORDER-${index + 1}`,
+        amountMinor: pack.amountMinor,
+        createdAt: daysAgo(days),
+      }),
+    ),
+  });
+  await db.transaction.createMany({
+    data: sales.map(({ days, status }, index) => {
+      const [payerName, payerEmail] = buyers[index % buyers.length]!;
+      return buildTransaction(merchantId, {
+        buttonId: pack.id,
+        paypalOrderId: `DEMO-ORDER-${index + 1}`,
+        paypalCaptureId: `DEMO-CAPTURE-${index + 1}`,
+        payerName,
+        payerEmail,
+        amountMinor: pack.amountMinor,
+        status,
+        createdAt: daysAgo(days),
+      });
+    }),
+  });
+  // A subscriber, recorded as the checkout does: a Subscription plus the first cycle's payment.
+  const subscriptionId = "I-DEMOSUBSCRIBER1";
+  await db.subscription.create({
+    data: buildSubscription(merchantId, {
+      buttonId: club.id,
+      paypalSubscriptionId: subscriptionId,
+      planId: DEMO_PLAN_ID,
+      amountMinor: club.amountMinor,
+      payerName: "Sam Rivera",
+      payerEmail: "sam.rivera@buyer.example.com",
+      createdAt: daysAgo(15),
+    }),
+  });
+  await db.transaction.create({
+    data: buildTransaction(merchantId, {
+      buttonId: club.id,
+      paypalOrderId: subscriptionId,
+      paypalSubscriptionId: subscriptionId,
+      payerName: "Sam Rivera",
+      payerEmail: "sam.rivera@buyer.example.com",
+      amountMinor: club.amountMinor,
+      createdAt: daysAgo(15),
+    }),
+  });
 }
 
 export function printDemoLogins(logins: DemoLogins, appUrl: string) {

@@ -1,8 +1,8 @@
 // `npm run db:migrate` applies pending migrations; `npm run db:seed` also adds the demo data. Both work while
 // the app runs on the embedded database: openDatabase() then goes through the app's own embedded server.
 import { migrateDatabase, openDatabase } from "./lib/database";
+import { loadOrCreateDemoSecrets } from "./lib/demo-secrets";
 import { dataDir } from "./lib/paths";
-import { printDemoLogins, seedDemo } from "../prisma/seed";
 import { createPrismaClient } from "../src/server/prisma-client";
 
 async function main(command: string | undefined) {
@@ -12,6 +12,14 @@ async function main(command: string | undefined) {
     await migrateDatabase(database.url);
     console.log("Migrations applied.");
     if (command === "seed") {
+      // The demo data stores an encrypted PayPal secret, so the seed needs the app's environment: the same
+      // generated demo secrets `npm start` uses (explicit settings win), and this database.
+      if (process.env.NODE_ENV !== "production") {
+        Object.assign(process.env, { ...loadOrCreateDemoSecrets(dataDir), ...process.env });
+      }
+      Object.assign(process.env, { DATABASE_URL: database.url, EMBEDDED_DB: database.embedded ? "1" : "0" });
+      // Imported only now: it reads (and validates) that environment when it loads.
+      const { printDemoLogins, seedDemo } = await import("../prisma/seed");
       const client = createPrismaClient(database.url, { embedded: database.embedded });
       try {
         printDemoLogins(await seedDemo(client, dataDir), process.env.APP_URL ?? "http://localhost:3000");

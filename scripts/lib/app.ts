@@ -46,13 +46,15 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
 }
 
 /** `next build` needs no runtime secrets or database: those are checked when the server starts. */
-export function buildApp(): Promise<void> {
-  return run(["build"], {
+export async function buildApp(): Promise<void> {
+  await run(["build"], {
     ...process.env,
     NODE_ENV: "production",
     SKIP_ENV_VALIDATION: "1",
     NEXT_TELEMETRY_DISABLED: "1",
   });
+  // Taken after the build: next build may itself touch tsconfig.json.
+  writeFileSync(sourceStampFile(), sourceStamp());
 }
 
 export type RunningApp = { url: string; child: ChildProcess; stop(): Promise<void> };

@@ -5,7 +5,9 @@ const valid = { ...paymentButtonDefaults, name: "Pro plan", paypalClientId: "cli
 
 function messages(input: Partial<typeof valid>) {
   const result = paymentButtonSchema.safeParse({ ...valid, ...input });
-  return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 }
 
 describe("payment button form (SPEC 5)", () => {
@@ -21,7 +23,11 @@ describe("payment button form (SPEC 5)", () => {
     [{ amount: "abc" }, "amount", "Amount must be a positive number"],
     [{ amount: "10.999" }, "amount", "Amount can have at most 2 decimal places"],
     [{ amount: "100.5", currency: "JPY" as const }, "amount", "JPY amounts must be whole numbers"],
-    [{ paymentType: "subscription" as const }, "subscriptionPlanId", "Subscription Plan ID is required for subscription payments"],
+    [
+      { paymentType: "subscription" as const },
+      "subscriptionPlanId",
+      "Subscription Plan ID is required for subscription payments",
+    ],
     [{ successUrl: "not a url" }, "successUrl", "Please enter a valid URL"],
   ])("rejects %o", (input, field, message) => {
     expect(messages(input)[field]).toBe(message);

@@ -75,5 +75,9 @@ export const paymentButtonDefaults: PaymentButtonInput = {
   style: { color: "gold", shape: "rect", size: "medium", label: "paypal" },
 };
 
-export const updatePaymentButtonSchema = z.object({ id: z.string().min(1), values: paymentButtonSchema });
-export const buttonIdSchema = z.object({ id: z.string().min(1, "Button ID is required") });
+const buttonId = z.string().trim().min(1, "Button ID is required").max(100, "Payment button not found");
+
+export const buttonIdSchema = z.object({ id: buttonId });
+export const updatePaymentButtonSchema = z.object({ id: buttonId, values: paymentButtonSchema });
+export const setButtonActiveSchema = z.object({ id: buttonId, isActive: z.boolean() });
+export type SetButtonActiveInput = z.infer<typeof setButtonActiveSchema>;

@@ -18,5 +18,11 @@ export const updateStoreSettingsSchema = z.object({
   /** Write-only: empty keeps the saved secret. */
   paypalSecret: z.string().trim().max(200, "PayPal secret must be at most 200 characters"),
   paypalEnvironment: z.enum(paypalEnvironments),
+  /** The id PayPal shows for the webhook the merchant registered; needed to verify its events' signatures. */
+  paypalWebhookId: z
+    .string()
+    .trim()
+    .max(100, "PayPal webhook ID must be at most 100 characters")
+    .regex(/^[A-Za-z0-9-]*$/, "PayPal webhook ID can only contain letters, numbers and dashes"),
 });
 export type UpdateStoreSettingsInput = z.infer<typeof updateStoreSettingsSchema>;

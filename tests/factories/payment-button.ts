@@ -1,7 +1,10 @@
 import type { Prisma, PrismaClient } from "../../src/generated/prisma/client";
 import { unique } from "./unique";
 
-export function buildPaymentButton(merchantId: string, overrides: Partial<Prisma.PaymentButtonUncheckedCreateInput> = {}) {
+export function buildPaymentButton(
+  merchantId: string,
+  overrides: Partial<Prisma.PaymentButtonUncheckedCreateInput> = {},
+) {
   return {
     merchantId,
     name: `Button ${unique("")}`,

@@ -12,7 +12,10 @@ const valid = {
   paypalClientId: "client-123",
   paypalSecret: "super-secret-value",
   paypalEnvironment: "sandbox" as const,
+  paypalWebhookId: "WH-1AB23456CD789012E",
 };
+
+const webhookUrl = "http://localhost:3000/api/paypal/webhook";
 
 describe("store settings", () => {
   it("starts from the merchant's name with nothing connected", async () => {
@@ -23,6 +26,8 @@ describe("store settings", () => {
       websiteUrl: "",
       paypalClientId: "",
       paypalEnvironment: "sandbox",
+      paypalWebhookId: "",
+      paypalWebhookUrl: webhookUrl,
       hasPaypalSecret: false,
       logoUrl: null,
     });
@@ -32,7 +37,7 @@ describe("store settings", () => {
     const merchant = await createMerchant(db);
     const saved = await merchantCaller(merchant).merchant.updateStoreSettings(valid);
     const { paypalSecret: _secret, ...visible } = valid;
-    expect(saved).toEqual({ ...visible, hasPaypalSecret: true, logoUrl: null });
+    expect(saved).toEqual({ ...visible, paypalWebhookUrl: webhookUrl, hasPaypalSecret: true, logoUrl: null });
     expect(JSON.stringify(saved)).not.toContain("super-secret-value");
 
     const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
@@ -57,6 +62,7 @@ describe("store settings", () => {
     for (const [input, message] of [
       [{ ...valid, storeName: " " }, "Store name is required"],
       [{ ...valid, websiteUrl: "javascript:alert(1)" }, "Please enter a valid URL"],
+      [{ ...valid, paypalWebhookId: "WH <script>" }, "PayPal webhook ID can only contain letters, numbers and dashes"],
     ] as const) {
       const error = (await caller.merchant.updateStoreSettings(input).catch((e: unknown) => e)) as TRPCError;
       expect(error.code).toBe("BAD_REQUEST");

@@ -48,6 +48,9 @@ export default async function globalSetup() {
   });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_PAYPAL_SANDBOX_URL = sandbox.paypalUrl ?? "";
+  // Specs that seed rows directly (e.g. thousands of past payments) open their own client on the app's database.
+  process.env.E2E_DATABASE_URL = database.url;
+  process.env.E2E_EMBEDDED_DB = database.embedded ? "1" : "0";
 
   return async () => {
     await app.stop();

@@ -1,16 +1,18 @@
 import { Plus } from "lucide-react";
 import Link from "next/link";
 import { buttonClasses } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { auth } from "~/server/auth";
-import { countMerchantButtons } from "~/server/services/merchants";
+import { DashboardOverview } from "~/features/analytics/dashboard-overview";
+import { enumParam } from "~/lib/search-params";
+import { dashboardGranularities, dashboardRanges } from "~/schemas/analytics";
 
 export const metadata = { title: "Dashboard · Popkit" };
 
-export default async function DashboardHome() {
-  const session = await auth();
-  const buttonCount = session ? await countMerchantButtons(session.user.id) : 0;
-
+export default async function DashboardHome({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const params = await searchParams;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -23,24 +25,10 @@ export default async function DashboardHome() {
           Create POP
         </Link>
       </div>
-      <Card className="p-6">
-        <h2 className="text-lg font-semibold text-gray-900">Top Performing Pages</h2>
-        {buttonCount === 0 ? (
-          <div className="py-8 text-center">
-            <p className="text-gray-600">No payment buttons created yet</p>
-            <Link
-              href="/dashboard/pages/create-pop"
-              className="text-brand-600 mt-2 inline-block font-medium hover:underline"
-            >
-              Create your first POP
-            </Link>
-          </div>
-        ) : (
-          <p className="py-4 text-sm text-gray-600">
-            You have {buttonCount} payment button{buttonCount === 1 ? "" : "s"}.
-          </p>
-        )}
-      </Card>
+      <DashboardOverview
+        initialRange={enumParam(params.range, dashboardRanges) ?? "mtd"}
+        initialGranularity={enumParam(params.granularity, dashboardGranularities) ?? "day"}
+      />
     </div>
   );
 }

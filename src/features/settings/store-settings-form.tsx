@@ -23,6 +23,7 @@ function toFormValues(settings: Settings): UpdateStoreSettingsInput {
     paypalClientId: settings.paypalClientId,
     paypalSecret: "",
     paypalEnvironment: settings.paypalEnvironment,
+    paypalWebhookId: settings.paypalWebhookId,
   };
 }
 
@@ -139,6 +140,25 @@ export function StoreSettingsForm({ initial }: { initial: Settings }) {
           />
         </Field>
         {hasSecret && <p className="text-sm font-medium text-green-700">PayPal secret saved</p>}
+        <Field
+          id="paypalWebhookId"
+          label="PayPal Webhook ID"
+          error={errors.paypalWebhookId?.message}
+          hint={
+            <>
+              Register <span className="font-mono break-all">{initial.paypalWebhookUrl}</span> as a webhook in your
+              PayPal app, then paste the webhook ID PayPal shows. Popkit uses it to verify refunds and subscription
+              changes.
+            </>
+          }
+        >
+          <Input
+            id="paypalWebhookId"
+            autoComplete="off"
+            aria-invalid={Boolean(errors.paypalWebhookId)}
+            {...register("paypalWebhookId")}
+          />
+        </Field>
       </Card>
 
       {status && <Alert tone={status.tone}>{status.text}</Alert>}

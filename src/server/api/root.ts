@@ -3,12 +3,14 @@ import { analyticsRouter } from "~/server/api/routers/analytics";
 import { checkoutRouter } from "~/server/api/routers/checkout";
 import { merchantRouter } from "~/server/api/routers/merchant";
 import { pagesRouter } from "~/server/api/routers/pages";
+import { sellPagesRouter } from "~/server/api/routers/sell-pages";
 import { wpsRouter } from "~/server/api/routers/wps";
 import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc";
 
 export const appRouter = createTRPCRouter({
   merchant: merchantRouter,
   pages: pagesRouter,
+  sellPages: sellPagesRouter,
   wps: wpsRouter,
   analytics: analyticsRouter,
   admin: adminRouter,

@@ -4,7 +4,3 @@ import { db } from "~/server/db";
 export function getMerchantProfile(merchantId: string) {
   return db.merchant.findUnique({ where: { id: merchantId }, select: { id: true, name: true, email: true } });
 }
-
-export function countMerchantButtons(merchantId: string) {
-  return db.paymentButton.count({ where: { merchantId, buttonType: "manual" } });
-}

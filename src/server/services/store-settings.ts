@@ -1,4 +1,5 @@
 import "server-only";
+import { env } from "~/env";
 import { encryptSecret } from "~/server/crypto";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
@@ -17,6 +18,9 @@ export async function getStoreSettings(merchantId: string) {
     websiteUrl: settings?.websiteUrl ?? "",
     paypalClientId: settings?.paypalClientId ?? "",
     paypalEnvironment: settings?.paypalEnvironment ?? "sandbox",
+    paypalWebhookId: settings?.paypalWebhookId ?? "",
+    /** Where the merchant registers the webhook in their PayPal app. */
+    paypalWebhookUrl: `${env.APP_URL.replace(/\/+$/, "")}/api/paypal/webhook`,
     hasPaypalSecret: Boolean(settings?.paypalSecretEncrypted),
     logoUrl: settings?.logoFile ? publicFileUrl(settings.logoFile.key) : null,
   };
@@ -30,6 +34,7 @@ export async function updateStoreSettings(merchantId: string, input: UpdateStore
     websiteUrl: input.websiteUrl || null,
     paypalClientId: input.paypalClientId || null,
     paypalEnvironment: input.paypalEnvironment,
+    paypalWebhookId: input.paypalWebhookId || null,
   };
   await db.storeSettings.upsert({
     where: { merchantId },

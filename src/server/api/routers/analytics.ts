@@ -1,4 +1,15 @@
-import { createTRPCRouter } from "~/server/api/trpc";
+import { buttonAnalyticsSchema, dashboardAnalyticsSchema } from "~/schemas/analytics";
+import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
+import { getButtonAnalytics, getDashboard } from "~/server/services/analytics";
 
-// Procedures arrive with their issue; an empty router keeps the API's shape stable for clients.
-export const analyticsRouter = createTRPCRouter({});
+export const analyticsRouter = createTRPCRouter({
+  /** SPEC 2.12: one payment button's figures for a period. */
+  forButton: merchantProcedure
+    .input(buttonAnalyticsSchema)
+    .query(({ ctx, input }) => getButtonAnalytics(ctx.merchantId, input)),
+
+  /** SPEC 2.5: the dashboard home's tiles, revenue chart and top pages for a range. */
+  dashboard: merchantProcedure
+    .input(dashboardAnalyticsSchema)
+    .query(({ ctx, input }) => getDashboard(ctx.merchantId, input)),
+});

@@ -1,0 +1,61 @@
+import { TRPCError } from "@trpc/server";
+import { ShieldCheck } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { cache } from "react";
+import { Card } from "~/components/ui/card";
+import { env } from "~/env";
+import { PayPalCheckoutButton } from "~/features/checkout/paypal-checkout-button";
+import { formatMoney } from "~/lib/money";
+import { serverApi } from "~/trpc/server";
+
+type Props = { params: Promise<{ id: string }> };
+
+/** The button, or null for an unknown, malformed or inactive id (all of which are simply not for sale). */
+const loadButton = cache(async (id: string) => {
+  try {
+    return await (await serverApi()).checkout.getButton({ buttonId: id });
+  } catch (error) {
+    if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) return null;
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const button = await loadButton((await params).id);
+  return { title: button ? `${button.name} · Checkout` : "Product Not Found" };
+}
+
+export default async function CheckoutPage({ params }: Props) {
+  const button = await loadButton((await params).id);
+  if (!button) {
+    return (
+      <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
+        <h1 className="text-2xl font-bold text-gray-900">Product Not Found</h1>
+        <p className="mt-2 text-gray-600">This product does not exist or is no longer available.</p>
+        <Link href="/" className="text-brand-600 mt-6 text-sm font-medium hover:underline">
+          Return to Home
+        </Link>
+      </main>
+    );
+  }
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-12">
+      <Card className="w-full max-w-md space-y-6 p-8">
+        <div className="space-y-2">
+          <h1 className="text-2xl font-bold text-gray-900">{button.name}</h1>
+          {button.description && <p className="whitespace-pre-line text-gray-600">{button.description}</p>}
+        </div>
+        <div className="flex items-baseline justify-between border-y border-gray-100 py-4">
+          <span className="text-sm text-gray-600">{button.isSubscription ? "Subscription" : "Price"}</span>
+          <span className="text-3xl font-bold text-gray-900">{formatMoney(button.amountMinor, button.currency)}</span>
+        </div>
+        <PayPalCheckoutButton button={button} sdkBaseUrl={env.PAYPAL_SDK_BASE_URL} />
+        <p className="flex items-center justify-center gap-1.5 text-xs text-gray-500">
+          <ShieldCheck aria-hidden className="size-4" />
+          Secure payment through PayPal
+        </p>
+      </Card>
+    </main>
+  );
+}

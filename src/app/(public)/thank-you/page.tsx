@@ -1,0 +1,94 @@
+import { CheckCircle2, ShieldAlert } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Card } from "~/components/ui/card";
+import { ThankYouDownload } from "~/features/sell-pages/thank-you-download";
+import { formatMoney } from "~/lib/money";
+import { getThankYou } from "~/server/services/downloads";
+
+// The address carries the buyer's download token: keep it out of Referer headers, caches and search engines.
+export const metadata: Metadata = {
+  title: "Thank You",
+  referrer: "no-referrer",
+  robots: { index: false, follow: false },
+};
+
+// Rendered on the server, where the buyer's time zone is unknown: state it.
+const paidAtFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/**
+ * SPEC 2.16 after a sell-page purchase. The grant token travels in the URL (see the sell-pages report): the page
+ * is server-rendered from it, and without a live grant it shows 'Invalid Access'.
+ */
+export default async function ThankYouPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { token } = await searchParams;
+  const purchase = typeof token === "string" && token ? await getThankYou(token) : null;
+
+  if (!purchase || typeof token !== "string") {
+    return (
+      <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
+        <ShieldAlert aria-hidden className="size-12 text-red-500" />
+        <h1 className="mt-4 text-2xl font-bold text-gray-900">Invalid Access</h1>
+        <p className="mt-2 text-gray-600">This page can only be accessed after a successful purchase.</p>
+        <Link href="/" className="text-brand-600 mt-6 text-sm font-medium hover:underline">
+          Return to Home
+        </Link>
+      </main>
+    );
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-green-50 to-white px-4 py-10">
+      <Card className="w-full max-w-lg space-y-6 p-6 sm:p-8">
+        <div className="space-y-2 text-center">
+          <CheckCircle2 aria-hidden className="mx-auto size-12 text-green-600" />
+          <h1 className="text-2xl font-bold text-gray-900">Thank You for Your Purchase!</h1>
+          <p className="text-gray-600">Your payment was successful and your download is ready.</p>
+        </div>
+
+        <dl className="divide-y divide-gray-100 rounded-lg border border-gray-200 text-sm">
+          {[
+            ["Product", purchase.productName],
+            ["Transaction ID", purchase.transactionId],
+            ["Amount Paid", formatMoney(purchase.amountMinor, purchase.currency)],
+            ["Date", `${paidAtFormat.format(purchase.paidAt)} UTC`],
+          ].map(([label, value]) => (
+            <div key={label} className="flex flex-wrap justify-between gap-2 px-4 py-3">
+              <dt className="text-gray-500">{label}</dt>
+              <dd className="font-medium break-all text-gray-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <ThankYouDownload
+          downloadUrl={`/api/download/${encodeURIComponent(token)}`}
+          downloadsLeft={purchase.downloadsLeft}
+          hasDownloaded={purchase.downloadCount > 0}
+        />
+
+        <div className="space-y-1 border-t border-gray-100 pt-4 text-center text-sm text-gray-600">
+          <p className="font-medium text-gray-900">Need help?</p>
+          <p>
+            Keep this page&apos;s address to download again within 24 hours. Your PayPal receipt has the seller&apos;s
+            contact details.
+          </p>
+          <p className="flex justify-center gap-4 pt-1">
+            <Link href="/terms" className="text-brand-600 hover:underline">
+              Terms
+            </Link>
+            <Link href="/privacy" className="text-brand-600 hover:underline">
+              Privacy
+            </Link>
+            <Link href="/" className="text-brand-600 hover:underline">
+              Return to Home
+            </Link>
+          </p>
+        </div>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+import { captureOrderSchema } from "~/schemas/checkout";
+import { captureOrder } from "~/server/services/checkout";
+import { jsonEndpoint, preflight } from "../_lib/json-endpoint";
+
+/** POST {buttonId, orderId} -> {orderId, status}: captures the approved order and records the transaction. */
+export const POST = jsonEndpoint(captureOrderSchema, captureOrder);
+export const OPTIONS = preflight;

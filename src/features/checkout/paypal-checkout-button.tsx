@@ -1,0 +1,140 @@
+"use client";
+
+import { loadScript, type PayPalButtonsComponent, type PayPalButtonsComponentOptions } from "@paypal/paypal-js";
+import { TRPCClientError } from "@trpc/client";
+import { useEffect, useRef, useState } from "react";
+import { Alert } from "~/components/ui/alert";
+import { Spinner } from "~/components/ui/spinner";
+import { sdkButtonStyle, sdkNamespace, sdkQuery } from "~/lib/paypal-button";
+import { checkoutMessages } from "~/schemas/checkout";
+import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
+
+type Button = RouterOutputs["checkout"]["getButton"];
+
+/** Our server's buyer-facing sentence for a failed call, else the spec's generic payment error. */
+function messageOf(error: unknown) {
+  return userMessageOf(error, checkoutMessages.error);
+}
+
+function issueOf(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  return (error.data as { issue?: string | null } | undefined)?.issue ?? undefined;
+}
+
+function afterPayment(status: string, successUrl: string | null) {
+  if (status !== "completed" && status !== "pending" && status !== "active") {
+    alert(checkoutMessages.error);
+  } else if (successUrl) {
+    window.location.assign(successUrl);
+  } else {
+    alert(status === "pending" ? checkoutMessages.pending : checkoutMessages.success);
+  }
+}
+
+/**
+ * The PayPal button of /checkout/{id}: the SDK is loaded with the button's client id, currency and intent under
+ * a private namespace, and every step goes through our server (checkout router), which prices the order from
+ * the database and records the payment from PayPal's answer.
+ */
+export function PayPalCheckoutButton({
+  button,
+  sdkBaseUrl,
+  onApproveOrder,
+}: {
+  button: Button;
+  sdkBaseUrl: string;
+  /** Replaces the capture and what follows it (digital sell pages capture through sellPages.captureOrder). */
+  onApproveOrder?: (orderId: string) => Promise<void>;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
+  const { client } = api.useUtils();
+
+  useEffect(() => {
+    if (!button.canTakePayments || !container.current) return;
+    const target = container.current;
+    let instance: PayPalButtonsComponent | undefined;
+    let disposed = false;
+    const namespace = sdkNamespace(button.id);
+    const failed = (error: unknown) => {
+      console.error("Failed to load PayPal SDK", error);
+      if (!disposed) setStatus("failed");
+    };
+
+    const options: PayPalButtonsComponentOptions = {
+      style: sdkButtonStyle(button.style),
+      onCancel: () => {
+        if (button.cancelUrl) window.location.assign(button.cancelUrl);
+      },
+      onError: (error) => {
+        console.error(error);
+        alert(messageOf((error as { cause?: unknown }).cause ?? error));
+      },
+    };
+    if (button.isSubscription && button.subscriptionPlanId) {
+      const planId = button.subscriptionPlanId;
+      options.createSubscription = (_data, actions) =>
+        actions.subscription.create({ plan_id: planId, custom_id: button.id });
+      options.onApprove = async (data) => {
+        const result = await client.checkout.recordSubscription
+          .mutate({ buttonId: button.id, subscriptionId: data.subscriptionID ?? "" })
+          .catch((error: unknown) => {
+            throw new Error(messageOf(error), { cause: error });
+          });
+        afterPayment(result.status, button.successUrl);
+      };
+    } else {
+      options.createOrder = async () => {
+        try {
+          return (await client.checkout.createOrder.mutate({ buttonId: button.id })).orderId;
+        } catch (error) {
+          throw new Error(messageOf(error), { cause: error });
+        }
+      };
+      options.onApprove = async (data, actions) => {
+        try {
+          if (onApproveOrder) return await onApproveOrder(data.orderID);
+          const result = await client.checkout.captureOrder.mutate({ buttonId: button.id, orderId: data.orderID });
+          afterPayment(result.status, button.successUrl);
+        } catch (error) {
+          // PayPal's documented recovery: a declined card sends the buyer back to choose another instrument.
+          if (issueOf(error) === "INSTRUMENT_DECLINED") return actions.restart();
+          throw new Error(messageOf(error), { cause: error });
+        }
+      };
+    }
+
+    loadScript({
+      ...sdkQuery({
+        clientId: button.paypalClientId,
+        currency: button.currency,
+        isSubscription: button.isSubscription,
+      }),
+      components: "buttons",
+      dataNamespace: namespace,
+      sdkBaseUrl,
+    })
+      .then(async (paypal) => {
+        if (disposed) return;
+        if (!paypal?.Buttons) return failed(new Error("The PayPal SDK did not load its buttons"));
+        instance = paypal.Buttons(options);
+        await instance.render(target);
+        if (!disposed) setStatus("ready");
+      })
+      .catch(failed);
+
+    return () => {
+      disposed = true;
+      void instance?.close().catch(() => undefined);
+    };
+  }, [button, sdkBaseUrl, client, onApproveOrder]);
+
+  if (!button.canTakePayments) return <Alert tone="warning">{checkoutMessages.sellerNotReady}</Alert>;
+  return (
+    <div>
+      {status === "failed" && <Alert>{checkoutMessages.sdkFailed}</Alert>}
+      {status === "loading" && <Spinner label="Loading PayPal..." className="py-4" />}
+      <div ref={container} />
+    </div>
+  );
+}

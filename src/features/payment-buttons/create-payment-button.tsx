@@ -1,0 +1,26 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { PaymentButtonForm, type StoreConnection } from "~/features/payment-buttons/payment-button-form";
+import { paymentButtonDefaults } from "~/schemas/payment-button";
+import { api } from "~/trpc/react";
+
+/** SPEC 2.8 create: SPEC 9 defaults with the client ID from Store Settings; success goes to the pages list. */
+export function CreatePaymentButton({ store }: { store: StoreConnection }) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const create = api.pages.createButton.useMutation();
+  return (
+    <PaymentButtonForm
+      initialValues={{ ...paymentButtonDefaults, paypalClientId: store.paypalClientId }}
+      store={store}
+      preview={{ kind: "after-create" }}
+      failureMessage="Failed to create payment button"
+      onSave={async (values) => {
+        await create.mutateAsync(values);
+        await utils.pages.invalidate();
+        router.push("/dashboard/pages");
+      }}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { SellPageForm, type StoreConnection } from "~/features/sell-pages/sell-page-form";
+import { sellPageDefaults } from "~/schemas/sell-page";
+import { api } from "~/trpc/react";
+
+const noFiles = { productImageId: null, merchantLogoId: null, downloadableFileId: null };
+
+/** SPEC 2.9 create: SPEC 9 defaults with the client ID from Store Settings; success goes to the pages list. */
+export function CreateSellPage({ store }: { store: StoreConnection }) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const create = api.sellPages.create.useMutation();
+  return (
+    <SellPageForm
+      initialValues={{ ...sellPageDefaults, paypalClientId: store.paypalClientId }}
+      initialFiles={noFiles}
+      store={store}
+      labels={{ submit: "Create Digital Sell Page", submitting: "Creating..." }}
+      failureMessage="Failed to create digital sell page. Please try again."
+      uploadsDeletedOnFailure
+      onSave={async (values) => {
+        await create.mutateAsync(values);
+        await Promise.all([utils.sellPages.invalidate(), utils.pages.invalidate()]);
+        router.push("/dashboard/pages?tab=digital-sell-pages");
+      }}
+    />
+  );
+}

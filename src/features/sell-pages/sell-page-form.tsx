@@ -1,0 +1,467 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { TRPCClientError } from "@trpc/client";
+import { FileText, Plus, X } from "lucide-react";
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+import { useForm, useWatch, type FieldPath, type UseFormReturn } from "react-hook-form";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input, Select, Textarea } from "~/components/ui/input";
+import { previewPageOf, SellPagePreviewDialog } from "~/features/sell-pages/sell-page-preview-dialog";
+import { UploadField, type UploadedFile } from "~/features/uploads/upload-field";
+import { currencies } from "~/lib/money";
+import { MAX_FEATURES, sellPageSchema, type SellPageInput } from "~/schemas/sell-page";
+import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
+
+type FieldName = FieldPath<SellPageInput>;
+type FileField = "productImageId" | "merchantLogoId" | "downloadableFileId";
+
+/** A file in one of the page's slots; `isSaved` when the saved page already uses it (edit screen). */
+export type SlotFile = { fileId: string; name: string; size: number; url: string | null; isSaved: boolean };
+export type SlotFiles = Record<FileField, SlotFile | null>;
+
+/** What the form needs from Store Settings: the client ID to compare with, and whether a secret is saved. */
+export type StoreConnection = { paypalClientId: string; hasPaypalSecret: boolean };
+
+const topLevelFields = new Set<string>(Object.keys(sellPageSchema.shape));
+
+const slots: {
+  field: FileField;
+  label: string;
+  endpoint: "productImage" | "merchantLogo" | "downloadableFile";
+  hint: string;
+}[] = [
+  {
+    field: "productImageId",
+    label: "Product Image",
+    endpoint: "productImage",
+    hint: "PNG, JPG, GIF or WebP, up to 2MB.",
+  },
+  {
+    field: "merchantLogoId",
+    label: "Merchant Logo",
+    endpoint: "merchantLogo",
+    hint: "PNG, JPG, GIF or WebP, up to 2MB.",
+  },
+  {
+    field: "downloadableFileId",
+    label: "Downloadable File",
+    endpoint: "downloadableFile",
+    hint: "PDF, DOC(X), XLS(X), PPT(X), MP3, MP4, ZIP or EPUB, up to 10MB. Kept private: buyers get it only after paying.",
+  },
+];
+
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card className="space-y-4 p-6">
+      <div>
+        <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
+        {description && <p className="text-sm text-gray-600">{description}</p>}
+      </div>
+      {children}
+    </Card>
+  );
+}
+
+/** SPEC 2.9 / 2.10: the digital sell page form shared by the create and edit screens. */
+export function SellPageForm({
+  initialValues,
+  initialFiles,
+  store,
+  labels,
+  failureMessage,
+  uploadsDeletedOnFailure = false,
+  onSave,
+}: {
+  initialValues: SellPageInput;
+  initialFiles: SlotFiles;
+  store: StoreConnection;
+  labels: { submit: string; submitting: string };
+  /** The red-box text when the save fails for a reason the server does not explain. */
+  failureMessage: string;
+  /** Create: a save that fails midway deletes the new uploads too (the server leaves nothing behind). */
+  uploadsDeletedOnFailure?: boolean;
+  /** Resolves once saved (the caller then navigates away); throws the tRPC error otherwise. */
+  onSave(values: SellPageInput): Promise<void>;
+}) {
+  const utils = api.useUtils();
+  const discard = api.sellPages.discardUpload.useMutation();
+  const [files, setFiles] = useState<SlotFiles>(initialFiles);
+  const [fileErrors, setFileErrors] = useState<Partial<Record<FileField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSaved, setIsSaved] = useState(false);
+  const [isPreviewOpen, setIsPreviewOpen] = useState(false);
+  const form = useForm<SellPageInput>({
+    resolver: zodResolver(sellPageSchema),
+    defaultValues: initialValues,
+    reValidateMode: "onSubmit",
+  });
+  const { errors, isSubmitting } = form.formState;
+  const isSaving = isSubmitting || isSaved;
+
+  // SPEC 4: editing a field clears its error.
+  const register = (name: FieldName) => form.register(name, { onChange: () => form.clearErrors(name) });
+  const invalid = (error: unknown, id: string) =>
+    error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
+
+  const premiumEnabled = useWatch({ control: form.control, name: "premiumEnabled" });
+  const currency = useWatch({ control: form.control, name: "currency" });
+  const clientId = useWatch({ control: form.control, name: "paypalClientId" }).trim();
+  const connectionNote = !clientId
+    ? null
+    : !store.hasPaypalSecret
+      ? "No PayPal secret is saved in Store Settings yet."
+      : clientId !== store.paypalClientId
+        ? "This client ID is not the one saved in Store Settings."
+        : null;
+
+  /** Puts a file in a slot; an unsaved upload it replaces is deleted, a saved one only when the page is saved. */
+  function setSlot(field: FileField, file: SlotFile | null) {
+    const previous = files[field];
+    if (previous && !previous.isSaved && previous.fileId !== file?.fileId) {
+      discard.mutate({ fileId: previous.fileId });
+    }
+    setFiles((current) => ({ ...current, [field]: file }));
+    setFileErrors((current) => ({ ...current, [field]: undefined }));
+    form.setValue(field, file?.fileId ?? null);
+  }
+
+  async function onUploaded(field: FileField, upload: UploadedFile) {
+    const described = await utils.sellPages.uploadedFile.fetch({ fileId: upload.fileId });
+    setSlot(field, { ...described, isSaved: false });
+  }
+
+  function openPreview() {
+    void form.trigger().then((isValid) => setIsPreviewOpen(isValid));
+  }
+
+  async function onSubmit(values: SellPageInput) {
+    setFormError(null);
+    try {
+      await onSave(values);
+      setIsSaved(true);
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      for (const [field, messages] of Object.entries(fieldErrors)) {
+        const slot = slots.find((candidate) => candidate.field === field);
+        if (slot) {
+          // The server no longer has that upload: empty the slot so the merchant uploads it again.
+          setFiles((current) => ({ ...current, [slot.field]: null }));
+          form.setValue(slot.field, null);
+          setFileErrors((current) => ({ ...current, [slot.field]: messages[0] }));
+        } else if (topLevelFields.has(field)) {
+          form.setError(field as FieldName, { message: messages[0] });
+        }
+      }
+      const code = error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
+      if (code !== "INTERNAL_SERVER_ERROR") {
+        setFormError(userMessageOf(error, failureMessage));
+      } else if (uploadsDeletedOnFailure && slots.some((slot) => files[slot.field] && !files[slot.field]?.isSaved)) {
+        // A create that failed midway deleted its uploads with everything else: the slots must not keep them.
+        for (const slot of slots) {
+          if (files[slot.field]?.isSaved) continue;
+          form.setValue(slot.field, null);
+        }
+        setFiles((current) => ({
+          productImageId: current.productImageId?.isSaved ? current.productImageId : null,
+          merchantLogoId: current.merchantLogoId?.isSaved ? current.merchantLogoId : null,
+          downloadableFileId: current.downloadableFileId?.isSaved ? current.downloadableFileId : null,
+        }));
+        setFormError(`${failureMessage} Please upload your files again.`);
+      } else {
+        setFormError(failureMessage);
+      }
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-6">
+      <Section title="Basic Information">
+        <Field id="name" label="Product Name" required error={errors.name?.message}>
+          <Input
+            id="name"
+            placeholder="e.g. The Complete Guide"
+            {...invalid(errors.name, "name")}
+            {...register("name")}
+          />
+        </Field>
+        <Field id="description" label="Product Description" required error={errors.description?.message}>
+          <Textarea
+            id="description"
+            rows={4}
+            placeholder="What the buyer gets and why it helps"
+            {...invalid(errors.description, "description")}
+            {...register("description")}
+          />
+        </Field>
+      </Section>
+
+      <Section title="Media & Files">
+        {slots.map((slot) => {
+          const file = files[slot.field];
+          const isImage = slot.endpoint !== "downloadableFile";
+          return (
+            <div key={slot.field} className="space-y-1">
+              <UploadField
+                id={slot.field}
+                label={slot.label}
+                endpoint={slot.endpoint}
+                hint={slot.hint}
+                preview={
+                  !file ? null : isImage && file.url ? (
+                    // eslint-disable-next-line @next/next/no-img-element -- uploads live on the storage host
+                    <img
+                      src={file.url}
+                      alt={`${slot.label} preview`}
+                      className="h-16 w-16 rounded-lg border border-gray-200 object-cover"
+                    />
+                  ) : (
+                    <span className="inline-flex items-center gap-2 rounded-lg border border-gray-200 px-3 py-2 text-sm text-gray-700">
+                      <FileText aria-hidden className="size-4 text-gray-500" />
+                      <span className="break-all">{file.name}</span>
+                      <span className="text-gray-500">({formatSize(file.size)})</span>
+                    </span>
+                  )
+                }
+                onUploaded={(upload) => onUploaded(slot.field, upload)}
+                onRemove={() => setSlot(slot.field, null)}
+              />
+              {fileErrors[slot.field] && (
+                <p role="alert" className="text-sm text-red-600">
+                  {fileErrors[slot.field]}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </Section>
+
+      <Section title="Bundle Configuration" description="A basic bundle, and optionally a premium one.">
+        <BundleFields form={form} tier="basic" title="Basic Bundle" register={register} invalid={invalid} />
+        <label className="flex items-center gap-3 rounded-lg border border-gray-200 p-3 text-sm font-medium text-gray-900">
+          <input
+            type="checkbox"
+            className="accent-brand-600 size-4"
+            {...form.register("premiumEnabled", {
+              onChange: () =>
+                form.clearErrors(["premiumName", "premiumPrice", "premiumOriginalPrice", "premiumFeatures"]),
+            })}
+          />
+          Enable Premium Bundle
+        </label>
+        {premiumEnabled && (
+          <BundleFields form={form} tier="premium" title="Premium Bundle" register={register} invalid={invalid} />
+        )}
+        {currency === "JPY" && <p className="text-xs text-gray-500">JPY prices are whole numbers.</p>}
+      </Section>
+
+      <Section title="Provider Configuration">
+        <Field
+          id="paypalClientId"
+          label="PayPal Client ID"
+          required
+          error={errors.paypalClientId?.message}
+          hint={
+            store.paypalClientId
+              ? "Pre-filled from Store Settings."
+              : "From your PayPal developer dashboard (Apps & Credentials)."
+          }
+        >
+          <Input
+            id="paypalClientId"
+            autoComplete="off"
+            {...invalid(errors.paypalClientId, "paypalClientId")}
+            {...register("paypalClientId")}
+          />
+        </Field>
+        {connectionNote && (
+          <Alert tone="warning">
+            {connectionNote} Buyers can only pay once the matching secret is saved in{" "}
+            <Link href="/dashboard/settings" className="font-medium underline">
+              Store Settings
+            </Link>
+            .
+          </Alert>
+        )}
+        <Field id="currency" label="Currency" error={errors.currency?.message}>
+          <Select id="currency" {...register("currency")}>
+            {currencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </Section>
+
+      <Section
+        title="URLs"
+        description="Optional. Without a downloadable file, buyers go to the success URL after paying; cancelling goes to the cancel URL."
+      >
+        <Field id="successUrl" label="Success URL" error={errors.successUrl?.message}>
+          <Input
+            id="successUrl"
+            type="url"
+            placeholder="https://your-site.com/thank-you"
+            {...invalid(errors.successUrl, "successUrl")}
+            {...register("successUrl")}
+          />
+        </Field>
+        <Field id="cancelUrl" label="Cancel URL" error={errors.cancelUrl?.message}>
+          <Input
+            id="cancelUrl"
+            type="url"
+            placeholder="https://your-site.com/cancelled"
+            {...invalid(errors.cancelUrl, "cancelUrl")}
+            {...register("cancelUrl")}
+          />
+        </Field>
+        <Field id="webhookUrl" label="Webhook URL" error={errors.webhookUrl?.message}>
+          <Input
+            id="webhookUrl"
+            type="url"
+            placeholder="https://your-site.com/webhooks/popkit"
+            {...invalid(errors.webhookUrl, "webhookUrl")}
+            {...register("webhookUrl")}
+          />
+        </Field>
+      </Section>
+
+      {formError && <Alert>{formError}</Alert>}
+
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" onClick={openPreview}>
+          Preview Page
+        </Button>
+        <Button type="submit" disabled={isSaving}>
+          {isSaving ? labels.submitting : labels.submit}
+        </Button>
+      </div>
+
+      {isPreviewOpen && (
+        <SellPagePreviewDialog
+          open
+          onClose={() => setIsPreviewOpen(false)}
+          page={previewPageOf(form.getValues(), {
+            imageUrl: files.productImageId?.url ?? null,
+            logoUrl: files.merchantLogoId?.url ?? null,
+          })}
+        />
+      )}
+    </form>
+  );
+}
+
+type Register = (name: FieldName) => ReturnType<UseFormReturn<SellPageInput>["register"]>;
+type Invalid = (error: unknown, id: string) => Record<string, unknown>;
+
+/** One bundle's name, prices and feature lines; the premium one has the same fields under its own names. */
+function BundleFields({
+  form,
+  tier,
+  title,
+  register,
+  invalid,
+}: {
+  form: UseFormReturn<SellPageInput>;
+  tier: "basic" | "premium";
+  title: string;
+  register: Register;
+  invalid: Invalid;
+}) {
+  const label = tier === "basic" ? "Basic" : "Premium";
+  const names = {
+    name: `${tier}Name`,
+    price: `${tier}Price`,
+    original: `${tier}OriginalPrice`,
+    features: `${tier}Features`,
+  } as const;
+  const { errors } = form.formState;
+  const features = useWatch({ control: form.control, name: names.features });
+  const isYen = useWatch({ control: form.control, name: "currency" }) === "JPY";
+
+  const setFeatures = (lines: string[]) => {
+    form.setValue(names.features, lines);
+    form.clearErrors(names.features);
+  };
+
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-gray-900">{title}</legend>
+      <Field id={names.name} label={`${label} Bundle Name`} required error={errors[names.name]?.message}>
+        <Input id={names.name} {...invalid(errors[names.name], names.name)} {...register(names.name)} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={names.price} label={`${label} Price`} required error={errors[names.price]?.message}>
+          <Input
+            id={names.price}
+            type="number"
+            inputMode="decimal"
+            min={isYen ? 1 : 0.01}
+            step={isYen ? 1 : 0.01}
+            {...invalid(errors[names.price], names.price)}
+            {...register(names.price)}
+          />
+        </Field>
+        <Field
+          id={names.original}
+          label={`${label} Original Price`}
+          required
+          error={errors[names.original]?.message}
+          hint="Shown struck through, with the discount, when higher than the price."
+        >
+          <Input
+            id={names.original}
+            type="number"
+            inputMode="decimal"
+            min={isYen ? 1 : 0.01}
+            step={isYen ? 1 : 0.01}
+            {...invalid(errors[names.original], names.original)}
+            {...register(names.original)}
+          />
+        </Field>
+      </div>
+      <div className="space-y-2">
+        <p className="text-sm font-medium text-gray-700">{label} Features</p>
+        {features.map((_, index) => (
+          <div key={index} className="flex items-center gap-2">
+            <Input
+              aria-label={`${label} feature ${index + 1}`}
+              placeholder="e.g. 120-page PDF guide"
+              {...register(`${names.features}.${index}`)}
+            />
+            {features.length > 1 && (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove ${label} feature ${index + 1}`}
+                onClick={() => setFeatures(form.getValues(names.features).filter((__, i) => i !== index))}
+              >
+                <X aria-hidden className="size-4" />
+              </Button>
+            )}
+          </div>
+        ))}
+        {errors[names.features]?.message && (
+          <p role="alert" className="text-sm text-red-600">
+            {errors[names.features]?.message}
+          </p>
+        )}
+        {features.length < MAX_FEATURES && (
+          <Button variant="secondary" size="sm" onClick={() => setFeatures([...form.getValues(names.features), ""])}>
+            <Plus aria-hidden className="size-4" />
+            Add {label} Feature
+          </Button>
+        )}
+        <p className="text-xs text-gray-500">Empty lines are left out when you save.</p>
+      </div>
+    </fieldset>
+  );
+}

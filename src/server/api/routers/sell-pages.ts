@@ -1,0 +1,63 @@
+import {
+  sellPageAnalyticsSchema,
+  sellPageIdSchema,
+  sellPageSchema,
+  setSellPageActiveSchema,
+  updateSellPageSchema,
+  uploadedFileSchema,
+} from "~/schemas/sell-page";
+import { captureOrderSchema } from "~/schemas/checkout";
+import { createTRPCRouter, merchantProcedure, publicProcedure } from "~/server/api/trpc";
+import {
+  captureSellPageOrder,
+  createSellPage,
+  deleteSellPage,
+  discardUpload,
+  getSellPage,
+  getSellPageAnalytics,
+  getUploadedFile,
+  listSellPages,
+  setSellPageActive,
+  updateSellPage,
+} from "~/server/services/sell-pages";
+
+/** Digital sell pages. The buyer's page is server-rendered from the service; buyers only call captureOrder. */
+export const sellPagesRouter = createTRPCRouter({
+  list: merchantProcedure.query(({ ctx }) => listSellPages(ctx.merchantId)),
+
+  get: merchantProcedure.input(sellPageIdSchema).query(({ ctx, input }) => getSellPage(ctx.merchantId, input.id)),
+
+  create: merchantProcedure.input(sellPageSchema).mutation(({ ctx, input }) => createSellPage(ctx.merchantId, input)),
+
+  update: merchantProcedure
+    .input(updateSellPageSchema)
+    .mutation(({ ctx, input }) => updateSellPage(ctx.merchantId, input.id, input.values)),
+
+  setActive: merchantProcedure
+    .input(setSellPageActiveSchema)
+    .mutation(({ ctx, input }) => setSellPageActive(ctx.merchantId, input)),
+
+  delete: merchantProcedure
+    .input(sellPageIdSchema)
+    .mutation(({ ctx, input }) => deleteSellPage(ctx.merchantId, input.id)),
+
+  analytics: merchantProcedure
+    .input(sellPageAnalyticsSchema)
+    .query(({ ctx, input }) => getSellPageAnalytics(ctx.merchantId, input)),
+
+  /** A just-uploaded file's name and (public files only) address, for the form's preview. */
+  uploadedFile: merchantProcedure
+    .input(uploadedFileSchema)
+    .query(({ ctx, input }) => getUploadedFile(ctx.merchantId, input.fileId)),
+
+  /** Deletes an upload the form replaced or removed before saving it; files in use are kept. */
+  discardUpload: merchantProcedure
+    .input(uploadedFileSchema)
+    .mutation(({ ctx, input }) => discardUpload(ctx.merchantId, input.fileId)),
+
+  /**
+   * The buyer's capture of a bundle order (created with checkout.createOrder): the checkout capture plus, for a
+   * completed payment, the token of the download grant that /thank-you and /api/download/{token} take.
+   */
+  captureOrder: publicProcedure.input(captureOrderSchema).mutation(({ input }) => captureSellPageOrder(input)),
+});

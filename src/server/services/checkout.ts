@@ -1,0 +1,340 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { SubscriptionStatus, TransactionStatus } from "~/generated/prisma/enums";
+import type { SavedButtonStyle } from "~/lib/paypal-button";
+import type { CaptureOrderInput, CheckoutButtonInput, RecordSubscriptionInput } from "~/schemas/checkout";
+import { checkoutMessages } from "~/schemas/checkout";
+import { db } from "~/server/db";
+import { AppError, toAppError } from "~/server/errors";
+import { describeError, logger } from "~/server/logger";
+import type { CaptureStatus, PayPalPayer, PayPalSubscription } from "~/server/paypal/client";
+import { canTakePayments, merchantPayPalFrom, merchantPayPalSettingsSelect } from "~/server/paypal/merchant-client";
+
+// DESIGN 5: the buyer never tells us a price or a status. Orders are created here from the button's stored
+// amount, captured here after the buyer approves, and recorded from PayPal's own answer.
+
+const BUTTON_NOT_FOUND = "Payment button not found";
+const PAYMENT_NOT_FOUND = "Payment not found.";
+
+/** A bundle button is only payable while its sell page is active too. */
+const payableWhere = (buttonId: string) => ({
+  id: buttonId,
+  isActive: true,
+  OR: [{ sellPageId: null }, { sellPage: { isActive: true } }],
+});
+
+const buttonSelect = {
+  id: true,
+  merchantId: true,
+  name: true,
+  description: true,
+  amountMinor: true,
+  currency: true,
+  paymentType: true,
+  subscriptionPlanId: true,
+  paypalClientId: true,
+  successUrl: true,
+  cancelUrl: true,
+  styleColor: true,
+  styleShape: true,
+  styleSize: true,
+  styleLabel: true,
+  isActive: true,
+  sellPageId: true,
+  bundleTier: true,
+  sellPage: { select: { isActive: true } },
+  merchant: { select: { storeSettings: { select: merchantPayPalSettingsSelect } } },
+} as const;
+
+type ButtonRow = NonNullable<Awaited<ReturnType<typeof findButton>>>;
+
+function findButton(where: { id: string } | ReturnType<typeof payableWhere>) {
+  return db.paymentButton.findFirst({ where, select: buttonSelect });
+}
+
+/** Everything a buyer's page may know about a button: explicit fields only, never credentials or e-mails. */
+function toPublicButton(button: ButtonRow) {
+  const style: SavedButtonStyle = {
+    color: button.styleColor,
+    shape: button.styleShape,
+    size: button.styleSize,
+    label: button.styleLabel,
+  };
+  return {
+    id: button.id,
+    name: button.name,
+    description: button.description,
+    amountMinor: button.amountMinor,
+    currency: button.currency,
+    isSubscription: button.paymentType === "subscription",
+    subscriptionPlanId: button.paymentType === "subscription" ? button.subscriptionPlanId : null,
+    paypalClientId: button.paypalClientId,
+    style,
+    successUrl: button.successUrl,
+    cancelUrl: button.cancelUrl,
+    /** False when the merchant has no saved secret for this client id: show "cannot take payments yet". */
+    canTakePayments: canTakePayments(button.merchant.storeSettings, button.paypalClientId),
+  };
+}
+
+export type PublicButton = ReturnType<typeof toPublicButton>;
+
+/** /checkout/{id}: an active button, else NOT_FOUND (the page shows 'Product Not Found'). */
+export async function getPublicButton({ buttonId }: CheckoutButtonInput): Promise<PublicButton> {
+  const button = await findButton(payableWhere(buttonId));
+  if (!button) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
+  return toPublicButton(button);
+}
+
+/** The embed script and the test page: unknown (null), inactive (id and name only), or the public button. */
+export async function getEmbedButton(
+  buttonId: string,
+): Promise<null | { isActive: false; id: string; name: string } | ({ isActive: true } & PublicButton)> {
+  const button = await findButton({ id: buttonId });
+  if (!button) return null;
+  if (!button.isActive || button.sellPage?.isActive === false) {
+    return { isActive: false, id: button.id, name: button.name };
+  }
+  return { isActive: true, ...toPublicButton(button) };
+}
+
+/**
+ * PayPal's failures as the buyer may read them: a declined or unapproved payment keeps PayPal's sentence and
+ * issue (INSTRUMENT_DECLINED lets the buyer's page restart with another instrument); any other provider
+ * trouble is the spec's generic payment error, with the real cause in the log.
+ */
+async function withPayPal<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError?.code === "PAYMENT_FAILED" || appError?.code === "NOT_FOUND") throw appError;
+    logger.warn("PayPal call failed", { what, ...describeError(appError?.cause ?? error) });
+    throw new AppError("UPSTREAM", checkoutMessages.error, { cause: error });
+  }
+}
+
+function sellerPayPal(button: ButtonRow) {
+  return merchantPayPalFrom(button.merchantId, button.merchant.storeSettings, button.paypalClientId);
+}
+
+function payerName(payer: PayPalPayer | null): string | null {
+  const name = [payer?.givenName, payer?.surname].filter(Boolean).join(" ");
+  return name || null;
+}
+
+/** PayPal's capture status as our transaction status (SPEC 4 plus refunded). */
+export function transactionStatusOf(status: CaptureStatus): TransactionStatus {
+  switch (status) {
+    case "COMPLETED":
+      return "completed";
+    case "PENDING":
+      return "pending";
+    case "REFUNDED":
+    case "PARTIALLY_REFUNDED":
+      return "refunded";
+    default:
+      return "failed";
+  }
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "P2002";
+
+/** Creates the PayPal order for a one-time button from its stored price, and counts the checkout start. */
+export async function createOrder({ buttonId }: CheckoutButtonInput): Promise<{ orderId: string }> {
+  const button = await findButton(payableWhere(buttonId));
+  if (!button) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
+  if (button.paymentType === "subscription") {
+    throw new AppError("INVALID", "This button takes subscriptions, not one-time payments.");
+  }
+  const paypal = sellerPayPal(button);
+  const amount = { currency: button.currency, valueMinor: button.amountMinor };
+  const order = await withPayPal("create order", () =>
+    paypal.client.createOrder({
+      amount,
+      customId: button.id,
+      // SPEC 7: a sell-page bundle's order reads '{page name} - {bundle name} Bundle' (its button's name + ' Bundle').
+      description: button.bundleTier ? `${button.name} Bundle` : button.name,
+      // A fresh key per checkout: each click is a new order, and a retried request cannot create two.
+      requestId: `popkit-order-${randomUUID()}`,
+    }),
+  );
+  // The session remembers what we asked PayPal for: the capture checks the order against it.
+  await db.checkoutSession.create({
+    data: {
+      merchantId: button.merchantId,
+      buttonId: button.id,
+      sellPageId: button.sellPageId,
+      paypalOrderId: order.id,
+      amountMinor: amount.valueMinor,
+      currency: amount.currency,
+    },
+  });
+  return { orderId: order.id };
+}
+
+const transactionResultSelect = { buttonId: true, paypalOrderId: true, status: true } as const;
+
+export type CaptureResult = { orderId: string; status: TransactionStatus };
+
+function sameButtonResult(
+  row: { buttonId: string | null; paypalOrderId: string; status: TransactionStatus },
+  buttonId: string,
+) {
+  if (row.buttonId !== buttonId) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
+  return { orderId: row.paypalOrderId, status: row.status };
+}
+
+/**
+ * Captures an approved order of this button and records the transaction from PayPal's capture. Idempotent on
+ * the order id: a repeated (or concurrent) capture returns the recorded result and never adds a second row.
+ */
+export async function captureOrder({ buttonId, orderId }: CaptureOrderInput): Promise<CaptureResult> {
+  // The button may have been switched off after the buyer approved: the order was ours when created, so it
+  // is still honoured.
+  const button = await findButton({ id: buttonId });
+  if (!button) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
+
+  const recorded = await db.transaction.findUnique({
+    where: { paypalOrderId: orderId },
+    select: transactionResultSelect,
+  });
+  if (recorded) return sameButtonResult(recorded, button.id);
+
+  const session = await db.checkoutSession.findUnique({ where: { paypalOrderId: orderId } });
+  if (!session || session.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
+
+  const paypal = sellerPayPal(button);
+  const order = await withPayPal("get order", () => paypal.client.getOrder(orderId));
+  if (
+    order.customId !== button.id ||
+    order.amount.valueMinor !== session.amountMinor ||
+    order.amount.currency !== session.currency
+  ) {
+    logger.warn("PayPal order does not match its checkout session", { orderId, buttonId });
+    throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
+  }
+
+  // An order already captured (our earlier attempt captured but could not record) is recorded from PayPal's
+  // answer instead of being captured twice.
+  const captured =
+    order.status === "COMPLETED" && order.capture
+      ? { ...order, capture: order.capture }
+      : await withPayPal("capture order", () =>
+          paypal.client.captureOrder(orderId, { requestId: `popkit-capture-${orderId}` }),
+        );
+  const { capture } = captured;
+  if (capture.amount.valueMinor !== session.amountMinor || capture.amount.currency !== session.currency) {
+    // PayPal's capture is the truth about the money moved; record it, but make the mismatch visible.
+    logger.error("PayPal captured another amount than the order's", { orderId, buttonId });
+  }
+
+  try {
+    const row = await db.transaction.create({
+      data: {
+        merchantId: button.merchantId,
+        buttonId: button.id,
+        sellPageId: button.sellPageId,
+        bundleTier: button.bundleTier,
+        paypalOrderId: orderId,
+        paypalCaptureId: capture.id,
+        paypalPayerId: captured.payer?.payerId ?? null,
+        payerEmail: captured.payer?.email ?? null,
+        payerName: payerName(captured.payer),
+        amountMinor: capture.amount.valueMinor,
+        currency: capture.amount.currency,
+        status: transactionStatusOf(capture.status),
+      },
+      select: transactionResultSelect,
+    });
+    if (capture.status !== "COMPLETED") {
+      logger.info("PayPal capture not completed", { orderId, status: capture.status, reason: capture.statusReason });
+    }
+    return sameButtonResult(row, button.id);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await db.transaction.findUniqueOrThrow({
+      where: { paypalOrderId: orderId },
+      select: transactionResultSelect,
+    });
+    return sameButtonResult(winner, button.id);
+  }
+}
+
+export type SubscriptionResult = { subscriptionId: string; status: SubscriptionStatus };
+
+/**
+ * Records a verified PayPal subscription of a subscription button: a Subscription row (what MRR and active
+ * subscribers count) and a completed Transaction for the first billing cycle, in one database transaction.
+ * The transaction's paypalOrderId holds the subscription id (I-...): the column is required and unique, a
+ * subscription sign-up has no order, PayPal's subscription ids never look like order ids, and the unique key
+ * makes recording idempotent. paypalSubscriptionId tells these rows apart from order payments.
+ */
+async function recordVerifiedSubscription(button: ButtonRow, sub: PayPalSubscription): Promise<SubscriptionResult> {
+  const payer = sub.subscriber;
+  const common = {
+    merchantId: button.merchantId,
+    buttonId: button.id,
+    amountMinor: button.amountMinor,
+    currency: button.currency,
+    payerEmail: payer?.email ?? null,
+    payerName: payerName(payer),
+  };
+  try {
+    await db.$transaction([
+      db.subscription.create({
+        data: {
+          ...common,
+          paypalSubscriptionId: sub.id,
+          planId: sub.planId,
+          status: "active",
+          payerId: payer?.payerId ?? null,
+        },
+      }),
+      db.transaction.create({
+        data: {
+          ...common,
+          sellPageId: button.sellPageId,
+          bundleTier: button.bundleTier,
+          paypalOrderId: sub.id,
+          paypalSubscriptionId: sub.id,
+          paypalPayerId: payer?.payerId ?? null,
+          status: "completed",
+        },
+      }),
+    ]);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await db.subscription.findUniqueOrThrow({ where: { paypalSubscriptionId: sub.id } });
+    if (existing.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
+  }
+  return { subscriptionId: sub.id, status: "active" };
+}
+
+/** Verifies a subscription with PayPal (ACTIVE, this button's plan) and records it; idempotent on its id. */
+export async function recordSubscription({
+  buttonId,
+  subscriptionId,
+}: RecordSubscriptionInput): Promise<SubscriptionResult> {
+  const button = await findButton({ id: buttonId });
+  if (!button || button.paymentType !== "subscription" || !button.subscriptionPlanId) {
+    throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
+  }
+  const existing = await db.subscription.findUnique({ where: { paypalSubscriptionId: subscriptionId } });
+  if (existing) {
+    if (existing.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
+    return { subscriptionId, status: existing.status };
+  }
+  const paypal = sellerPayPal(button);
+  const sub = await withPayPal("get subscription", () => paypal.client.getSubscription(subscriptionId));
+  if (sub.planId !== button.subscriptionPlanId || (sub.customId !== null && sub.customId !== button.id)) {
+    logger.warn("PayPal subscription is for another plan or button", { subscriptionId: sub.id, buttonId: button.id });
+    throw new AppError("INVALID", "This subscription is not for this product's plan.");
+  }
+  if (sub.status !== "ACTIVE") {
+    throw new AppError("PAYMENT_FAILED", "Your subscription is not active in PayPal yet. Please try again.", {
+      issue: `SUBSCRIPTION_${sub.status}`,
+    });
+  }
+  return recordVerifiedSubscription(button, sub);
+}

@@ -1,0 +1,168 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import type { Prisma } from "~/generated/prisma/client";
+import { db } from "~/server/db";
+import { AppError } from "~/server/errors";
+import { signedFileUrl } from "~/server/storage/files";
+
+/**
+ * Download grants (DESIGN 6): after a verified, completed capture the buyer gets a random token that opens the
+ * purchased file at most MAX_DOWNLOADS times within GRANT_TTL_MS. Only the token's SHA-256 is stored, so a
+ * database leak hands out no working links. The limits belong to the purchase, not to one token: issuing a new
+ * token for the same transaction (a repeated capture call) retires the old one and carries its count and expiry
+ * over, so asking again never buys more downloads or time.
+ */
+export const GRANT_TTL_MS = 24 * 60 * 60 * 1000;
+export const MAX_DOWNLOADS = 5;
+/** The signed storage address lives only long enough for the browser to follow the redirect. */
+export const SIGNED_URL_SECONDS = 120;
+
+export const hashGrantToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** 32 random bytes: unguessable, and URL-safe as base64url. */
+const newToken = () => randomBytes(32).toString("base64url");
+
+/** A token-shaped string, so junk from a URL never reaches the database. */
+const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+/**
+ * Gives the buyer of `transactionId` a download token, or null when there is nothing to deliver: the payment is
+ * not completed, its page has no downloadable file, or the purchase's download window has already passed.
+ */
+export async function issueDownloadGrant(transactionId: string, now: Date = new Date()) {
+  return db.$transaction(async (tx) => {
+    // Serialises concurrent issues for one purchase (a double-clicked capture): the second waits and carries over.
+    await tx.$queryRaw`SELECT id FROM transactions WHERE id = ${transactionId} FOR UPDATE`;
+    const transaction = await tx.transaction.findUnique({
+      where: { id: transactionId },
+      select: {
+        status: true,
+        sellPage: { select: { downloadableFileId: true } },
+        button: { select: { sellPage: { select: { downloadableFileId: true } } } },
+      },
+    });
+    const fileId =
+      transaction?.sellPage?.downloadableFileId ?? transaction?.button?.sellPage?.downloadableFileId ?? null;
+    if (transaction?.status !== "completed" || fileId === null) return null;
+
+    // Each issue retires the one before, so the newest grant is the live one unless the purchase's grants were
+    // revoked (a refund) or have expired: then there is nothing to hand out again.
+    const previous = await tx.downloadGrant.findFirst({
+      where: { transactionId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true, expiresAt: true, downloadCount: true, revokedAt: true },
+    });
+    if (previous && (previous.revokedAt !== null || previous.expiresAt <= now)) return null;
+    if (previous) await tx.downloadGrant.update({ where: { id: previous.id }, data: { revokedAt: now } });
+
+    const token = newToken();
+    const grant = await tx.downloadGrant.create({
+      data: {
+        tokenHash: hashGrantToken(token),
+        transactionId,
+        fileId,
+        expiresAt: previous?.expiresAt ?? new Date(now.getTime() + GRANT_TTL_MS),
+        downloadCount: previous?.downloadCount ?? 0,
+        maxDownloads: MAX_DOWNLOADS,
+      },
+      select: { expiresAt: true },
+    });
+    return { token, expiresAt: grant.expiresAt };
+  });
+}
+
+/**
+ * Refunds and reversals take the file back: every grant of the transaction stops working. Pass the caller's
+ * transaction client to revoke atomically with the status change.
+ */
+export async function revokeGrantsForTransaction(
+  transactionId: string,
+  client: Pick<Prisma.TransactionClient, "downloadGrant"> = db,
+  now: Date = new Date(),
+) {
+  const { count } = await client.downloadGrant.updateMany({
+    where: { transactionId, revokedAt: null },
+    data: { revokedAt: now },
+  });
+  return count;
+}
+
+/** A grant that still opens its file: not revoked, not expired, and its purchase still completed. */
+async function findLiveGrant(token: string, now: Date) {
+  if (!looksLikeToken(token)) return null;
+  const grant = await db.downloadGrant.findUnique({
+    where: { tokenHash: hashGrantToken(token) },
+    select: {
+      id: true,
+      expiresAt: true,
+      revokedAt: true,
+      downloadCount: true,
+      maxDownloads: true,
+      file: { select: { key: true, name: true, size: true } },
+      transaction: {
+        select: {
+          status: true,
+          paypalOrderId: true,
+          paypalCaptureId: true,
+          amountMinor: true,
+          currency: true,
+          createdAt: true,
+          sellPage: { select: { name: true } },
+          button: { select: { sellPage: { select: { name: true } } } },
+        },
+      },
+    },
+  });
+  if (!grant || grant.revokedAt !== null || grant.expiresAt <= now || grant.transaction.status !== "completed") {
+    return null;
+  }
+  return grant;
+}
+
+/**
+ * What /thank-you shows for a token (SPEC 2.16), or null when it grants nothing (the page then says
+ * 'Invalid Access'). A grant whose downloads are used up still shows the purchase, with none left.
+ */
+export async function getThankYou(token: string, now: Date = new Date()) {
+  const grant = await findLiveGrant(token, now);
+  if (!grant) return null;
+  const { transaction } = grant;
+  return {
+    productName: transaction.sellPage?.name ?? transaction.button?.sellPage?.name ?? grant.file.name,
+    // The id PayPal shows the buyer on its receipt is the capture's; the order id stands in before one exists.
+    transactionId: transaction.paypalCaptureId ?? transaction.paypalOrderId,
+    amountMinor: transaction.amountMinor,
+    currency: transaction.currency,
+    paidAt: transaction.createdAt,
+    fileName: grant.file.name,
+    fileSize: grant.file.size,
+    downloadCount: grant.downloadCount,
+    downloadsLeft: Math.max(0, grant.maxDownloads - grant.downloadCount),
+    expiresAt: grant.expiresAt,
+  };
+}
+
+/**
+ * Counts one download and returns a short-lived signed address of the private file. The count is taken by a
+ * conditional UPDATE, so parallel requests can never exceed the limit.
+ */
+export async function startDownload(token: string, now: Date = new Date()) {
+  const gone = () => new AppError("NOT_FOUND", "This download link is invalid or has expired.");
+  const grant = await findLiveGrant(token, now);
+  if (!grant) throw gone();
+  // Signed first (locally, no request), so a download is only counted once its address exists.
+  const url = await signedFileUrl(grant.file.key, { expiresInSeconds: SIGNED_URL_SECONDS });
+  const { count } = await db.downloadGrant.updateMany({
+    where: {
+      id: grant.id,
+      revokedAt: null,
+      expiresAt: { gt: now },
+      downloadCount: { lt: db.downloadGrant.fields.maxDownloads },
+    },
+    data: { downloadCount: { increment: 1 } },
+  });
+  if (count === 0) {
+    throw new AppError("FORBIDDEN", `This link has been used ${grant.maxDownloads} times, its download limit.`);
+  }
+  return { url };
+}

@@ -1,0 +1,130 @@
+import "server-only";
+import type { PaymentButton, Prisma } from "~/generated/prisma/client";
+import { PaymentType } from "~/generated/prisma/enums";
+import { toDecimalString, toMinorUnits } from "~/lib/money";
+import type { PaymentButtonInput, SetButtonActiveInput } from "~/schemas/payment-button";
+import { db } from "~/server/db";
+import { AppError } from "~/server/errors";
+
+/**
+ * Merchant-created ("manual") payment buttons. Bundle buttons belong to a sell page and are kept in step by the
+ * sell-page service, so every query here is scoped to the merchant AND to manual buttons: a bundle button's id,
+ * like another merchant's, is simply not found.
+ */
+const ownManual = (merchantId: string, id: string) => ({ id, merchantId, buttonType: "manual" as const });
+
+const notFound = () => new AppError("NOT_FOUND", "Payment button not found");
+
+const paymentTypeOf = { "one-time": PaymentType.one_time, subscription: PaymentType.subscription } as const;
+const paymentTypeName = (type: PaymentType) => (type === PaymentType.subscription ? "subscription" : "one-time");
+
+/** The form's values as columns: amounts in minor units, empty optionals as null, a plan id only for subscriptions. */
+function toColumns(input: PaymentButtonInput) {
+  const amountMinor = toMinorUnits(input.amount, input.currency);
+  // The schema already rejects these; a direct service call must not store a wrong amount either.
+  if (amountMinor === null || amountMinor <= 0) {
+    throw new AppError("INVALID", "Amount must be a positive number", {
+      fieldErrors: { amount: ["Amount must be a positive number"] },
+    });
+  }
+  const isSubscription = input.paymentType === "subscription";
+  return {
+    name: input.name,
+    description: input.description || null,
+    paypalClientId: input.paypalClientId,
+    amountMinor,
+    currency: input.currency,
+    paymentType: paymentTypeOf[input.paymentType],
+    subscriptionPlanId: isSubscription ? input.subscriptionPlanId : null,
+    successUrl: input.successUrl || null,
+    cancelUrl: input.cancelUrl || null,
+    webhookUrl: input.webhookUrl || null,
+    styleColor: input.style.color,
+    styleShape: input.style.shape,
+    styleSize: input.style.size,
+    styleLabel: input.style.label,
+  } satisfies Prisma.PaymentButtonUncheckedUpdateInput;
+}
+
+const listSelect = {
+  id: true,
+  name: true,
+  description: true,
+  amountMinor: true,
+  currency: true,
+  paymentType: true,
+  isActive: true,
+  createdAt: true,
+  updatedAt: true,
+} satisfies Prisma.PaymentButtonSelect;
+
+/** The merchant's own buttons for the pages list, newest first. */
+export async function listButtons(merchantId: string) {
+  const buttons = await db.paymentButton.findMany({
+    where: { merchantId, buttonType: "manual" },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: listSelect,
+  });
+  return buttons.map((button) => ({ ...button, paymentType: paymentTypeName(button.paymentType) }));
+}
+
+/** One button as the edit form needs it: the amount back as decimal text, empty strings for unset optionals. */
+function toFormButton(button: PaymentButton) {
+  const values: PaymentButtonInput = {
+    name: button.name,
+    description: button.description ?? "",
+    paypalClientId: button.paypalClientId,
+    amount: toDecimalString(button.amountMinor, button.currency),
+    currency: button.currency,
+    paymentType: paymentTypeName(button.paymentType),
+    subscriptionPlanId: button.subscriptionPlanId ?? "",
+    successUrl: button.successUrl ?? "",
+    cancelUrl: button.cancelUrl ?? "",
+    webhookUrl: button.webhookUrl ?? "",
+    style: { color: button.styleColor, shape: button.styleShape, size: button.styleSize, label: button.styleLabel },
+  };
+  return { id: button.id, isActive: button.isActive, createdAt: button.createdAt, updatedAt: button.updatedAt, values };
+}
+
+export async function getButton(merchantId: string, id: string) {
+  const button = await db.paymentButton.findFirst({ where: ownManual(merchantId, id) });
+  if (!button) throw notFound();
+  return toFormButton(button);
+}
+
+export async function createButton(merchantId: string, input: PaymentButtonInput) {
+  const button = await db.paymentButton.create({
+    data: { merchantId, buttonType: "manual", isActive: true, ...toColumns(input) },
+  });
+  return toFormButton(button);
+}
+
+export async function updateButton(merchantId: string, id: string, input: PaymentButtonInput) {
+  // updateMany carries the ownership condition into the UPDATE itself; zero rows means not this merchant's button.
+  const { count } = await db.paymentButton.updateMany({ where: ownManual(merchantId, id), data: toColumns(input) });
+  if (count === 0) throw notFound();
+  return getButton(merchantId, id);
+}
+
+export async function setButtonActive(merchantId: string, { id, isActive }: SetButtonActiveInput) {
+  const { count } = await db.paymentButton.updateMany({ where: ownManual(merchantId, id), data: { isActive } });
+  if (count === 0) throw notFound();
+  return { id, isActive };
+}
+
+/** Deleting keeps the payment history: transactions, checkout sessions and subscriptions get button_id NULL. */
+export async function deleteButton(merchantId: string, id: string) {
+  const { count } = await db.paymentButton.deleteMany({ where: ownManual(merchantId, id) });
+  if (count === 0) throw notFound();
+  return { id };
+}
+
+/** The pages-list tab counts. */
+export async function countPages(merchantId: string) {
+  const [paymentButtons, digitalSellPages, wpsButtons] = await Promise.all([
+    db.paymentButton.count({ where: { merchantId, buttonType: "manual" } }),
+    db.digitalSellPage.count({ where: { merchantId } }),
+    db.wpsButton.count({ where: { merchantId } }),
+  ]);
+  return { paymentButtons, digitalSellPages, wpsButtons };
+}

@@ -1,0 +1,679 @@
+import "server-only";
+import type { BundleTier, FileKind, Prisma } from "~/generated/prisma/client";
+import { conversionRate, revenueByCurrency, successRate } from "~/lib/formulas";
+import { toDecimalString, toMinorUnits, type Currency } from "~/lib/money";
+import type { AnalyticsPeriod } from "~/schemas/analytics";
+import type { CaptureOrderInput } from "~/schemas/checkout";
+import { keptFeatures, type SellPageInput } from "~/schemas/sell-page";
+import { db } from "~/server/db";
+import { AppError } from "~/server/errors";
+import { describeError, logger } from "~/server/logger";
+import { canTakePayments, merchantPayPalSettingsSelect } from "~/server/paypal/merchant-client";
+import { captureOrder, type PublicButton } from "~/server/services/checkout";
+import { issueDownloadGrant } from "~/server/services/downloads";
+import { deleteStoredFiles, publicFileUrl } from "~/server/storage/files";
+
+/**
+ * Digital sell pages (SPEC 2.6, 2.9, 2.10, 2.12, 2.15). A page owns two "bundle" payment buttons, one per tier;
+ * buyers pay through them on the shared checkout path, so a page and its buttons are always written together in
+ * one database transaction. Every query is scoped by merchant: another merchant's page is simply not found.
+ */
+
+type Tx = Prisma.TransactionClient;
+
+const notFound = () => new AppError("NOT_FOUND", "Digital sell page not found");
+
+/** The page's three file slots: the form field, the page column and the kind of upload it takes. */
+const fileSlots = [
+  { field: "productImageId", kind: "product_image" },
+  { field: "merchantLogoId", kind: "merchant_logo" },
+  { field: "downloadableFileId", kind: "downloadable_file" },
+] as const satisfies readonly {
+  field: keyof SellPageInput & keyof Prisma.DigitalSellPageUncheckedCreateInput;
+  kind: FileKind;
+}[];
+
+type FileIds = Record<(typeof fileSlots)[number]["field"], string | null>;
+
+const fileIdsOf = (source: FileIds): string[] =>
+  fileSlots.map((slot) => source[slot.field]).filter((id): id is string => id !== null);
+
+function minor(value: string, currency: Currency, field: string, message: string): number {
+  const amount = toMinorUnits(value, currency);
+  // The schema already refuses these; a direct service call must not store a wrong price either.
+  if (amount === null || amount <= 0) throw new AppError("INVALID", message, { fieldErrors: { [field]: [message] } });
+  return amount;
+}
+
+/** The form's values as page columns: prices in minor units, empty optionals as null, premium only when enabled. */
+function toColumns(input: SellPageInput) {
+  const { currency } = input;
+  const premium = input.premiumEnabled;
+  return {
+    name: input.name,
+    description: input.description,
+    productImageId: input.productImageId,
+    merchantLogoId: input.merchantLogoId,
+    downloadableFileId: input.downloadableFileId,
+    basicName: input.basicName,
+    basicPriceMinor: minor(input.basicPrice, currency, "basicPrice", "Basic bundle price must be a positive number"),
+    basicOriginalPriceMinor: minor(
+      input.basicOriginalPrice,
+      currency,
+      "basicOriginalPrice",
+      "Basic bundle original price must be a positive number",
+    ),
+    basicFeatures: keptFeatures(input.basicFeatures),
+    premiumEnabled: premium,
+    premiumName: premium ? input.premiumName : null,
+    premiumPriceMinor: premium
+      ? minor(input.premiumPrice, currency, "premiumPrice", "Premium bundle price must be a positive number")
+      : null,
+    premiumOriginalPriceMinor: premium
+      ? minor(
+          input.premiumOriginalPrice,
+          currency,
+          "premiumOriginalPrice",
+          "Premium bundle original price must be a positive number",
+        )
+      : null,
+    premiumFeatures: premium ? keptFeatures(input.premiumFeatures) : [],
+    paypalClientId: input.paypalClientId,
+    currency,
+    successUrl: input.successUrl || null,
+    cancelUrl: input.cancelUrl || null,
+    webhookUrl: input.webhookUrl || null,
+  } satisfies Prisma.DigitalSellPageUncheckedUpdateInput;
+}
+
+type PageColumns = ReturnType<typeof toColumns>;
+
+/**
+ * A bundle's payment button: named '{page} - {bundle}' (SPEC 3), priced like the bundle, with the page's PayPal
+ * settings. It can be bought only while the page is active and, for premium, while premium is enabled.
+ */
+function bundleButtonColumns(columns: PageColumns, tier: BundleTier, pageIsActive: boolean) {
+  const isPremium = tier === "premium";
+  return {
+    name: `${columns.name} - ${isPremium ? columns.premiumName : columns.basicName}`,
+    description: null,
+    paypalClientId: columns.paypalClientId,
+    amountMinor: (isPremium ? columns.premiumPriceMinor : columns.basicPriceMinor) ?? 0,
+    currency: columns.currency,
+    paymentType: "one_time",
+    subscriptionPlanId: null,
+    successUrl: columns.successUrl,
+    cancelUrl: columns.cancelUrl,
+    webhookUrl: columns.webhookUrl,
+    isActive: pageIsActive && (!isPremium || columns.premiumEnabled),
+  } satisfies Prisma.PaymentButtonUncheckedUpdateInput;
+}
+
+/**
+ * Checks the uploads a page refers to: each must be the merchant's own, of the slot's kind, and not already used
+ * by another page or as the store logo (deleting this page would otherwise delete someone else's file).
+ */
+async function checkFiles(tx: Tx, merchantId: string, ids: FileIds, pageId: string | null) {
+  for (const slot of fileSlots) {
+    const id = ids[slot.field];
+    if (id === null) continue;
+    const file = await tx.storedFile.findFirst({
+      where: { id, merchantId, kind: slot.kind },
+      select: {
+        storeLogoOf: { select: { merchantId: true } },
+        productImageOf: { select: { id: true } },
+        merchantLogoOf: { select: { id: true } },
+        downloadableFileOf: { select: { id: true } },
+      },
+    });
+    const usedElsewhere =
+      file &&
+      (file.storeLogoOf !== null ||
+        [file.productImageOf, file.merchantLogoOf, file.downloadableFileOf].some(
+          (page) => page !== null && page.id !== pageId,
+        ));
+    if (!file || usedElsewhere) {
+      const message = "This file is no longer available. Please upload it again.";
+      throw new AppError("INVALID", message, { fieldErrors: { [slot.field]: [message] } });
+    }
+  }
+}
+
+/** Files of the merchant that no page and no store settings refer to. */
+const unusedFilesWhere = (merchantId: string, fileIds: string[]) =>
+  ({
+    id: { in: fileIds },
+    merchantId,
+    storeLogoOf: null,
+    productImageOf: null,
+    merchantLogoOf: null,
+    downloadableFileOf: null,
+  }) satisfies Prisma.StoredFileWhereInput;
+
+/**
+ * Deletes those of `fileIds` that nothing refers to any more. It runs after the database work is settled, so a
+ * storage failure is only logged: the page itself is saved (or was never created).
+ */
+async function deleteUnusedFiles(merchantId: string, fileIds: string[], context: Record<string, unknown>) {
+  if (fileIds.length === 0) return;
+  try {
+    const unused = await db.storedFile.findMany({ where: unusedFilesWhere(merchantId, fileIds), select: { id: true } });
+    await deleteStoredFiles(
+      merchantId,
+      unused.map((file) => file.id),
+    );
+  } catch (error) {
+    logger.warn("Deleting a sell page's files failed", { merchantId, fileIds, ...context, ...describeError(error) });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Merchant side
+
+export async function createSellPage(merchantId: string, input: SellPageInput) {
+  const columns = toColumns(input);
+  const uploads = fileIdsOf(input);
+  // The checks run first and outside the transaction's failure path: a refused file is not the merchant's to
+  // lose, and the form keeps it.
+  await checkFiles(db, merchantId, input, null);
+  try {
+    const page = await db.$transaction(async (tx) => {
+      const created = await tx.digitalSellPage.create({ data: { merchantId, isActive: true, ...columns } });
+      for (const tier of ["basic", "premium"] as const) {
+        if (tier === "premium" && !columns.premiumEnabled) continue;
+        await tx.paymentButton.create({
+          data: {
+            merchantId,
+            buttonType: "bundle",
+            sellPageId: created.id,
+            bundleTier: tier,
+            ...bundleButtonColumns(columns, tier, true),
+          },
+        });
+      }
+      return created;
+    });
+    return { id: page.id };
+  } catch (error) {
+    // Nothing of the page was written, so its uploads belong to nothing: remove them (SPEC 4, atomically here).
+    await deleteUnusedFiles(merchantId, uploads, { reason: "create failed" });
+    throw error;
+  }
+}
+
+/**
+ * Updates the page and its bundle buttons together. Files the page no longer uses are deleted only after the
+ * new values are saved, so a failed update never loses the old ones. Disabling premium deactivates its button
+ * rather than deleting it, so past premium sales keep their bundle attribution.
+ */
+export async function updateSellPage(merchantId: string, id: string, input: SellPageInput) {
+  const columns = toColumns(input);
+  const previous = await db.$transaction(async (tx) => {
+    const page = await tx.digitalSellPage.findFirst({
+      where: { id, merchantId },
+      select: { isActive: true, productImageId: true, merchantLogoId: true, downloadableFileId: true },
+    });
+    if (!page) throw notFound();
+    await checkFiles(tx, merchantId, input, id);
+    await tx.digitalSellPage.update({ where: { id }, data: columns });
+    for (const tier of ["basic", "premium"] as const) {
+      const button = bundleButtonColumns(columns, tier, page.isActive);
+      if (tier === "premium" && !columns.premiumEnabled) {
+        await tx.paymentButton.updateMany({
+          where: { sellPageId: id, bundleTier: tier, merchantId },
+          data: { isActive: false },
+        });
+        continue;
+      }
+      await tx.paymentButton.upsert({
+        where: { sellPageId_bundleTier: { sellPageId: id, bundleTier: tier } },
+        create: { merchantId, buttonType: "bundle", sellPageId: id, bundleTier: tier, ...button },
+        update: button,
+      });
+    }
+    return page;
+  });
+  const kept = new Set(fileIdsOf(input));
+  await deleteUnusedFiles(
+    merchantId,
+    fileIdsOf(previous).filter((fileId) => !kept.has(fileId)),
+    { pageId: id, reason: "replaced or removed" },
+  );
+  return getSellPage(merchantId, id);
+}
+
+/** SPEC 4: the page, its bundle buttons, then its files. Past transactions stay (their page and button go NULL). */
+export async function deleteSellPage(merchantId: string, id: string) {
+  const page = await db.$transaction(async (tx) => {
+    const found = await tx.digitalSellPage.findFirst({
+      where: { id, merchantId },
+      select: { productImageId: true, merchantLogoId: true, downloadableFileId: true },
+    });
+    if (!found) throw notFound();
+    await tx.paymentButton.deleteMany({ where: { sellPageId: id, merchantId, buttonType: "bundle" } });
+    await tx.digitalSellPage.delete({ where: { id } });
+    return found;
+  });
+  await deleteUnusedFiles(merchantId, fileIdsOf(page), { pageId: id, reason: "page deleted" });
+  return { id };
+}
+
+/** The list toggle: an inactive page is not found by buyers, and its bundle buttons cannot be paid. */
+export async function setSellPageActive(merchantId: string, { id, isActive }: { id: string; isActive: boolean }) {
+  await db.$transaction(async (tx) => {
+    const page = await tx.digitalSellPage.findFirst({ where: { id, merchantId }, select: { premiumEnabled: true } });
+    if (!page) throw notFound();
+    await tx.digitalSellPage.update({ where: { id }, data: { isActive } });
+    await tx.paymentButton.updateMany({
+      where: { sellPageId: id, merchantId, bundleTier: "basic" },
+      data: { isActive },
+    });
+    await tx.paymentButton.updateMany({
+      where: { sellPageId: id, merchantId, bundleTier: "premium" },
+      data: { isActive: isActive && page.premiumEnabled },
+    });
+  });
+  return { id, isActive };
+}
+
+const fileViewSelect = {
+  id: true,
+  key: true,
+  name: true,
+  size: true,
+  isPrivate: true,
+} satisfies Prisma.StoredFileSelect;
+
+/** What a form shows for a file: private files (the product itself) never get an address here. */
+function fileView(file: { id: string; key: string; name: string; size: number; isPrivate: boolean } | null) {
+  if (!file) return null;
+  return {
+    fileId: file.id,
+    name: file.name,
+    size: file.size,
+    url: file.isPrivate ? null : publicFileUrl(file.key),
+  };
+}
+export type SellPageFileView = NonNullable<ReturnType<typeof fileView>>;
+
+/** One page as the edit form needs it: prices back as decimal text, empty strings for unset optionals. */
+export async function getSellPage(merchantId: string, id: string) {
+  const page = await db.digitalSellPage.findFirst({
+    where: { id, merchantId },
+    include: {
+      productImage: { select: fileViewSelect },
+      merchantLogo: { select: fileViewSelect },
+      downloadableFile: { select: fileViewSelect },
+    },
+  });
+  if (!page) throw notFound();
+  const price = (amount: number | null, fallback: string) =>
+    amount === null ? fallback : toDecimalString(amount, page.currency);
+  const values: SellPageInput = {
+    name: page.name,
+    description: page.description,
+    productImageId: page.productImageId,
+    merchantLogoId: page.merchantLogoId,
+    downloadableFileId: page.downloadableFileId,
+    basicName: page.basicName,
+    basicPrice: price(page.basicPriceMinor, ""),
+    basicOriginalPrice: price(page.basicOriginalPriceMinor, ""),
+    basicFeatures: page.basicFeatures.length > 0 ? page.basicFeatures : [""],
+    premiumEnabled: page.premiumEnabled,
+    // A page saved without premium offers SPEC 9's premium defaults when the merchant turns it on.
+    premiumName: page.premiumName ?? "Premium",
+    premiumPrice: price(page.premiumPriceMinor, "49.99"),
+    premiumOriginalPrice: price(page.premiumOriginalPriceMinor, "69.99"),
+    premiumFeatures: page.premiumFeatures.length > 0 ? page.premiumFeatures : [""],
+    paypalClientId: page.paypalClientId,
+    currency: page.currency,
+    successUrl: page.successUrl ?? "",
+    cancelUrl: page.cancelUrl ?? "",
+    webhookUrl: page.webhookUrl ?? "",
+  };
+  return {
+    id: page.id,
+    isActive: page.isActive,
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+    values,
+    files: {
+      productImage: fileView(page.productImage),
+      merchantLogo: fileView(page.merchantLogo),
+      downloadableFile: fileView(page.downloadableFile),
+    },
+  };
+}
+
+/** A file the merchant just uploaded, for the form's preview (the upload callback returns no address). */
+export async function getUploadedFile(merchantId: string, fileId: string) {
+  const file = await db.storedFile.findFirst({ where: { id: fileId, merchantId }, select: fileViewSelect });
+  if (!file) throw new AppError("NOT_FOUND", "Uploaded file not found. Please upload it again.");
+  return fileView(file)!;
+}
+
+/**
+ * Deletes an upload the form replaced or removed before it was ever saved. A file that a page or the store
+ * settings already use is left alone: those are deleted by saving the page instead.
+ */
+export async function discardUpload(merchantId: string, fileId: string) {
+  const file = await db.storedFile.findFirst({ where: unusedFilesWhere(merchantId, [fileId]), select: { id: true } });
+  if (file) await deleteStoredFiles(merchantId, [file.id]);
+  return { fileId, deleted: file !== null };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Figures
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const periodDays: Record<AnalyticsPeriod, number | null> = { "7d": 7, "30d": 30, "90d": 90, all: null };
+const RECENT_TRANSACTIONS = 10;
+
+type Group = {
+  buttonId: string | null;
+  sellPageId: string | null;
+  status: string;
+  currency: Currency;
+  count: number;
+  amountMinor: number;
+};
+
+/** Transactions of these pages: paid through one of their bundle buttons, or recorded against the page itself. */
+function pageTransactionsWhere(merchantId: string, pageIds: string[], buttonIds: string[]) {
+  return {
+    merchantId,
+    OR: [{ buttonId: { in: buttonIds } }, { sellPageId: { in: pageIds } }],
+  } satisfies Prisma.TransactionWhereInput;
+}
+
+async function transactionGroups(where: Prisma.TransactionWhereInput): Promise<Group[]> {
+  const groups = await db.transaction.groupBy({
+    by: ["buttonId", "sellPageId", "status", "currency"],
+    where,
+    _count: { _all: true },
+    _sum: { amountMinor: true },
+  });
+  return groups.map((group) => ({
+    buttonId: group.buttonId,
+    sellPageId: group.sellPageId,
+    status: group.status,
+    currency: group.currency,
+    count: group._count._all,
+    amountMinor: group._sum.amountMinor ?? 0,
+  }));
+}
+
+const completedCount = (groups: Group[]) =>
+  groups.filter((group) => group.status === "completed").reduce((sum, group) => sum + group.count, 0);
+
+/**
+ * The Digital Sell Pages tab (SPEC 2.6), newest first, with each page's Revenue, Sales and Conversion from SQL
+ * aggregates. Conversion is completed sales per checkout started on the page (a PayPal order created for one of
+ * its bundles): the product has no page-view counter yet, and SPEC 9's "2.5 per sale" is not a measurement.
+ */
+export async function listSellPages(merchantId: string) {
+  const pages = await db.digitalSellPage.findMany({
+    where: { merchantId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: {
+      id: true,
+      name: true,
+      description: true,
+      currency: true,
+      basicPriceMinor: true,
+      premiumEnabled: true,
+      premiumPriceMinor: true,
+      isActive: true,
+      createdAt: true,
+      updatedAt: true,
+      bundleButtons: { select: { id: true } },
+    },
+  });
+  const pageIds = pages.map((page) => page.id);
+  const pageOfButton = new Map(pages.flatMap((page) => page.bundleButtons.map((button) => [button.id, page.id])));
+  const buttonIds = [...pageOfButton.keys()];
+  const [groups, starts] = await Promise.all([
+    pages.length > 0 ? transactionGroups(pageTransactionsWhere(merchantId, pageIds, buttonIds)) : [],
+    pages.length > 0
+      ? db.checkoutSession.groupBy({
+          by: ["buttonId", "sellPageId"],
+          where: { merchantId, OR: [{ buttonId: { in: buttonIds } }, { sellPageId: { in: pageIds } }] },
+          _count: { _all: true },
+        })
+      : [],
+  ]);
+  const pageOf = (row: { buttonId: string | null; sellPageId: string | null }) =>
+    (row.buttonId ? pageOfButton.get(row.buttonId) : undefined) ?? row.sellPageId;
+
+  return pages.map(({ bundleButtons: _buttons, ...page }) => {
+    const own = groups.filter((group) => pageOf(group) === page.id);
+    const sales = completedCount(own);
+    const started = starts
+      .filter((start) => pageOf(start) === page.id)
+      .reduce((sum, start) => sum + start._count._all, 0);
+    return {
+      ...page,
+      premiumPriceMinor: page.premiumEnabled ? page.premiumPriceMinor : null,
+      revenue: revenueByCurrency(own),
+      sales,
+      /** Percent to one decimal, or null before any checkout started. */
+      conversionRate: conversionRate(sales, started),
+    };
+  });
+}
+
+/**
+ * SPEC 2.12 Digital Sell Page Analytics: totals and per-bundle figures by SQL aggregate over the period, the
+ * bundle of each sale told by the bundle button it was paid through, plus the 10 newest transactions.
+ */
+export async function getSellPageAnalytics(
+  merchantId: string,
+  input: { id: string; period: AnalyticsPeriod },
+  now: Date = new Date(),
+) {
+  const page = await db.digitalSellPage.findFirst({
+    where: { id: input.id, merchantId },
+    select: {
+      id: true,
+      name: true,
+      currency: true,
+      basicName: true,
+      basicPriceMinor: true,
+      premiumEnabled: true,
+      premiumName: true,
+      premiumPriceMinor: true,
+      bundleButtons: { select: { id: true, bundleTier: true } },
+    },
+  });
+  if (!page) throw notFound();
+
+  const tierOf = new Map(page.bundleButtons.map((button) => [button.id, button.bundleTier]));
+  const days = periodDays[input.period];
+  const where: Prisma.TransactionWhereInput = {
+    ...pageTransactionsWhere(merchantId, [page.id], [...tierOf.keys()]),
+    ...(days === null ? {} : { createdAt: { gte: new Date(now.getTime() - days * DAY_MS) } }),
+  };
+  const [groups, recent] = await Promise.all([
+    transactionGroups(where),
+    db.transaction.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: RECENT_TRANSACTIONS,
+      select: {
+        id: true,
+        paypalOrderId: true,
+        amountMinor: true,
+        currency: true,
+        status: true,
+        createdAt: true,
+        buttonId: true,
+      },
+    }),
+  ]);
+
+  const tierOfGroup = (group: { buttonId: string | null }) => (group.buttonId ? tierOf.get(group.buttonId) : undefined);
+  const bundle = (tier: BundleTier, name: string, priceMinor: number) => {
+    const own = groups.filter((group) => tierOfGroup(group) === tier);
+    return { name, priceMinor, sales: completedCount(own), revenue: revenueByCurrency(own) };
+  };
+  const total = groups.reduce((sum, group) => sum + group.count, 0);
+  const successful = completedCount(groups);
+  const bundleLabel = { basic: "Basic", premium: "Premium" } as const;
+  return {
+    page: { id: page.id, name: page.name, currency: page.currency },
+    period: input.period,
+    totalTransactions: total,
+    totalRevenue: revenueByCurrency(groups),
+    successfulTransactions: successful,
+    failedTransactions: groups
+      .filter((group) => group.status === "failed")
+      .reduce((sum, group) => sum + group.count, 0),
+    successRate: successRate(successful, total),
+    basic: bundle("basic", page.basicName, page.basicPriceMinor),
+    premium:
+      page.premiumEnabled && page.premiumName !== null && page.premiumPriceMinor !== null
+        ? bundle("premium", page.premiumName, page.premiumPriceMinor)
+        : null,
+    recentTransactions: recent.map(({ buttonId, ...transaction }) => {
+      const tier = tierOfGroup({ buttonId });
+      return { ...transaction, bundle: tier ? bundleLabel[tier] : ("Unknown" as const) };
+    }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Buyer side
+
+/**
+ * What /digital-sell/{id} shows a buyer: an explicit select (never the merchant's e-mail, secret or the private
+ * file's key), or null when the page does not exist or is inactive. Each bundle carries its payment button in
+ * the checkout service's public shape, so the page pays through the same PayPal button and path as any other.
+ */
+export async function getPublicSellPage(id: string) {
+  if (id.length > 64) return null;
+  const page = await db.digitalSellPage.findFirst({
+    where: { id, isActive: true },
+    select: {
+      id: true,
+      name: true,
+      description: true,
+      currency: true,
+      successUrl: true,
+      cancelUrl: true,
+      downloadableFileId: true,
+      basicName: true,
+      basicPriceMinor: true,
+      basicOriginalPriceMinor: true,
+      basicFeatures: true,
+      premiumEnabled: true,
+      premiumName: true,
+      premiumPriceMinor: true,
+      premiumOriginalPriceMinor: true,
+      premiumFeatures: true,
+      productImage: { select: { key: true } },
+      merchantLogo: { select: { key: true } },
+      bundleButtons: {
+        where: { isActive: true },
+        select: {
+          id: true,
+          name: true,
+          bundleTier: true,
+          amountMinor: true,
+          currency: true,
+          paypalClientId: true,
+          successUrl: true,
+          cancelUrl: true,
+          styleColor: true,
+          styleShape: true,
+          styleSize: true,
+          styleLabel: true,
+        },
+      },
+      merchant: { select: { storeSettings: { select: merchantPayPalSettingsSelect } } },
+    },
+  });
+  if (!page) return null;
+  const settings = page.merchant.storeSettings;
+  const buttonOf = (tier: BundleTier): PublicButton | null => {
+    const button = page.bundleButtons.find((candidate) => candidate.bundleTier === tier);
+    if (!button) return null;
+    return {
+      id: button.id,
+      name: button.name,
+      description: null,
+      amountMinor: button.amountMinor,
+      currency: button.currency,
+      isSubscription: false,
+      subscriptionPlanId: null,
+      paypalClientId: button.paypalClientId,
+      style: { color: button.styleColor, shape: button.styleShape, size: button.styleSize, label: button.styleLabel },
+      successUrl: button.successUrl,
+      cancelUrl: button.cancelUrl,
+      canTakePayments: canTakePayments(settings, button.paypalClientId),
+    };
+  };
+  const bundles: PublicBundle[] = [
+    {
+      tier: "basic",
+      name: page.basicName,
+      priceMinor: page.basicPriceMinor,
+      originalPriceMinor: page.basicOriginalPriceMinor,
+      features: page.basicFeatures,
+      button: buttonOf("basic"),
+    },
+  ];
+  if (page.premiumEnabled && page.premiumName && page.premiumPriceMinor !== null) {
+    bundles.push({
+      tier: "premium",
+      name: page.premiumName,
+      priceMinor: page.premiumPriceMinor,
+      originalPriceMinor: page.premiumOriginalPriceMinor ?? page.premiumPriceMinor,
+      features: page.premiumFeatures,
+      button: buttonOf("premium"),
+    });
+  }
+  return {
+    id: page.id,
+    name: page.name,
+    description: page.description,
+    currency: page.currency,
+    successUrl: page.successUrl,
+    cancelUrl: page.cancelUrl,
+    hasDownload: page.downloadableFileId !== null,
+    imageUrl: page.productImage ? publicFileUrl(page.productImage.key) : null,
+    logoUrl: page.merchantLogo ? publicFileUrl(page.merchantLogo.key) : null,
+    bundles,
+  };
+}
+
+export type PublicBundle = {
+  tier: BundleTier;
+  name: string;
+  priceMinor: number;
+  originalPriceMinor: number;
+  features: string[];
+  /** The bundle's payment button; null only while it cannot be paid (e.g. a page saved before its buttons). */
+  button: PublicButton | null;
+};
+export type PublicSellPage = NonNullable<Awaited<ReturnType<typeof getPublicSellPage>>>;
+
+/**
+ * A buyer's payment for a bundle: captured on the shared checkout path (which records the transaction from
+ * PayPal's answer), then, once PayPal reports it completed, the download grant for the page's file. Safe to
+ * repeat: the capture is idempotent and a repeated grant replaces the earlier token with the same limits.
+ */
+export async function captureSellPageOrder(input: CaptureOrderInput) {
+  const button = await db.paymentButton.findFirst({
+    where: { id: input.buttonId, buttonType: "bundle" },
+    select: { id: true },
+  });
+  if (!button) throw new AppError("NOT_FOUND", "Payment button not found");
+  const result = await captureOrder(input);
+  if (result.status !== "completed") return { ...result, downloadToken: null };
+  const transaction = await db.transaction.findUniqueOrThrow({
+    where: { paypalOrderId: input.orderId },
+    select: { id: true },
+  });
+  const grant = await issueDownloadGrant(transaction.id);
+  return { ...result, downloadToken: grant?.token ?? null };
+}

@@ -1,0 +1,83 @@
+import { expect, test } from "@playwright/test";
+import { createMerchant } from "../factories/merchant";
+import { createPaymentButton } from "../factories/payment-button";
+import { buttonFor, closeE2eDb, connectedMerchant, e2eDb, nextAlert, payInPayPalWindow } from "./buyer-helpers";
+
+// Buyers on our own pages: /checkout/{id} (the public checkout page) and /test/{id} (the embed, as on a
+// merchant's site).
+
+let merchant: Awaited<ReturnType<typeof connectedMerchant>>;
+
+test.beforeAll(async ({ browser }) => {
+  merchant = await connectedMerchant(browser);
+});
+test.afterAll(closeE2eDb);
+
+test("a buyer pays on the checkout page", async ({ page }) => {
+  const button = await buttonFor(merchant, {
+    name: "Sock Pattern",
+    description: "Toe-up socks in three sizes.",
+    amountMinor: 1250,
+    currency: "EUR",
+  });
+  await page.goto(`/checkout/${button.id}`);
+  await expect(page.getByRole("heading", { name: "Sock Pattern" })).toBeVisible();
+  await expect(page.getByText("Toe-up socks in three sizes.")).toBeVisible();
+  await expect(page.getByText("€12.50")).toBeVisible();
+
+  await page.getByRole("button", { name: "PayPal" }).click();
+  const alert = nextAlert(page);
+  await payInPayPalWindow(page, "Approve");
+  expect(await alert).toBe("Payment successful! Thank you for your purchase.");
+  await expect
+    .poll(() => e2eDb().transaction.findFirst({ where: { buttonId: button.id } }))
+    .toMatchObject({ amountMinor: 1250, currency: "EUR", status: "completed" });
+});
+
+test("a pending capture is accepted and a declined capture shows the payment error", async ({ page }) => {
+  const button = await buttonFor(merchant, { name: "Outcomes" });
+  await page.goto(`/checkout/${button.id}`);
+
+  await page.getByRole("button", { name: "PayPal" }).click();
+  const pending = nextAlert(page);
+  await payInPayPalWindow(page, "Approve", "pending");
+  expect(await pending).toContain("PayPal is reviewing your payment");
+
+  await page.getByRole("button", { name: "PayPal" }).click();
+  const declined = nextAlert(page);
+  await payInPayPalWindow(page, "Approve", "capture-declined");
+  expect(await declined).toBe("An error occurred during payment. Please try again.");
+
+  const statuses = await e2eDb().transaction.findMany({ where: { buttonId: button.id }, select: { status: true } });
+  expect(statuses.map((row) => row.status).sort()).toEqual(["failed", "pending"]);
+});
+
+test("unknown and inactive products are not for sale", async ({ page }) => {
+  await page.goto("/checkout/doesnotexist");
+  await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
+  const inactive = await buttonFor(merchant, { isActive: false });
+  await page.goto(`/checkout/${inactive.id}`);
+  await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
+});
+
+test("a seller without PayPal credentials cannot take payments yet", async ({ page }) => {
+  const seller = await createMerchant(e2eDb());
+  const button = await createPaymentButton(e2eDb(), seller.id, { name: "Not ready" });
+  await page.goto(`/checkout/${button.id}`);
+  await expect(page.getByText("This seller cannot take payments yet.")).toBeVisible();
+  await page.goto(`/test/${button.id}`);
+  await expect(page.getByText("This seller cannot take payments yet.")).toBeVisible();
+});
+
+test("the test page embeds the button with the integration snippet", async ({ page }) => {
+  const button = await buttonFor(merchant, { name: "Embedded Pack", amountMinor: 800 });
+  await page.goto(`/test/${button.id}`);
+  await expect(page).toHaveTitle(`Test page: Embedded Pack`);
+  await expect(page.locator(`script[src$="/api/button/${button.id}.js"]`)).toHaveCount(1);
+
+  await page.getByRole("button", { name: "PayPal" }).click();
+  const alert = nextAlert(page);
+  await payInPayPalWindow(page, "Approve");
+  expect(await alert).toBe("Payment successful! Thank you for your purchase.");
+  await expect.poll(() => e2eDb().transaction.count({ where: { buttonId: button.id, status: "completed" } })).toBe(1);
+});

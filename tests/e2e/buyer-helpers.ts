@@ -1,0 +1,90 @@
+// Shared by the buyer-* and embed-* journeys: a merchant connected to the PayPal sandbox through the real Store
+// Settings form, buttons written straight into the app's database, and the fake PayPal window's steps.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { sandboxSecretFor } from "../../sandbox/paypal";
+import type { Prisma, PrismaClient } from "../../src/generated/prisma/client";
+import { createPrismaClient } from "../../src/server/prisma-client";
+import { createPaymentButton } from "../factories/payment-button";
+import { signUpMerchant } from "./helpers";
+
+let client: PrismaClient | undefined;
+
+/** The e2e app's own database (tests/support/e2e-global-setup.ts exposes it). */
+export function e2eDb(): PrismaClient {
+  const url = process.env.E2E_DATABASE_URL;
+  if (!url) throw new Error("E2E_DATABASE_URL is not set: run through playwright.config.ts");
+  client ??= createPrismaClient(url, { embedded: process.env.E2E_EMBEDDED_DB === "1" });
+  return client;
+}
+
+export async function closeE2eDb() {
+  await client?.$disconnect();
+  client = undefined;
+}
+
+/**
+ * Signs a merchant up and saves a sandbox client id and its secret in Store Settings, as a merchant copies them
+ * from their PayPal app. Returns the merchant's id and client id.
+ */
+export async function connectedMerchant(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const account = await signUpMerchant(page);
+  const clientId = `e2e-client-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  await page.goto("/dashboard/settings");
+  await page.getByLabel("PayPal Client ID").fill(clientId);
+  await page.getByLabel("PayPal Secret", { exact: true }).fill(sandboxSecretFor(clientId));
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+  await context.close();
+  const merchant = await e2eDb().merchant.findFirstOrThrow({ where: { email: account.email } });
+  return { merchantId: merchant.id, clientId, account };
+}
+
+export function buttonFor(
+  merchant: { merchantId: string; clientId: string },
+  overrides: Partial<Prisma.PaymentButtonUncheckedCreateInput> = {},
+) {
+  return createPaymentButton(e2eDb(), merchant.merchantId, { paypalClientId: merchant.clientId, ...overrides });
+}
+
+/** The merchant's website: another origin than the app, serving any path with `html(path)`. */
+export async function startShop(html: (path: string) => string): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(html(req.url ?? "/"));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // The app listens on 127.0.0.1 too; "localhost" plus another port makes the shop a different origin.
+  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The integration snippet exactly as the integration dialog shows it. */
+export function embedSnippet(appUrl: string, buttonId: string) {
+  return `<div id="popkit-button-${buttonId}"></div>\n<script src="${appUrl}/api/button/${buttonId}.js" async></script>`;
+}
+
+/** Resolves with the next alert's text, accepting it. */
+export function nextAlert(page: Page): Promise<string> {
+  return new Promise((resolve) => {
+    page.once("dialog", (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    });
+  });
+}
+
+/** In the sandbox's PayPal window: pick a test buyer and press Approve, Decline or Cancel. */
+export async function payInPayPalWindow(
+  page: Page,
+  action: "Approve" | "Decline" | "Cancel",
+  buyer: "alex" | "declined-card" | "capture-declined" | "pending" = "alex",
+) {
+  const window = page.getByRole("dialog", { name: /with PayPal/ });
+  await expect(window.getByLabel("Test buyer")).toBeVisible();
+  await window.getByLabel("Test buyer").selectOption(buyer);
+  await window.getByRole("button", { name: action }).click();
+}

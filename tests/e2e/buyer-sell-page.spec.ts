@@ -1,0 +1,140 @@
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { sandboxSecretFor } from "../../sandbox/paypal";
+import { pngFile } from "../support/files";
+import { closeE2eDb, e2eDb, payInPayPalWindow } from "./buyer-helpers";
+import { signUpMerchant } from "./helpers";
+
+test.afterAll(closeE2eDb);
+
+/** A real PDF header padded with random bytes to exactly 10 MB, the downloadable file limit. */
+const product = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(10_485_760 - 9)]);
+
+test("a merchant publishes a sell page, a buyer pays for a package and downloads the file", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(240_000);
+
+  // The merchant, connected to the PayPal sandbox through Store Settings.
+  const account = await signUpMerchant(page);
+  const clientId = `e2e-sell-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  await page.goto("/dashboard/settings");
+  await page.getByLabel("PayPal Client ID").fill(clientId);
+  await page.getByLabel("PayPal Secret", { exact: true }).fill(sandboxSecretFor(clientId));
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+
+  // Creates the page with an image, a logo and a file, each exactly at its size limit.
+  await page.goto("/dashboard/pages/new-digital-sell-page");
+  await page.getByLabel("Product Name").fill("Ultimate Knitting Guide");
+  await page.getByLabel("Product Description").fill("Patterns, techniques and fixes for every knitter.");
+  await page.getByLabel("Product Image", { exact: true }).setInputFiles({
+    name: "cover.png",
+    mimeType: "image/png",
+    buffer: pngFile({ totalBytes: 2_097_152, rgb: [180, 60, 90] }),
+  });
+  await expect(page.getByRole("img", { name: "Product Image preview" })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel("Merchant Logo", { exact: true }).setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: pngFile({ totalBytes: 2_097_152 }),
+  });
+  await expect(page.getByRole("img", { name: "Merchant Logo preview" })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel("Downloadable File", { exact: true }).setInputFiles({
+    name: "knitting-guide.pdf",
+    mimeType: "application/pdf",
+    buffer: product,
+  });
+  await expect(page.getByText("knitting-guide.pdf")).toBeVisible({ timeout: 60_000 });
+  await page.getByRole("textbox", { name: "Basic feature 1", exact: true }).fill("120 patterns");
+  await page.getByLabel("Enable Premium Bundle").check();
+  await page.getByRole("textbox", { name: "Premium feature 1", exact: true }).fill("Video lessons");
+
+  await page.getByRole("button", { name: "Preview Page" }).click();
+  const preview = page.getByRole("dialog", { name: "Live Preview" });
+  await expect(preview.getByRole("heading", { name: "Ultimate Knitting Guide" })).toBeVisible();
+  await expect(preview.getByRole("button", { name: "Get Premium Package" })).toBeVisible();
+  await preview.getByRole("button", { name: "Close" }).click();
+
+  await page.getByRole("button", { name: "Create Digital Sell Page" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/pages\?tab=digital-sell-pages$/);
+  const merchant = await e2eDb().merchant.findFirstOrThrow({ where: { email: account.email } });
+  const sellPage = await e2eDb().digitalSellPage.findFirstOrThrow({ where: { merchantId: merchant.id } });
+
+  // The buyer: premium preselected and marked, discounts, struck-through originals, then switches to Basic.
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await buyer.goto(`/digital-sell/${sellPage.id}`);
+  await expect(buyer.getByRole("heading", { level: 1, name: "Ultimate Knitting Guide" })).toBeVisible();
+  await expect(buyer.getByRole("img", { name: "Ultimate Knitting Guide logo" })).toBeVisible();
+  await expect(buyer.getByRole("img", { name: "Ultimate Knitting Guide", exact: true })).toBeVisible();
+  const premium = buyer.getByRole("radio", { name: /Premium Package/ });
+  const basic = buyer.getByRole("radio", { name: /Basic Package/ });
+  await expect(premium).toHaveAttribute("aria-checked", "true");
+  await expect(premium.getByText("MOST POPULAR")).toBeVisible();
+  await expect(premium.getByText("29% OFF")).toBeVisible();
+  await expect(premium.locator("s")).toHaveText(/\$69\.99/);
+  await expect(basic.getByText("25% OFF")).toBeVisible();
+  await expect(basic.getByText("120 patterns")).toBeVisible();
+  await expect(buyer.getByText("30-Day Money-Back Guarantee")).toBeVisible();
+  await expect(buyer.getByText("Get Premium Package: $49.99")).toBeVisible();
+  await expect(buyer.getByRole("button", { name: "PayPal" })).toBeVisible();
+
+  await basic.click();
+  await expect(basic).toHaveAttribute("aria-checked", "true");
+  await expect(buyer.getByText("Get Basic Package: $29.99")).toBeVisible();
+  await buyer.getByRole("button", { name: "PayPal" }).click();
+  await payInPayPalWindow(buyer, "Approve");
+
+  // /thank-you: the purchase, the countdown, then the file downloads by itself, byte for byte.
+  await expect(buyer).toHaveURL(/\/thank-you\?token=/);
+  await expect(buyer.getByRole("heading", { name: "Thank You for Your Purchase!" })).toBeVisible();
+  await expect(buyer.getByText("Ultimate Knitting Guide")).toBeVisible();
+  await expect(buyer.getByText("$29.99")).toBeVisible();
+  await expect(buyer.getByText(/Your download will start automatically in \d+ seconds?/)).toBeVisible();
+  await expect(buyer.getByRole("button", { name: "Download Now" })).toBeVisible();
+  const download = await buyer.waitForEvent("download", { timeout: 20_000 });
+  expect(download.suggestedFilename()).toBe("knitting-guide.pdf");
+  expect((await readFile((await download.path())!)).equals(product)).toBe(true);
+  await expect(buyer.getByRole("button", { name: "Download Again" })).toBeVisible();
+
+  const sale = await e2eDb().transaction.findFirstOrThrow({ where: { sellPageId: sellPage.id } });
+  expect(sale).toMatchObject({ status: "completed", amountMinor: 2999, bundleTier: "basic" });
+
+  // Another browser, without the grant, is turned away.
+  const strangerContext = await browser.newContext();
+  const stranger = await strangerContext.newPage();
+  await stranger.goto("/thank-you");
+  await expect(stranger.getByRole("heading", { name: "Invalid Access" })).toBeVisible();
+  await expect(stranger.getByText("This page can only be accessed after a successful purchase.")).toBeVisible();
+  await expect(stranger.getByRole("link", { name: "Return to Home" })).toBeVisible();
+  await strangerContext.close();
+  await buyerContext.close();
+
+  // The merchant sees the sale on the card and in the analytics dialog.
+  await page.reload();
+  const card = page.getByRole("article", { name: "Ultimate Knitting Guide" });
+  await expect(card.getByText("$29.99", { exact: true }).first()).toBeVisible();
+  await expect(card.getByText("Sales")).toBeVisible();
+  // One checkout started, one completed.
+  await expect(card.getByText("100.0%")).toBeVisible();
+  await card.getByRole("button", { name: "View analytics" }).click();
+  const analytics = page.getByRole("dialog", { name: "Digital Sell Page Analytics" });
+  await expect(analytics.getByText("Page: Ultimate Knitting Guide")).toBeVisible();
+  await expect(analytics.getByRole("tab", { name: "30 Days" })).toHaveAttribute("aria-selected", "true");
+  const basicCard = analytics.getByRole("region", { name: "Basic Bundle" });
+  await expect(basicCard.getByText("$29.99").first()).toBeVisible();
+  await expect(analytics.getByRole("region", { name: "Premium Bundle" })).toBeVisible();
+  await expect(analytics.getByText("100%")).toBeVisible();
+  const row = analytics.getByRole("row").filter({ hasText: sale.paypalOrderId });
+  await expect(row.getByText("Basic")).toBeVisible();
+  await expect(row.getByText("Completed")).toBeVisible();
+});
+
+test("an unknown sell page is not found", async ({ page }) => {
+  await page.goto("/digital-sell/does-not-exist");
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByText("The digital sell page you're looking for doesn't exist.")).toBeVisible();
+});

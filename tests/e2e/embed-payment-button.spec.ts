@@ -1,0 +1,125 @@
+import { expect, test } from "@playwright/test";
+import {
+  buttonFor,
+  closeE2eDb,
+  connectedMerchant,
+  e2eDb,
+  embedSnippet,
+  nextAlert,
+  payInPayPalWindow,
+  startShop,
+} from "./buyer-helpers";
+
+// A merchant's own website (another origin) embeds a payment button with the integration snippet; the buyer pays
+// in the PayPal sandbox and our server records what PayPal reports.
+
+let merchant: Awaited<ReturnType<typeof connectedMerchant>>;
+let shop: Awaited<ReturnType<typeof startShop>>;
+/** Button id per shop path, so every test embeds its own button on the same shop. */
+const pages = new Map<string, string>();
+
+test.beforeAll(async ({ browser }) => {
+  merchant = await connectedMerchant(browser);
+  const appUrl = process.env.E2E_BASE_URL!;
+  shop = await startShop((path) => {
+    const buttonId = pages.get(path);
+    if (!buttonId) return `<!doctype html><title>Shop</title><h1>Shop page ${path}</h1>`;
+    // The host page has its own window.paypal: the embed must leave it alone.
+    return `<!doctype html><html><head><title>Knitting shop</title><script>window.paypal = "host page";</script></head>
+<body><h1>Knitting shop</h1><p>Our best pattern pack.</p>
+${embedSnippet(appUrl, buttonId)}
+</body></html>`;
+  });
+});
+
+test.afterAll(async () => {
+  await shop?.close();
+  await closeE2eDb();
+});
+
+async function shopPageFor(buttonId: string) {
+  const path = `/product-${buttonId}`;
+  pages.set(path, buttonId);
+  return `${shop.url}${path}`;
+}
+
+test("a buyer pays through a button embedded on another website", async ({ page }) => {
+  const button = await buttonFor(merchant, { name: "Pattern Pack", amountMinor: 1500 });
+  await page.goto(await shopPageFor(button.id));
+
+  await page.getByRole("button", { name: "PayPal" }).click();
+  const alert = nextAlert(page);
+  await payInPayPalWindow(page, "Approve", "alex");
+  expect(await alert).toBe("Payment successful! Thank you for your purchase.");
+
+  expect(await page.evaluate(() => (window as unknown as { paypal: unknown }).paypal)).toBe("host page");
+  const transactions = await e2eDb().transaction.findMany({ where: { buttonId: button.id } });
+  expect(transactions).toMatchObject([
+    { amountMinor: 1500, currency: "USD", status: "completed", payerEmail: "alex.buyer@buyer.example.com" },
+  ]);
+});
+
+test("a declined card lets the buyer try again, and a declined payment shows the error", async ({ page }) => {
+  const button = await buttonFor(merchant, { name: "Decline test" });
+  await page.goto(await shopPageFor(button.id));
+
+  await page.getByRole("button", { name: "PayPal" }).click();
+  await payInPayPalWindow(page, "Approve", "declined-card");
+  // PayPal's window opens again for the same order: the buyer picks another instrument.
+  const success = nextAlert(page);
+  await payInPayPalWindow(page, "Approve", "alex");
+  expect(await success).toBe("Payment successful! Thank you for your purchase.");
+
+  await page.getByRole("button", { name: "PayPal" }).click();
+  const failure = nextAlert(page);
+  await payInPayPalWindow(page, "Decline");
+  expect(await failure).toBe("An error occurred during payment. Please try again.");
+  expect(await e2eDb().transaction.count({ where: { buttonId: button.id } })).toBe(1);
+});
+
+test("cancel goes to the button's cancel URL and success to its success URL", async ({ page }) => {
+  const button = await buttonFor(merchant, {
+    name: "Redirects",
+    successUrl: `${shop.url}/thank-you`,
+    cancelUrl: `${shop.url}/cart`,
+  });
+  const product = await shopPageFor(button.id);
+  await page.goto(product);
+  await page.getByRole("button", { name: "PayPal" }).click();
+  await payInPayPalWindow(page, "Cancel");
+  await expect(page).toHaveURL(`${shop.url}/cart`);
+  expect(await e2eDb().transaction.count({ where: { buttonId: button.id } })).toBe(0);
+
+  await page.goto(product);
+  await page.getByRole("button", { name: "PayPal" }).click();
+  await payInPayPalWindow(page, "Approve");
+  await expect(page).toHaveURL(`${shop.url}/thank-you`);
+  expect(await e2eDb().transaction.count({ where: { buttonId: button.id, status: "completed" } })).toBe(1);
+});
+
+test("a buyer subscribes through an embedded subscription button", async ({ page }) => {
+  const plan = "P-E2EPLAN0000000000000001";
+  const button = await buttonFor(merchant, {
+    name: "Pattern Club",
+    paymentType: "subscription",
+    subscriptionPlanId: plan,
+    amountMinor: 900,
+    styleLabel: "subscribe",
+  });
+  await page.goto(await shopPageFor(button.id));
+  await page.getByRole("button", { name: "PayPal Subscribe" }).click();
+  const alert = nextAlert(page);
+  await payInPayPalWindow(page, "Approve");
+  expect(await alert).toBe("Payment successful! Thank you for your purchase.");
+
+  await expect
+    .poll(() => e2eDb().subscription.findFirst({ where: { buttonId: button.id } }))
+    .toMatchObject({ planId: plan, status: "active", amountMinor: 900 });
+});
+
+test("an inactive button tells the buyer it is not available", async ({ page }) => {
+  const button = await buttonFor(merchant, { name: "Switched off", isActive: false });
+  await page.goto(await shopPageFor(button.id));
+  await expect(page.getByText("This button is not currently available")).toBeVisible();
+  await expect(page.getByRole("button", { name: "PayPal" })).toHaveCount(0);
+});

@@ -1,0 +1,314 @@
+import vm from "node:vm";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import type { Prisma } from "~/generated/prisma/client";
+import { GET as buttonScript } from "~/app/api/button/[id]/route";
+import { POST as capturePost, OPTIONS as captureOptions } from "~/app/api/checkout/capture/route";
+import { POST as ordersPost, OPTIONS as ordersOptions } from "~/app/api/checkout/orders/route";
+import { POST as subscriptionsPost } from "~/app/api/checkout/subscriptions/route";
+import { db } from "~/server/db";
+import { createMerchant } from "../factories/merchant";
+import { createPaymentButton } from "../factories/payment-button";
+import { connectPayPal } from "../factories/store-settings";
+import { approveOrder } from "../support/paypal-sandbox";
+
+const APP = "http://localhost:3000";
+const ip = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+async function seller(overrides: Partial<Prisma.PaymentButtonUncheckedCreateInput> = {}) {
+  const merchant = await createMerchant(db);
+  const { clientId, secret } = await connectPayPal(db, merchant.id);
+  const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, ...overrides });
+  return { merchant, clientId, secret, button };
+}
+
+function getScript(file: string, headers: Record<string, string> = {}) {
+  return buttonScript(new Request(`${APP}/api/button/${file}`, { headers }), { params: Promise.resolve({ id: file }) });
+}
+
+const handlers: Record<string, (request: Request) => Promise<Response>> = {
+  orders: ordersPost,
+  capture: capturePost,
+  subscriptions: subscriptionsPost,
+};
+
+/** What a merchant's page does: fetch our endpoints cross-origin. */
+function postJson(path: string, body: string, headers: Record<string, string> = {}) {
+  const request = new Request(`${APP}/api/checkout/${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: "https://shop.example.com",
+      "x-forwarded-for": ip(),
+      ...headers,
+    },
+    body,
+  });
+  return handlers[path]!(request);
+}
+
+describe("GET /api/button/{id}.js", () => {
+  it("serves the loader with public fields, an ETag and a short public cache; 304 when unchanged", async () => {
+    const { button, merchant, clientId, secret } = await seller({ amountMinor: 1234 });
+    const response = await getScript(`${button.id}.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/javascript");
+    expect(response.headers.get("cache-control")).toMatch(/^public, max-age=60/);
+    const etag = response.headers.get("etag");
+    expect(etag).toMatch(/^".+"$/);
+    const body = await response.text();
+    expect(body).toContain(`popkit-button-`);
+    expect(body).toContain(button.id);
+    expect(body).toContain(`client-id=${clientId}`);
+    for (const secretValue of [merchant.email, secret, "paypalSecretEncrypted"])
+      expect(body).not.toContain(secretValue);
+    expect(() => new vm.Script(body)).not.toThrow();
+    // DESIGN/issue 4: at most 3 KB gzipped before the PayPal SDK (unminified here; production is smaller).
+    expect(gzipSync(body).length).toBeLessThanOrEqual(3072);
+
+    const again = await getScript(`${button.id}.js`, { "if-none-match": etag! });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect((await getScript(`${button.id}.js`, { "if-none-match": '"stale"' })).status).toBe(200);
+  });
+
+  it("answers an unknown id with 404 and a script that only warns", async () => {
+    for (const file of ["doesnotexist.js", "no-extension", "bad%20id.js"]) {
+      const response = await getScript(file);
+      expect(response.status).toBe(404);
+      const body = await response.text();
+      expect(body).toMatch(/^console\.warn\(/);
+      const warnings: unknown[] = [];
+      vm.runInNewContext(body, { console: { warn: (message: unknown) => warnings.push(message) } });
+      expect(warnings).toHaveLength(1);
+    }
+  });
+
+  it("tells the buyer an inactive button is not available, without its PayPal details", async () => {
+    const { button, clientId } = await seller({ isActive: false });
+    const body = await (await getScript(`${button.id}.js`)).text();
+    expect(body).not.toContain(clientId);
+    const page = fakePage(button.id);
+    page.run(body);
+    expect(page.container.textContent).toBe("This button is not currently available");
+    expect(page.scripts).toHaveLength(0);
+  });
+
+  it("tells the buyer a seller without a saved secret cannot take payments yet", async () => {
+    const merchant = await createMerchant(db);
+    const button = await createPaymentButton(db, merchant.id);
+    const page = fakePage(button.id);
+    page.run(await (await getScript(`${button.id}.js`)).text());
+    expect(page.container.textContent).toBe("This seller cannot take payments yet.");
+  });
+
+  it("loads the SDK under a private namespace and pays through the CORS endpoints", async () => {
+    const { button, clientId } = await seller({ amountMinor: 777, styleColor: "blue", styleSize: "large" });
+    const page = fakePage(button.id);
+    page.run(await (await getScript(`${button.id}.js`)).text());
+
+    const [sdk] = page.scripts;
+    const url = new URL(sdk!.src);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      "client-id": clientId,
+      currency: "USD",
+      intent: "capture",
+    });
+    const namespace = sdk!.attributes["data-namespace"]!;
+    expect(namespace).not.toBe("paypal");
+
+    // The SDK arrives under its namespace and renders; the host page's window.paypal is untouched.
+    const rendered = page.installSdk(namespace);
+    sdk!.onload!();
+    const options = await rendered;
+    expect(page.window.paypal).toBe("the host page's own");
+    expect(options.style).toMatchObject({ color: "blue", height: 55 });
+
+    const orderId = await options.createOrder!();
+    await approveOrder(orderId);
+    await options.onApprove!({ orderID: orderId }, { restart: () => {} });
+    expect(page.alerts).toEqual(["Payment successful! Thank you for your purchase."]);
+    expect(await db.transaction.findUnique({ where: { paypalOrderId: orderId } })).toMatchObject({
+      amountMinor: 777,
+      status: "completed",
+    });
+  });
+
+  it("redirects to the success and cancel URLs when the button has them, and restarts after a declined card", async () => {
+    const { button } = await seller({
+      successUrl: "https://shop.example.com/thanks",
+      cancelUrl: "https://shop.example.com/cart",
+    });
+    const page = fakePage(button.id);
+    page.run(await (await getScript(`${button.id}.js`)).text());
+    const rendered = page.installSdk(page.scripts[0]!.attributes["data-namespace"]!);
+    page.scripts[0]!.onload!();
+    const options = await rendered;
+
+    options.onCancel!();
+    expect(page.window.location.href).toBe("https://shop.example.com/cart");
+
+    const orderId = await options.createOrder!();
+    await approveOrder(orderId, "declined-card");
+    let restarted = 0;
+    await options.onApprove!({ orderID: orderId }, { restart: () => void restarted++ });
+    expect(restarted).toBe(1);
+    expect(page.alerts).toEqual([]);
+
+    await approveOrder(orderId, "alex");
+    await options.onApprove!({ orderID: orderId }, { restart: () => void restarted++ });
+    expect(page.window.location.href).toBe("https://shop.example.com/thanks");
+  });
+
+  it("shows the SDK failure message when PayPal's script does not load", async () => {
+    const { button } = await seller();
+    const page = fakePage(button.id);
+    page.run(await (await getScript(`${button.id}.js`)).text());
+    page.scripts[0]!.onerror!();
+    expect(page.container.textContent).toBe("Failed to load PayPal button. Please refresh the page.");
+  });
+});
+
+describe("/api/checkout/* CORS endpoints", () => {
+  it("answers the CORS preflight", async () => {
+    for (const options of [ordersOptions, captureOptions]) {
+      const response = options();
+      expect(response.status).toBe(204);
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(response.headers.get("access-control-allow-methods")).toContain("POST");
+      expect(response.headers.get("access-control-allow-headers")).toContain("content-type");
+    }
+  });
+
+  it("creates an order from the stored price whatever amount the page sends", async () => {
+    const { button } = await seller({ amountMinor: 5000 });
+    const response = await postJson("orders", JSON.stringify({ buttonId: button.id, amount: "0.01" }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    const { orderId } = (await response.json()) as { orderId: string };
+    expect((await db.checkoutSession.findUniqueOrThrow({ where: { paypalOrderId: orderId } })).amountMinor).toBe(5000);
+  });
+
+  it("answers bad input with a clear 4xx JSON error, never a 500", async () => {
+    const { button } = await seller();
+    const cases: [string, string, number, string][] = [
+      ["orders", "{not json", 400, "The request body must be JSON."],
+      ["orders", "[]", 400, "The request must be a JSON object."],
+      ["orders", "{}", 400, "Button ID is required"],
+      ["orders", JSON.stringify({ buttonId: "no such button" }), 400, "Payment button not found"],
+      ["orders", JSON.stringify({ buttonId: "nosuchbutton" }), 404, "Payment button not found"],
+      ["capture", JSON.stringify({ buttonId: button.id }), 400, "Order ID is required"],
+      ["capture", JSON.stringify({ buttonId: button.id, orderId: "NOTOURS0000000000" }), 404, "Payment not found."],
+      [
+        "subscriptions",
+        JSON.stringify({ buttonId: button.id, subscriptionId: "I-X" }),
+        404,
+        "Payment button not found",
+      ],
+      ["orders", JSON.stringify({ buttonId: "x".repeat(5000) }), 400, "The request is too large."],
+    ];
+    for (const [path, body, status, message] of cases) {
+      const response = await postJson(path, body);
+      expect({ path, body: body.slice(0, 40), status: response.status }).toEqual({
+        path,
+        body: body.slice(0, 40),
+        status,
+      });
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(message);
+    }
+  });
+
+  it("passes PayPal's decline issue to the page so it can restart", async () => {
+    const { button } = await seller();
+    const { orderId } = (await (await postJson("orders", JSON.stringify({ buttonId: button.id }))).json()) as {
+      orderId: string;
+    };
+    await approveOrder(orderId, "declined-card");
+    const response = await postJson("capture", JSON.stringify({ buttonId: button.id, orderId }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error: {
+        code: "PAYMENT_FAILED",
+        message: "Your payment method was declined. Please try another one.",
+        issue: "INSTRUMENT_DECLINED",
+      },
+    });
+  });
+});
+
+type SdkOptions = {
+  style: Record<string, unknown>;
+  createOrder?: () => Promise<string>;
+  onApprove?: (data: { orderID: string }, actions: { restart: () => void }) => Promise<void>;
+  onCancel?: () => void;
+};
+
+type FakeScript = {
+  src: string;
+  async: boolean;
+  attributes: Record<string, string>;
+  setAttribute(key: string, value: string): void;
+  onload?: () => void;
+  onerror?: () => void;
+};
+
+/**
+ * Just enough of a merchant's page for the loader: the placeholder div, <head> to add the SDK script to,
+ * alert, location, and a fetch that reaches our route handlers (cross-origin, as from a merchant's site).
+ */
+function fakePage(buttonId: string) {
+  const attributes: Record<string, string> = {};
+  const container = {
+    textContent: "",
+    getAttribute: (key: string) => attributes[key] ?? null,
+    setAttribute: (key: string, value: string) => void (attributes[key] = value),
+  };
+  const scripts: FakeScript[] = [];
+  const alerts: string[] = [];
+  const window: Record<string, unknown> & { location: { href: string } } = {
+    location: { href: "https://shop.example.com/product" },
+    paypal: "the host page's own",
+  };
+  const document = {
+    readyState: "complete",
+    getElementById: (id: string) => (id === `popkit-button-${buttonId}` ? container : null),
+    addEventListener: () => {},
+    createElement: (): FakeScript => {
+      const script: FakeScript = {
+        src: "",
+        async: false,
+        attributes: {},
+        setAttribute: (key, value) => void (script.attributes[key] = value),
+      };
+      return script;
+    },
+    head: { appendChild: (script: FakeScript) => void scripts.push(script) },
+  };
+  const fetchHandler = async (url: string, init: RequestInit) => {
+    const path = new URL(url).pathname.replace("/api/checkout/", "");
+    return postJson(path, String(init.body));
+  };
+  Object.assign(window, { document, fetch: fetchHandler, alert: (m: string) => alerts.push(m), console, window });
+  return {
+    container,
+    scripts,
+    alerts,
+    window,
+    run: (source: string) => vm.runInNewContext(source, window),
+    /** Puts a fake PayPal namespace where the SDK would, resolving with the options the loader passed. */
+    installSdk(namespace: string) {
+      return new Promise<SdkOptions>((resolve) => {
+        window[namespace] = {
+          Buttons: (options: SdkOptions) => ({
+            render: (target: unknown) => {
+              expect(target).toBe(container);
+              resolve(options);
+              return Promise.resolve();
+            },
+          }),
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,291 @@
+import type { TRPCError } from "@trpc/server";
+import { describe, expect, it } from "vitest";
+import { GET as downloadRoute } from "~/app/api/download/[token]/route";
+import { db } from "~/server/db";
+import {
+  getThankYou,
+  hashGrantToken,
+  issueDownloadGrant,
+  MAX_DOWNLOADS,
+  revokeGrantsForTransaction,
+  startDownload,
+} from "~/server/services/downloads";
+import { publicFileUrl } from "~/server/storage/files";
+import { createMerchant } from "../factories/merchant";
+import { buildSellPageInput } from "../factories/sell-page";
+import { createStoredFile } from "../factories/stored-file";
+import { connectPayPal } from "../factories/store-settings";
+import { unique } from "../factories/unique";
+import { anonymousCaller, merchantCaller } from "../support/callers";
+import { approveOrder, type SandboxBuyer } from "../support/paypal-sandbox";
+
+const HOUR = 60 * 60 * 1000;
+const PRODUCT = "%PDF-1.7\nthe purchased product, byte for byte";
+
+const errorOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as TRPCError,
+  );
+
+/** A merchant's page with a private file (really in the storage sandbox) and a completed sale of its basic bundle. */
+async function purchase(status: "completed" | "pending" = "completed") {
+  const merchant = await createMerchant(db);
+  const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: PRODUCT });
+  const { id: pageId } = await merchantCaller(merchant).sellPages.create(
+    buildSellPageInput({ name: "Pattern Pack", downloadableFileId: file.id }),
+  );
+  const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
+  const transaction = await db.transaction.create({
+    data: {
+      merchantId: merchant.id,
+      buttonId: button.id,
+      sellPageId: pageId,
+      bundleTier: "basic",
+      paypalOrderId: unique("ORDER-"),
+      paypalCaptureId: unique("CAPTURE-"),
+      amountMinor: 2999,
+      currency: "USD",
+      status,
+    },
+  });
+  return { merchant, file, pageId, transaction };
+}
+
+async function grantFor(transactionId: string, now?: Date) {
+  const grant = await issueDownloadGrant(transactionId, now);
+  if (!grant) throw new Error("no grant issued");
+  return grant.token;
+}
+
+function callRoute(token: string) {
+  return downloadRoute(new Request(`http://localhost/api/download/${token}`), { params: Promise.resolve({ token }) });
+}
+
+describe("download grants", () => {
+  it("issues a random token stored only as its hash, valid 24 hours for 5 downloads", async () => {
+    const { transaction, file } = await purchase();
+    const now = new Date();
+    const grant = await issueDownloadGrant(transaction.id, now);
+
+    expect(grant?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const row = await db.downloadGrant.findFirstOrThrow({ where: { transactionId: transaction.id } });
+    expect(row).toMatchObject({
+      tokenHash: hashGrantToken(grant!.token),
+      fileId: file.id,
+      maxDownloads: MAX_DOWNLOADS,
+      downloadCount: 0,
+      revokedAt: null,
+    });
+    expect(row.tokenHash).not.toContain(grant!.token);
+    expect(row.expiresAt.getTime() - now.getTime()).toBe(24 * HOUR);
+  });
+
+  it("shows the purchase on the thank-you page", async () => {
+    const { transaction } = await purchase();
+    const token = await grantFor(transaction.id);
+    expect(await getThankYou(token)).toMatchObject({
+      productName: "Pattern Pack",
+      transactionId: transaction.paypalCaptureId,
+      amountMinor: 2999,
+      currency: "USD",
+      fileName: "guide.pdf",
+      downloadCount: 0,
+      downloadsLeft: 5,
+    });
+  });
+
+  it("delivers the exact file through a short-lived signed address, and counts it", async () => {
+    const { transaction } = await purchase();
+    const token = await grantFor(transaction.id);
+
+    const response = await callRoute(token);
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const location = response.headers.get("location")!;
+    expect(location).toContain("signature=");
+    const file = await fetch(location);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment/);
+    expect(await file.text()).toBe(PRODUCT);
+    expect((await getThankYou(token))?.downloadsLeft).toBe(4);
+  });
+
+  it("refuses the file without a grant: storage wants a signature, the route a live token", async () => {
+    const { file } = await purchase();
+    expect((await fetch(publicFileUrl(file.key))).status).toBe(403);
+    expect((await callRoute("not-a-token")).status).toBe(404);
+    expect((await callRoute("a".repeat(43))).status).toBe(404);
+    expect(await getThankYou("a".repeat(43))).toBeNull();
+  });
+
+  it("expires after 24 hours", async () => {
+    const { transaction } = await purchase();
+    const issuedAt = new Date(Date.now() - 25 * HOUR);
+    const token = await grantFor(transaction.id, issuedAt);
+
+    expect(await getThankYou(token)).toBeNull();
+    expect((await errorOf(startDownload(token)))?.message).toBe("This download link is invalid or has expired.");
+    expect(await getThankYou(await grantFor(transaction.id, new Date(Date.now() - 23 * HOUR)))).toBeNull();
+  });
+
+  it("allows 5 downloads, even when requested all at once", async () => {
+    const { transaction } = await purchase();
+    const token = await grantFor(transaction.id);
+
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => startDownload(token)));
+
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(5);
+    const refused = results.find((result) => result.status === "rejected");
+    expect((refused as PromiseRejectedResult).reason.userMessage).toBe(
+      "This link has been used 5 times, its download limit.",
+    );
+    expect((await callRoute(token)).status).toBe(403);
+    // The purchase still shows, with no downloads left.
+    expect(await getThankYou(token)).toMatchObject({ downloadCount: 5, downloadsLeft: 0 });
+  });
+
+  it("is revoked when the payment is refunded", async () => {
+    const { transaction } = await purchase();
+    const token = await grantFor(transaction.id);
+    expect(await revokeGrantsForTransaction(transaction.id)).toBe(1);
+
+    expect(await getThankYou(token)).toBeNull();
+    expect((await callRoute(token)).status).toBe(404);
+    // Nor can a new token be issued for it.
+    expect(await issueDownloadGrant(transaction.id)).toBeNull();
+  });
+
+  it("stops working once the transaction is no longer completed, even before its grants are revoked", async () => {
+    const { transaction } = await purchase();
+    const token = await grantFor(transaction.id);
+    await db.transaction.update({ where: { id: transaction.id }, data: { status: "refunded" } });
+
+    expect(await getThankYou(token)).toBeNull();
+    expect((await callRoute(token)).status).toBe(404);
+    expect(await issueDownloadGrant(transaction.id)).toBeNull();
+  });
+
+  it("replaces an earlier token with the same limits when issued again", async () => {
+    const { transaction } = await purchase();
+    const first = await grantFor(transaction.id);
+    await startDownload(first);
+    await startDownload(first);
+
+    const second = await grantFor(transaction.id);
+
+    expect(await getThankYou(first)).toBeNull();
+    expect(await getThankYou(second)).toMatchObject({ downloadCount: 2, downloadsLeft: 3 });
+    const grants = await db.downloadGrant.findMany({ where: { transactionId: transaction.id } });
+    expect(new Set(grants.map((grant) => grant.expiresAt.getTime())).size).toBe(1);
+  });
+
+  it("issues nothing for a pending payment or a page without a file", async () => {
+    const pending = await purchase("pending");
+    expect(await issueDownloadGrant(pending.transaction.id)).toBeNull();
+
+    const merchant = await createMerchant(db);
+    const { id: pageId } = await merchantCaller(merchant).sellPages.create(buildSellPageInput());
+    const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId } });
+    const sale = await db.transaction.create({
+      data: {
+        merchantId: merchant.id,
+        buttonId: button.id,
+        sellPageId: pageId,
+        paypalOrderId: unique("ORDER-"),
+        amountMinor: 2999,
+        currency: "USD",
+        status: "completed",
+      },
+    });
+    expect(await issueDownloadGrant(sale.id)).toBeNull();
+  });
+});
+
+describe("buying a bundle through PayPal", () => {
+  /** A connected merchant's page with premium enabled and a file, bought in the PayPal sandbox. */
+  async function buy(tier: "basic" | "premium", buyer: SandboxBuyer = "alex") {
+    const merchant = await createMerchant(db);
+    const { clientId } = await connectPayPal(db, merchant.id);
+    const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: PRODUCT });
+    const { id: pageId } = await merchantCaller(merchant).sellPages.create(
+      buildSellPageInput({
+        name: "Pattern Pack",
+        paypalClientId: clientId,
+        premiumEnabled: true,
+        downloadableFileId: file.id,
+      }),
+    );
+    const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: tier } });
+    const shopper = anonymousCaller();
+    const { orderId } = await shopper.checkout.createOrder({ buttonId: button.id });
+    await approveOrder(orderId, buyer);
+    const result = await shopper.sellPages.captureOrder({ buttonId: button.id, orderId });
+    return { merchant, pageId, button, orderId, result };
+  }
+
+  it("captures the premium bundle, records it against the page and hands back a working grant", async () => {
+    const { pageId, button, orderId, result } = await buy("premium");
+
+    expect(result).toMatchObject({ orderId, status: "completed", downloadToken: expect.any(String) });
+    const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
+    expect(transaction).toMatchObject({
+      buttonId: button.id,
+      sellPageId: pageId,
+      bundleTier: "premium",
+      amountMinor: 4999,
+    });
+    const session = await db.checkoutSession.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
+    expect(session).toMatchObject({ sellPageId: pageId, amountMinor: 4999 });
+
+    const response = await callRoute(result.downloadToken!);
+    expect(await (await fetch(response.headers.get("location")!)).text()).toBe(PRODUCT);
+  });
+
+  it("names the PayPal order '{page name} - {bundle name} Bundle'", async () => {
+    const { orderId, merchant } = await buy("basic");
+    const settings = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
+    const { sandboxSecretFor } = await import("../../sandbox/paypal");
+    const basic = Buffer.from(`${settings.paypalClientId}:${sandboxSecretFor(settings.paypalClientId!)}`).toString(
+      "base64",
+    );
+    const base = process.env.PAYPAL_API_BASE_SANDBOX!.replace(/\/+$/, "");
+    const token = (await (
+      await fetch(`${base}/v1/oauth2/token`, {
+        method: "POST",
+        headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      })
+    ).json()) as { access_token: string };
+    const order = (await (
+      await fetch(`${base}/v2/checkout/orders/${orderId}`, {
+        headers: { authorization: `Bearer ${token.access_token}` },
+      })
+    ).json()) as { purchase_units: { description?: string }[] };
+    expect(order.purchase_units[0]?.description).toBe("Pattern Pack - Basic Bundle");
+  });
+
+  it("gives no grant when PayPal declines the capture", async () => {
+    const { orderId, result } = await buy("basic", "capture-declined");
+    expect(result).toMatchObject({ status: "failed", downloadToken: null });
+    const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
+    expect(await db.downloadGrant.count({ where: { transactionId: transaction.id } })).toBe(0);
+  });
+
+  it("only captures bundle buttons here", async () => {
+    const merchant = await createMerchant(db);
+    const button = await db.paymentButton.create({
+      data: {
+        merchantId: merchant.id,
+        name: "Manual",
+        paypalClientId: "client",
+        amountMinor: 100,
+        currency: "USD",
+        paymentType: "one_time",
+      },
+    });
+    const error = await errorOf(anonymousCaller().sellPages.captureOrder({ buttonId: button.id, orderId: "ORDER123" }));
+    expect(error?.code).toBe("NOT_FOUND");
+  });
+});

@@ -1,0 +1,198 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_WEBHOOK_ID } from "../../sandbox/paypal";
+import { POST } from "~/app/api/paypal/webhook/route";
+import { db } from "~/server/db";
+import { createMerchant } from "../factories/merchant";
+import { createPaymentButton } from "../factories/payment-button";
+import { connectPayPal } from "../factories/store-settings";
+import { anonymousCaller } from "../support/callers";
+import {
+  approveOrder,
+  approveSubscription,
+  createSubscription,
+  sandboxApiBase,
+  sendWebhook,
+  type SandboxBuyer,
+} from "../support/paypal-sandbox";
+
+// The sandbox signs and POSTs events like PayPal does; this small server hands each delivery to the route
+// handler as a Request (bytes and headers untouched) and keeps it, so a test can deliver it again.
+type Delivery = { body: string; headers: Headers };
+let server: Server;
+let webhookUrl: string;
+const deliveries: Delivery[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
+      const delivery = { body: Buffer.concat(chunks).toString("utf8"), headers };
+      deliveries.push(delivery);
+      void deliver(delivery).then(async (response) => {
+        res.writeHead(response.status, { "content-type": "application/json" });
+        res.end(await response.text());
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/paypal/webhook`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function deliver(delivery: Delivery) {
+  return POST(
+    new Request("http://localhost/api/paypal/webhook", {
+      method: "POST",
+      headers: delivery.headers,
+      body: delivery.body,
+    }),
+  );
+}
+
+async function send(event_type: string, resource: Record<string, unknown>, webhook_id?: string) {
+  const { delivery } = await sendWebhook(webhookUrl, { event_type, resource, webhook_id });
+  return { status: delivery.status, body: JSON.parse(delivery.body) as Record<string, unknown> };
+}
+
+/** A merchant with PayPal credentials and the sandbox's webhook id saved, and one paid order. */
+async function paidOrder(buyer: SandboxBuyer = "alex") {
+  const merchant = await createMerchant(db);
+  const { clientId } = await connectPayPal(db, merchant.id);
+  await db.storeSettings.update({ where: { merchantId: merchant.id }, data: { paypalWebhookId: SANDBOX_WEBHOOK_ID } });
+  const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId });
+  const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
+  await approveOrder(orderId, buyer);
+  await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
+  const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
+  return { merchant, clientId, button, orderId, transaction, captureId: transaction.paypalCaptureId! };
+}
+
+/** A PAYMENT.CAPTURE.REFUNDED resource: the refund, linked "up" to its capture. */
+const refundOf = (captureId: string, buttonId: string) => ({
+  id: `REF${captureId.slice(0, 10)}`,
+  status: "COMPLETED",
+  amount: { currency_code: "USD", value: "10.00" },
+  custom_id: buttonId,
+  links: [{ rel: "up", method: "GET", href: `${sandboxApiBase()}/v2/payments/captures/${captureId}` }],
+});
+
+const captureResource = (captureId: string, orderId: string, buttonId: string, status: string) => ({
+  id: captureId,
+  status,
+  amount: { currency_code: "USD", value: "10.00" },
+  custom_id: buttonId,
+  supplementary_data: { related_ids: { order_id: orderId } },
+});
+
+const statusOf = async (id: string) => (await db.transaction.findUniqueOrThrow({ where: { id } })).status;
+const processed = (eventId: unknown) =>
+  db.processedEvent.count({ where: { provider: "paypal", eventId: String(eventId) } });
+
+describe("PayPal webhooks", () => {
+  it("marks a refunded capture refunded", async () => {
+    const { transaction, captureId, button } = await paidOrder();
+    const { status } = await send("PAYMENT.CAPTURE.REFUNDED", refundOf(captureId, button.id));
+    expect(status).toBe(200);
+    expect(await statusOf(transaction.id)).toBe("refunded");
+  });
+
+  it("rejects a bad signature and changes nothing", async () => {
+    const { transaction, captureId, button } = await paidOrder();
+    // Signed for another webhook id than the one the merchant saved.
+    const wrongId = await send("PAYMENT.CAPTURE.REFUNDED", refundOf(captureId, button.id), "WH-SOMEONE-ELSE");
+    expect(wrongId.status).toBe(400);
+
+    // A genuine delivery whose body was altered on the way.
+    await send("PAYMENT.CAPTURE.REVERSED", { ...refundOf(captureId, button.id), id: "PLACEHOLDER" }, "WH-SOMEONE-ELSE");
+    const genuine = deliveries.at(-1)!;
+    const tampered = await deliver({ ...genuine, body: genuine.body.replace("PLACEHOLDER", "TAMPERED") });
+    expect(tampered.status).toBe(400);
+
+    const unsigned = await deliver({
+      body: genuine.body,
+      headers: new Headers({ "content-type": "application/json" }),
+    });
+    expect(unsigned.status).toBe(400);
+
+    expect(await statusOf(transaction.id)).toBe("completed");
+    expect(await processed(JSON.parse(genuine.body).id)).toBe(0);
+  });
+
+  it("processes a redelivered event once", async () => {
+    const { transaction, captureId, orderId, button } = await paidOrder("pending");
+    const first = await send("PAYMENT.CAPTURE.COMPLETED", captureResource(captureId, orderId, button.id, "COMPLETED"));
+    expect(first).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await statusOf(transaction.id)).toBe("completed");
+
+    const again = await deliver(deliveries.at(-1)!);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ duplicate: true });
+    const eventId = JSON.parse(deliveries.at(-1)!.body).id;
+    expect(await processed(eventId)).toBe(1);
+  });
+
+  it("moves a pending capture to failed when PayPal denies it, and never back", async () => {
+    const { transaction, captureId, orderId, button } = await paidOrder("pending");
+    await send("PAYMENT.CAPTURE.DENIED", captureResource(captureId, orderId, button.id, "DECLINED"));
+    expect(await statusOf(transaction.id)).toBe("failed");
+    // A late COMPLETED (events arrive out of order) does not undo the decision.
+    await send("PAYMENT.CAPTURE.COMPLETED", captureResource(captureId, orderId, button.id, "COMPLETED"));
+    expect(await statusOf(transaction.id)).toBe("failed");
+  });
+
+  it("keeps subscription state in step", async () => {
+    const plan = "P-WEBHOOKPLAN000000000000";
+    const merchant = await createMerchant(db);
+    const { clientId } = await connectPayPal(db, merchant.id);
+    await db.storeSettings.update({
+      where: { merchantId: merchant.id },
+      data: { paypalWebhookId: SANDBOX_WEBHOOK_ID },
+    });
+    const button = await createPaymentButton(db, merchant.id, {
+      paypalClientId: clientId,
+      paymentType: "subscription",
+      subscriptionPlanId: plan,
+    });
+
+    // The buyer approved but their page never reported back: ACTIVATED records it (verified with PayPal).
+    const subscriptionId = await createSubscription(clientId, plan, button.id);
+    await approveSubscription(subscriptionId);
+    const resource = { id: subscriptionId, status: "ACTIVE", plan_id: plan, custom_id: button.id };
+    expect((await send("BILLING.SUBSCRIPTION.ACTIVATED", resource)).status).toBe(200);
+    const row = () => db.subscription.findUniqueOrThrow({ where: { paypalSubscriptionId: subscriptionId } });
+    expect((await row()).status).toBe("active");
+
+    await send("BILLING.SUBSCRIPTION.SUSPENDED", { ...resource, status: "SUSPENDED" });
+    expect((await row()).status).toBe("suspended");
+    await send("BILLING.SUBSCRIPTION.CANCELLED", { ...resource, status: "CANCELLED" });
+    expect(await row()).toMatchObject({ status: "cancelled", cancelledAt: expect.any(Date) });
+    // Over is over: a late ACTIVATED does not revive it.
+    await send("BILLING.SUBSCRIPTION.ACTIVATED", resource);
+    expect((await row()).status).toBe("cancelled");
+  });
+
+  it("answers 200 to events it does not handle or that are not ours, and 400 to junk", async () => {
+    const { button } = await paidOrder();
+    expect(await send("CHECKOUT.ORDER.APPROVED", { id: "5O190127TN364715T" })).toMatchObject({
+      status: 200,
+      body: { ignored: "event type not handled" },
+    });
+    expect(
+      await send("PAYMENT.CAPTURE.REFUNDED", { ...refundOf("NOTOURCAPTURE00", button.id), custom_id: "not-a-button" }),
+    ).toMatchObject({ status: 200, body: { ignored: "not a Popkit payment" } });
+    const junk = await deliver({ body: "not json", headers: new Headers() });
+    expect(junk.status).toBe(400);
+  });
+
+  it("refuses events of a merchant who has not saved a webhook id", async () => {
+    const { transaction, captureId, button, merchant } = await paidOrder();
+    await db.storeSettings.update({ where: { merchantId: merchant.id }, data: { paypalWebhookId: null } });
+    expect((await send("PAYMENT.CAPTURE.REFUNDED", refundOf(captureId, button.id))).status).toBe(400);
+    expect(await statusOf(transaction.id)).toBe("completed");
+  });
+});
