@@ -5,18 +5,10 @@ import { useState } from "react";
 import { Tabs } from "~/components/ui/tabs";
 import { EmptyPagesState, PaymentButtonList } from "~/features/payment-buttons/payment-button-list";
 import type { PageTab } from "~/features/payment-buttons/page-tabs";
+import { SellPagesTab } from "~/features/sell-pages/sell-pages-tab";
 import { api } from "~/trpc/react";
 
-// The sell-page and WPS issues replace these two panels with their own lists.
-function DigitalSellPagesPanel() {
-  return (
-    <EmptyPagesState
-      title="No Digital Sell Pages Yet"
-      text="Create your first digital sell page to start selling digital products."
-    />
-  );
-}
-
+// The WPS issue replaces this panel with its own list.
 function WpsButtonsPanel() {
   return (
     <EmptyPagesState
@@ -61,7 +53,7 @@ export function PagesTabs({ appUrl, initialTab }: { appUrl: string; initialTab: 
         {
           value: "digital-sell-pages",
           label: <TabLabel text="Digital Sell Pages" count={counts.data?.digitalSellPages} />,
-          panel: <DigitalSellPagesPanel />,
+          panel: <SellPagesTab />,
         },
         {
           value: "wps-buttons",
