@@ -8,6 +8,13 @@
 // their turn, which makes a second process (admin:create, db:seed while the app runs) safe. Still keep
 // each process at ONE connection (pool max 1): there is no parallelism to gain, and a process that waits
 // on its own second connection while the first holds a transaction only stalls.
+//
+// PGlite (0.4) also answers an extended-protocol message that fails (Parse/Bind/Execute...) with a
+// ReadyForQuery straight after the ErrorResponse, where PostgreSQL sends none until the Sync; its Sync then
+// sends another. The client (pg) takes the first as the end of the failed statement and the second as the
+// end of its NEXT one (Prisma's ROLLBACK), so the query after that reads ROLLBACK's answer: no rows (unless
+// both arrived in one TCP read, before Prisma queued the ROLLBACK: luck). So only a Sync or a simple Query
+// may answer ReadyForQuery here.
 import { mkdirSync } from "node:fs";
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
@@ -21,6 +28,9 @@ export interface EmbeddedDb {
 const PROTOCOL_3 = 196608;
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
+const READY_FOR_QUERY = "Z".charCodeAt(0);
+/** Parse, Bind, Describe, Execute, Close, Flush: PostgreSQL never answers these with ReadyForQuery. */
+const EXTENDED_QUERY = new Set("PBDECH");
 
 interface Pending {
   conn: Connection;
@@ -33,6 +43,17 @@ interface Connection {
   buffer: Buffer;
   started: boolean;
   closed: boolean;
+}
+
+/** `output` is whole backend messages: one protocol message's complete answer. */
+function withoutReadyForQuery(output: Buffer): Buffer {
+  const kept: Buffer[] = [];
+  for (let at = 0; at < output.length; ) {
+    const end = at + 1 + output.readInt32BE(at + 1);
+    if (output[at] !== READY_FOR_QUERY) kept.push(output.subarray(at, end));
+    at = end;
+  }
+  return Buffer.concat(kept);
 }
 
 /** PGlite serves one database whatever the name; it has no TLS. */
@@ -91,14 +112,12 @@ export async function startEmbeddedDb(opts: EmbeddedDbOptions): Promise<Embedded
 
   async function run({ conn, message }: Pending): Promise<void> {
     if (conn.closed) return;
-    await db.runExclusive(() =>
-      db.execProtocolRawStream(message, {
-        onRawData: (data) => {
-          if (!conn.closed && data.length > 0) conn.socket.write(data);
-        },
-      }),
-    );
     const type = conn.started ? String.fromCharCode(message[0]!) : null;
+    const chunks: Uint8Array[] = [];
+    await db.runExclusive(() => db.execProtocolRawStream(message, { onRawData: (data) => chunks.push(data) }));
+    let output: Buffer = Buffer.concat(chunks);
+    if (type !== null && EXTENDED_QUERY.has(type)) output = withoutReadyForQuery(output);
+    if (!conn.closed && output.length > 0) conn.socket.write(output);
     conn.started = true;
     if (type === null) return; // the startup packet leaves no state behind
     owner = (type === "S" || type === "Q") && !db.isInTransaction() ? null : conn;
