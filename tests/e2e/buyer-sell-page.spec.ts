@@ -118,7 +118,7 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   const card = page.getByRole("article", { name: "Ultimate Knitting Guide" });
   await expect(card.getByText("$29.99", { exact: true }).first()).toBeVisible();
   await expect(card.getByText("Sales")).toBeVisible();
-  // One checkout started, one completed.
+  // The buyer's browser counted one page view, and bought once.
   await expect(card.getByText("100.0%")).toBeVisible();
   await card.getByRole("button", { name: "View analytics" }).click();
   const analytics = page.getByRole("dialog", { name: "Digital Sell Page Analytics" });
@@ -128,6 +128,7 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   await expect(basicCard.getByText("$29.99").first()).toBeVisible();
   await expect(analytics.getByRole("region", { name: "Premium Bundle" })).toBeVisible();
   await expect(analytics.getByText("100%")).toBeVisible();
+  await expect(analytics.getByText("1 page view · Conversion 100.0%")).toBeVisible();
   const row = analytics.getByRole("row").filter({ hasText: sale.paypalOrderId });
   await expect(row.getByText("Basic")).toBeVisible();
   await expect(row.getByText("Completed")).toBeVisible();

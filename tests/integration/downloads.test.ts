@@ -7,8 +7,11 @@ import {
   hashGrantToken,
   issueDownloadGrant,
   MAX_DOWNLOADS,
+  PENDING_DOWNLOAD_MESSAGE,
+  PENDING_GRANT_TTL_MS,
   revokeGrantsForTransaction,
   startDownload,
+  startGrantWindow,
 } from "~/server/services/downloads";
 import { publicFileUrl } from "~/server/storage/files";
 import { createMerchant } from "../factories/merchant";
@@ -181,9 +184,33 @@ describe("download grants", () => {
     expect(new Set(grants.map((grant) => grant.expiresAt.getTime())).size).toBe(1);
   });
 
-  it("issues nothing for a pending payment or a page without a file", async () => {
-    const pending = await purchase("pending");
-    expect(await issueDownloadGrant(pending.transaction.id)).toBeNull();
+  it("gives a pending payment a token that opens the file only once PayPal completes it, for 24 hours from then", async () => {
+    const { transaction } = await purchase("pending");
+    const paidAt = new Date();
+    const token = await grantFor(transaction.id, paidAt);
+    const row = await db.downloadGrant.findFirstOrThrow({ where: { transactionId: transaction.id } });
+    expect(row.expiresAt.getTime()).toBe(paidAt.getTime() + PENDING_GRANT_TTL_MS);
+
+    expect(await getThankYou(token)).toMatchObject({ pending: true, productName: "Pattern Pack", downloadCount: 0 });
+    const refused = await errorOf(startDownload(token));
+    expect(refused).toMatchObject({ code: "FORBIDDEN", userMessage: PENDING_DOWNLOAD_MESSAGE });
+    expect(await callRoute(token).then((response) => response.status)).toBe(403);
+
+    // Two days later PayPal completes it (the webhook does exactly this, in one transaction).
+    const completedAt = new Date(paidAt.getTime() + 48 * HOUR);
+    await db.transaction.update({ where: { id: transaction.id }, data: { status: "completed" } });
+    await startGrantWindow(transaction.id, db, completedAt);
+
+    expect(await getThankYou(token, completedAt)).toMatchObject({ pending: false, downloadsLeft: MAX_DOWNLOADS });
+    const { url } = await startDownload(token, completedAt);
+    expect(await (await fetch(url)).text()).toBe(PRODUCT);
+    expect(await getThankYou(token, new Date(completedAt.getTime() + 24 * HOUR))).toBeNull();
+  });
+
+  it("issues nothing for a failed payment or a page without a file", async () => {
+    const failed = await purchase("pending");
+    await db.transaction.update({ where: { id: failed.transaction.id }, data: { status: "failed" } });
+    expect(await issueDownloadGrant(failed.transaction.id)).toBeNull();
 
     const merchant = await createMerchant(db);
     const { id: pageId } = await merchantCaller(merchant).sellPages.create(buildSellPageInput());
@@ -264,6 +291,13 @@ describe("buying a bundle through PayPal", () => {
       })
     ).json()) as { purchase_units: { description?: string }[] };
     expect(order.purchase_units[0]?.description).toBe("Pattern Pack - Basic Bundle");
+  });
+
+  it("hands a pending capture a token that waits for PayPal", async () => {
+    const { orderId, result } = await buy("basic", "pending");
+    expect(result).toMatchObject({ orderId, status: "pending", downloadToken: expect.any(String) });
+    expect(await getThankYou(result.downloadToken!)).toMatchObject({ pending: true });
+    expect(await callRoute(result.downloadToken!).then((response) => response.status)).toBe(403);
   });
 
   it("gives no grant when PayPal declines the capture", async () => {

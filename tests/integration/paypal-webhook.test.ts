@@ -4,10 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_WEBHOOK_ID } from "../../sandbox/paypal";
 import { POST } from "~/app/api/paypal/webhook/route";
 import { db } from "~/server/db";
+import { getThankYou } from "~/server/services/downloads";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
+import { buildSellPageInput } from "../factories/sell-page";
+import { createStoredFile } from "../factories/stored-file";
 import { connectPayPal } from "../factories/store-settings";
-import { anonymousCaller } from "../support/callers";
+import { anonymousCaller, merchantCaller } from "../support/callers";
 import {
   approveOrder,
   approveSubscription,
@@ -143,6 +146,47 @@ describe("PayPal webhooks", () => {
     // A late COMPLETED (events arrive out of order) does not undo the decision.
     await send("PAYMENT.CAPTURE.COMPLETED", captureResource(captureId, orderId, button.id, "COMPLETED"));
     expect(await statusOf(transaction.id)).toBe("failed");
+  });
+
+  it("opens a pending sell-page purchase's download when PayPal completes it, and revokes it when PayPal denies it", async () => {
+    async function pendingPurchase() {
+      const merchant = await createMerchant(db);
+      const { clientId } = await connectPayPal(db, merchant.id);
+      await db.storeSettings.update({
+        where: { merchantId: merchant.id },
+        data: { paypalWebhookId: SANDBOX_WEBHOOK_ID },
+      });
+      const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: "%PDF-1.7 product" });
+      const { id: pageId } = await merchantCaller(merchant).sellPages.create(
+        buildSellPageInput({ paypalClientId: clientId, downloadableFileId: file.id }),
+      );
+      const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
+      const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
+      await approveOrder(orderId, "pending");
+      const { downloadToken } = await anonymousCaller().sellPages.captureOrder({ buttonId: button.id, orderId });
+      const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
+      return { button, orderId, transaction, token: downloadToken!, captureId: transaction.paypalCaptureId! };
+    }
+
+    const completes = await pendingPurchase();
+    expect(await getThankYou(completes.token)).toMatchObject({ pending: true });
+    const beforeCompletion = Date.now();
+    await send(
+      "PAYMENT.CAPTURE.COMPLETED",
+      captureResource(completes.captureId, completes.orderId, completes.button.id, "COMPLETED"),
+    );
+    expect(await getThankYou(completes.token)).toMatchObject({ pending: false, downloadsLeft: 5 });
+    const grant = await db.downloadGrant.findFirstOrThrow({ where: { transactionId: completes.transaction.id } });
+    expect(grant.expiresAt.getTime()).toBeGreaterThanOrEqual(beforeCompletion + 24 * 60 * 60 * 1000);
+    expect(grant.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 24 * 60 * 60 * 1000);
+
+    const denied = await pendingPurchase();
+    await send(
+      "PAYMENT.CAPTURE.DENIED",
+      captureResource(denied.captureId, denied.orderId, denied.button.id, "DECLINED"),
+    );
+    expect(await getThankYou(denied.token)).toBeNull();
+    expect(await db.downloadGrant.count({ where: { transactionId: denied.transaction.id, revokedAt: null } })).toBe(0);
   });
 
   it("keeps subscription state in step", async () => {

@@ -40,7 +40,8 @@ export function PublicSellPage({ page, sdkBaseUrl }: { page: Page; sdkBaseUrl: s
         if (isRetryable(error)) return capture();
         throw error;
       });
-      if (result.status === "completed" && result.downloadToken) {
+      if (result.downloadToken) {
+        // Completed, or pending: /thank-you then shows the purchase and opens the download once PayPal completes it.
         router.push(`/thank-you?token=${encodeURIComponent(result.downloadToken)}`);
       } else if (result.status === "completed" && page.successUrl) {
         window.location.assign(page.successUrl);

@@ -13,11 +13,20 @@ import { signedFileUrl } from "~/server/storage/files";
  * over, so asking again never buys more downloads or time.
  */
 export const GRANT_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A capture PayPal reports as pending (an eCheck, a review) gets its token at once so the buyer can keep the
+ * thank-you link, but it opens nothing until PayPal completes the payment; the 24 hours start then
+ * (startGrantWindow). eChecks clear within days, so a pending purchase's token lasts this long meanwhile.
+ */
+export const PENDING_GRANT_TTL_MS = 30 * GRANT_TTL_MS;
 export const MAX_DOWNLOADS = 5;
 /** The signed storage address lives only long enough for the browser to follow the redirect. */
 export const SIGNED_URL_SECONDS = 120;
 
 export const hashGrantToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export const PENDING_DOWNLOAD_MESSAGE =
+  "PayPal is still processing this payment. Your download opens on this page as soon as it completes.";
 
 /** 32 random bytes: unguessable, and URL-safe as base64url. */
 const newToken = () => randomBytes(32).toString("base64url");
@@ -27,7 +36,7 @@ const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /**
  * Gives the buyer of `transactionId` a download token, or null when there is nothing to deliver: the payment is
- * not completed, its page has no downloadable file, or the purchase's download window has already passed.
+ * neither completed nor pending, its page has no downloadable file, or the purchase's download window has passed.
  */
 export async function issueDownloadGrant(transactionId: string, now: Date = new Date()) {
   return db.$transaction(async (tx) => {
@@ -43,7 +52,8 @@ export async function issueDownloadGrant(transactionId: string, now: Date = new 
     });
     const fileId =
       transaction?.sellPage?.downloadableFileId ?? transaction?.button?.sellPage?.downloadableFileId ?? null;
-    if (transaction?.status !== "completed" || fileId === null) return null;
+    const status = transaction?.status;
+    if ((status !== "completed" && status !== "pending") || fileId === null) return null;
 
     // Each issue retires the one before, so the newest grant is the live one unless the purchase's grants were
     // revoked (a refund) or have expired: then there is nothing to hand out again.
@@ -61,7 +71,9 @@ export async function issueDownloadGrant(transactionId: string, now: Date = new 
         tokenHash: hashGrantToken(token),
         transactionId,
         fileId,
-        expiresAt: previous?.expiresAt ?? new Date(now.getTime() + GRANT_TTL_MS),
+        expiresAt:
+          previous?.expiresAt ??
+          new Date(now.getTime() + (status === "completed" ? GRANT_TTL_MS : PENDING_GRANT_TTL_MS)),
         downloadCount: previous?.downloadCount ?? 0,
         maxDownloads: MAX_DOWNLOADS,
       },
@@ -72,8 +84,23 @@ export async function issueDownloadGrant(transactionId: string, now: Date = new 
 }
 
 /**
- * Refunds and reversals take the file back: every grant of the transaction stops working. Pass the caller's
- * transaction client to revoke atomically with the status change.
+ * A pending payment PayPal has now completed: its buyer's download window (24 hours) starts now. Pass the
+ * caller's transaction client to move it atomically with the status change.
+ */
+export async function startGrantWindow(
+  transactionId: string,
+  client: Pick<Prisma.TransactionClient, "downloadGrant"> = db,
+  now: Date = new Date(),
+) {
+  await client.downloadGrant.updateMany({
+    where: { transactionId, revokedAt: null },
+    data: { expiresAt: new Date(now.getTime() + GRANT_TTL_MS) },
+  });
+}
+
+/**
+ * Refunds, reversals and denials take the file back: every grant of the transaction stops working. Pass the
+ * caller's transaction client to revoke atomically with the status change.
  */
 export async function revokeGrantsForTransaction(
   transactionId: string,
@@ -87,7 +114,10 @@ export async function revokeGrantsForTransaction(
   return count;
 }
 
-/** A grant that still opens its file: not revoked, not expired, and its purchase still completed. */
+/**
+ * A grant that is still good: not revoked, not expired, its purchase completed or still pending (the file opens
+ * only once it is completed, see startDownload).
+ */
 async function findLiveGrant(token: string, now: Date) {
   if (!looksLikeToken(token)) return null;
   const grant = await db.downloadGrant.findUnique({
@@ -113,7 +143,13 @@ async function findLiveGrant(token: string, now: Date) {
       },
     },
   });
-  if (!grant || grant.revokedAt !== null || grant.expiresAt <= now || grant.transaction.status !== "completed") {
+  const status = grant?.transaction.status;
+  if (
+    !grant ||
+    grant.revokedAt !== null ||
+    grant.expiresAt <= now ||
+    (status !== "completed" && status !== "pending")
+  ) {
     return null;
   }
   return grant;
@@ -128,6 +164,8 @@ export async function getThankYou(token: string, now: Date = new Date()) {
   if (!grant) return null;
   const { transaction } = grant;
   return {
+    /** Pending: PayPal has not completed the payment yet, so the page says so and offers no download. */
+    pending: transaction.status === "pending",
     productName: transaction.sellPage?.name ?? transaction.button?.sellPage?.name ?? grant.file.name,
     // The id PayPal shows the buyer on its receipt is the capture's; the order id stands in before one exists.
     transactionId: transaction.paypalCaptureId ?? transaction.paypalOrderId,
@@ -150,6 +188,7 @@ export async function startDownload(token: string, now: Date = new Date()) {
   const gone = () => new AppError("NOT_FOUND", "This download link is invalid or has expired.");
   const grant = await findLiveGrant(token, now);
   if (!grant) throw gone();
+  if (grant.transaction.status !== "completed") throw new AppError("FORBIDDEN", PENDING_DOWNLOAD_MESSAGE);
   // Signed first (locally, no request), so a download is only counted once its address exists.
   const url = await signedFileUrl(grant.file.key, { expiresInSeconds: SIGNED_URL_SECONDS });
   const { count } = await db.downloadGrant.updateMany({

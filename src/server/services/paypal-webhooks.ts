@@ -6,6 +6,7 @@ import { toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { merchantPayPal } from "~/server/paypal/merchant-client";
 import { recordSubscription } from "~/server/services/checkout";
+import { revokeGrantsForTransaction, startGrantWindow } from "~/server/services/downloads";
 
 // PayPal webhooks (DESIGN 5): find whose event it is, have PayPal verify the signature with that merchant's
 // credentials and webhook id, then apply each allow-listed event exactly once. Nothing is read from an event
@@ -175,12 +176,14 @@ export async function handlePayPalWebhook(rawBody: string, headers: Headers): Pr
         where: { id: target.transaction.id, status: { in: from } },
         data: { status: transactionStatus },
       });
-      // DESIGN 6: a refunded purchase loses its download grants.
-      if (moved.count > 0 && transactionStatus === "refunded") {
-        await tx.downloadGrant.updateMany({
-          where: { transactionId: target.transaction.id, revokedAt: null },
-          data: { revokedAt: new Date() },
-        });
+      if (moved.count > 0) {
+        // DESIGN 6: a refunded or denied purchase loses its download grants; a pending one that completed
+        // starts its download window now.
+        if (transactionStatus === "refunded" || transactionStatus === "failed") {
+          await revokeGrantsForTransaction(target.transaction.id, tx);
+        } else if (transactionStatus === "completed") {
+          await startGrantWindow(target.transaction.id, tx);
+        }
       }
     }
     if (target.subscription && subscriptionStatus) {

@@ -1,17 +1,19 @@
 import "server-only";
+import { createHmac } from "node:crypto";
 import type { BundleTier, FileKind, Prisma } from "~/generated/prisma/client";
 import { conversionRate, revenueByCurrency, successRate } from "~/lib/formulas";
 import { toDecimalString, toMinorUnits, type Currency } from "~/lib/money";
 import type { AnalyticsPeriod } from "~/schemas/analytics";
 import type { CaptureOrderInput } from "~/schemas/checkout";
 import { keptFeatures, type SellPageInput } from "~/schemas/sell-page";
+import { env } from "~/env";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { canTakePayments, merchantPayPalSettingsSelect } from "~/server/paypal/merchant-client";
 import { captureOrder, type PublicButton } from "~/server/services/checkout";
 import { issueDownloadGrant } from "~/server/services/downloads";
-import { deleteStoredFiles, publicFileUrl } from "~/server/storage/files";
+import { deleteStoredFiles, publicFileUrl, unusedFileWhere } from "~/server/storage/files";
 
 /**
  * Digital sell pages (SPEC 2.6, 2.9, 2.10, 2.12, 2.15). A page owns two "bundle" payment buttons, one per tier;
@@ -139,16 +141,9 @@ async function checkFiles(tx: Tx, merchantId: string, ids: FileIds, pageId: stri
   }
 }
 
-/** Files of the merchant that no page and no store settings refer to. */
+/** Those of the merchant's `fileIds` that nothing needs any more (see unusedFileWhere). */
 const unusedFilesWhere = (merchantId: string, fileIds: string[]) =>
-  ({
-    id: { in: fileIds },
-    merchantId,
-    storeLogoOf: null,
-    productImageOf: null,
-    merchantLogoOf: null,
-    downloadableFileOf: null,
-  }) satisfies Prisma.StoredFileWhereInput;
+  ({ id: { in: fileIds }, merchantId, ...unusedFileWhere() }) satisfies Prisma.StoredFileWhereInput;
 
 /**
  * Deletes those of `fileIds` that nothing refers to any more. It runs after the database work is settled, so a
@@ -408,8 +403,8 @@ const completedCount = (groups: Group[]) =>
 
 /**
  * The Digital Sell Pages tab (SPEC 2.6), newest first, with each page's Revenue, Sales and Conversion from SQL
- * aggregates. Conversion is completed sales per checkout started on the page (a PayPal order created for one of
- * its bundles): the product has no page-view counter yet, and SPEC 9's "2.5 per sale" is not a measurement.
+ * aggregates. Conversion is completed sales per page view (one per visitor and day, see recordSellPageView), a
+ * measurement instead of SPEC 9's "2.5 per sale".
  */
 export async function listSellPages(merchantId: string) {
   const pages = await db.digitalSellPage.findMany({
@@ -432,32 +427,28 @@ export async function listSellPages(merchantId: string) {
   const pageIds = pages.map((page) => page.id);
   const pageOfButton = new Map(pages.flatMap((page) => page.bundleButtons.map((button) => [button.id, page.id])));
   const buttonIds = [...pageOfButton.keys()];
-  const [groups, starts] = await Promise.all([
+  const [groups, views] = await Promise.all([
     pages.length > 0 ? transactionGroups(pageTransactionsWhere(merchantId, pageIds, buttonIds)) : [],
     pages.length > 0
-      ? db.checkoutSession.groupBy({
-          by: ["buttonId", "sellPageId"],
-          where: { merchantId, OR: [{ buttonId: { in: buttonIds } }, { sellPageId: { in: pageIds } }] },
-          _count: { _all: true },
-        })
+      ? db.sellPageView.groupBy({ by: ["sellPageId"], where: { sellPageId: { in: pageIds } }, _count: { _all: true } })
       : [],
   ]);
   const pageOf = (row: { buttonId: string | null; sellPageId: string | null }) =>
     (row.buttonId ? pageOfButton.get(row.buttonId) : undefined) ?? row.sellPageId;
+  const viewsOf = new Map(views.map((row) => [row.sellPageId, row._count._all]));
 
   return pages.map(({ bundleButtons: _buttons, ...page }) => {
     const own = groups.filter((group) => pageOf(group) === page.id);
     const sales = completedCount(own);
-    const started = starts
-      .filter((start) => pageOf(start) === page.id)
-      .reduce((sum, start) => sum + start._count._all, 0);
+    const pageViews = viewsOf.get(page.id) ?? 0;
     return {
       ...page,
       premiumPriceMinor: page.premiumEnabled ? page.premiumPriceMinor : null,
       revenue: revenueByCurrency(own),
       sales,
-      /** Percent to one decimal, or null before any checkout started. */
-      conversionRate: conversionRate(sales, started),
+      views: pageViews,
+      /** Percent to one decimal, or null before the page's first view. */
+      conversionRate: conversionRate(sales, pageViews),
     };
   });
 }
@@ -493,7 +484,7 @@ export async function getSellPageAnalytics(
     ...pageTransactionsWhere(merchantId, [page.id], [...tierOf.keys()]),
     ...(days === null ? {} : { createdAt: { gte: new Date(now.getTime() - days * DAY_MS) } }),
   };
-  const [groups, recent] = await Promise.all([
+  const [groups, recent, views] = await Promise.all([
     transactionGroups(where),
     db.transaction.findMany({
       where,
@@ -507,6 +498,12 @@ export async function getSellPageAnalytics(
         status: true,
         createdAt: true,
         buttonId: true,
+      },
+    }),
+    db.sellPageView.count({
+      where: {
+        sellPageId: page.id,
+        ...(days === null ? {} : { createdAt: { gte: new Date(now.getTime() - days * DAY_MS) } }),
       },
     }),
   ]);
@@ -529,6 +526,8 @@ export async function getSellPageAnalytics(
       .filter((group) => group.status === "failed")
       .reduce((sum, group) => sum + group.count, 0),
     successRate: successRate(successful, total),
+    views,
+    conversionRate: conversionRate(successful, views),
     basic: bundle("basic", page.basicName, page.basicPriceMinor),
     premium:
       page.premiumEnabled && page.premiumName !== null && page.premiumPriceMinor !== null
@@ -543,6 +542,30 @@ export async function getSellPageAnalytics(
 
 // ---------------------------------------------------------------------------------------------------------------
 // Buyer side
+
+/**
+ * Counts a buyer's view of an active public page, at most once per visitor and UTC day: the visitor is an HMAC
+ * (keyed by the server secret) of the day, address and user agent, so reloads don't inflate the count and no
+ * address is stored. Returns false for an unknown or inactive page.
+ */
+export async function recordSellPageView(
+  id: string,
+  visitor: { ip: string; userAgent: string },
+  now: Date = new Date(),
+) {
+  if (id.length > 64) return false;
+  const page = await db.digitalSellPage.findFirst({ where: { id, isActive: true }, select: { id: true } });
+  if (!page) return false;
+  const day = now.toISOString().slice(0, 10);
+  const visitorHash = createHmac("sha256", env.AUTH_SECRET)
+    .update(`sell-page-view\0${day}\0${page.id}\0${visitor.ip}\0${visitor.userAgent}`)
+    .digest("base64url");
+  await db.sellPageView.createMany({
+    data: [{ sellPageId: page.id, visitorHash, createdAt: now }],
+    skipDuplicates: true,
+  });
+  return true;
+}
 
 /**
  * What /digital-sell/{id} shows a buyer: an explicit select (never the merchant's e-mail, secret or the private
@@ -669,7 +692,8 @@ export async function captureSellPageOrder(input: CaptureOrderInput) {
   });
   if (!button) throw new AppError("NOT_FOUND", "Payment button not found");
   const result = await captureOrder(input);
-  if (result.status !== "completed") return { ...result, downloadToken: null };
+  // A pending capture gets its token too: the thank-you page then waits for PayPal to complete the payment.
+  if (result.status !== "completed" && result.status !== "pending") return { ...result, downloadToken: null };
   const transaction = await db.transaction.findUniqueOrThrow({
     where: { paypalOrderId: input.orderId },
     select: { id: true },

@@ -1,6 +1,6 @@
 import "server-only";
 import { UTApi } from "uploadthing/server";
-import type { FileKind } from "~/generated/prisma/client";
+import type { FileKind, Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { uploadThingSettings } from "./config";
@@ -101,3 +101,16 @@ export async function deleteStoredFiles(merchantId: string, fileIds: string[]): 
   await db.storedFile.deleteMany({ where: { id: { in: files.map((file) => file.id) }, merchantId } });
   return files.length;
 }
+
+/**
+ * Nothing needs the file any more: no page or store settings use it, and no buyer holds a live download grant for
+ * it (a purchase stays downloadable for its 24 hours even if the seller replaces the file or deletes the page).
+ */
+export const unusedFileWhere = (now: Date = new Date()) =>
+  ({
+    storeLogoOf: null,
+    productImageOf: null,
+    merchantLogoOf: null,
+    downloadableFileOf: null,
+    downloadGrants: { none: { revokedAt: null, expiresAt: { gt: now } } },
+  }) satisfies Prisma.StoredFileWhereInput;

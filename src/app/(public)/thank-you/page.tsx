@@ -1,10 +1,10 @@
-import { CheckCircle2, ShieldAlert } from "lucide-react";
+import { CheckCircle2, Clock, ShieldAlert } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "~/components/ui/card";
 import { ThankYouDownload } from "~/features/sell-pages/thank-you-download";
 import { formatMoney } from "~/lib/money";
-import { getThankYou } from "~/server/services/downloads";
+import { getThankYou, PENDING_DOWNLOAD_MESSAGE } from "~/server/services/downloads";
 
 // The address carries the buyer's download token: keep it out of Referer headers, caches and search engines.
 export const metadata: Metadata = {
@@ -45,9 +45,19 @@ export default async function ThankYouPage({
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-green-50 to-white px-4 py-10">
       <Card className="w-full max-w-lg space-y-6 p-6 sm:p-8">
         <div className="space-y-2 text-center">
-          <CheckCircle2 aria-hidden className="mx-auto size-12 text-green-600" />
-          <h1 className="text-2xl font-bold text-gray-900">Thank You for Your Purchase!</h1>
-          <p className="text-gray-600">Your payment was successful and your download is ready.</p>
+          {purchase.pending ? (
+            <>
+              <Clock aria-hidden className="mx-auto size-12 text-amber-500" />
+              <h1 className="text-2xl font-bold text-gray-900">Thank You for Your Purchase!</h1>
+              <p className="text-gray-600">{PENDING_DOWNLOAD_MESSAGE}</p>
+            </>
+          ) : (
+            <>
+              <CheckCircle2 aria-hidden className="mx-auto size-12 text-green-600" />
+              <h1 className="text-2xl font-bold text-gray-900">Thank You for Your Purchase!</h1>
+              <p className="text-gray-600">Your payment was successful and your download is ready.</p>
+            </>
+          )}
         </div>
 
         <dl className="divide-y divide-gray-100 rounded-lg border border-gray-200 text-sm">
@@ -64,17 +74,28 @@ export default async function ThankYouPage({
           ))}
         </dl>
 
-        <ThankYouDownload
-          downloadUrl={`/api/download/${encodeURIComponent(token)}`}
-          downloadsLeft={purchase.downloadsLeft}
-          hasDownloaded={purchase.downloadCount > 0}
-        />
+        {purchase.pending ? (
+          <p className="text-center">
+            <a
+              href={`/thank-you?token=${encodeURIComponent(token)}`}
+              className="text-brand-600 font-medium hover:underline"
+            >
+              Check again
+            </a>
+          </p>
+        ) : (
+          <ThankYouDownload
+            downloadUrl={`/api/download/${encodeURIComponent(token)}`}
+            downloadsLeft={purchase.downloadsLeft}
+            hasDownloaded={purchase.downloadCount > 0}
+          />
+        )}
 
         <div className="space-y-1 border-t border-gray-100 pt-4 text-center text-sm text-gray-600">
           <p className="font-medium text-gray-900">Need help?</p>
           <p>
-            Keep this page&apos;s address to download again within 24 hours. Your PayPal receipt has the seller&apos;s
-            contact details.
+            Keep this page&apos;s address to download again within 24 hours of the payment completing. Your PayPal
+            receipt has the seller&apos;s contact details.
           </p>
           <p className="flex justify-center gap-4 pt-1">
             <Link href="/terms" className="text-brand-600 hover:underline">

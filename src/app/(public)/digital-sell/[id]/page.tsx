@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { env } from "~/env";
+import { PageViewBeacon } from "~/features/sell-pages/page-view-beacon";
 import { PublicSellPage } from "~/features/sell-pages/public-sell-page";
 import { getPublicSellPage } from "~/server/services/sell-pages";
 
@@ -24,5 +25,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function DigitalSellPage({ params }: Props) {
   const page = await loadPage((await params).id);
   if (!page) notFound();
-  return <PublicSellPage page={page} sdkBaseUrl={env.PAYPAL_SDK_BASE_URL} />;
+  return (
+    <>
+      <PublicSellPage page={page} sdkBaseUrl={env.PAYPAL_SDK_BASE_URL} />
+      <PageViewBeacon pageId={page.id} />
+    </>
+  );
 }
