@@ -47,10 +47,23 @@ function reportNamesAsText<T extends object>(queryable: T): T {
   return queryable;
 }
 
+/**
+ * The adapter runs a migration by splitting it on every ";", which breaks a function body (`$$ ... ; ... $$`,
+ * e.g. the hourly-totals triggers). PostgreSQL parses a multi-statement script itself when it is sent as one
+ * simple query, and runs it as one implicit transaction, so a failed migration leaves nothing half-applied.
+ */
+function runScriptsWhole(adapter: Adapter): Adapter {
+  const driver = adapter.underlyingDriver() as pg.Pool;
+  adapter.executeScript = async (script) => {
+    await driver.query(script);
+  };
+  return adapter;
+}
+
 function patchAdapter(adapter: Adapter): Adapter {
   const startTransaction = adapter.startTransaction.bind(adapter);
   adapter.startTransaction = async (isolationLevel) => reportNamesAsText(await startTransaction(isolationLevel));
-  return reportNamesAsText(adapter);
+  return reportNamesAsText(runScriptsWhole(adapter));
 }
 
 function afterDispose(adapter: Adapter, cleanup: () => Promise<void>): Adapter {
