@@ -18,3 +18,15 @@ export function Alert({ tone = "error", children }: { tone?: keyof typeof tones;
     </div>
   );
 }
+
+/** An error box for data that failed to load, with a retry button after the sentence. */
+export function RetryAlert({ children, onRetry }: { children: ReactNode; onRetry(): void }) {
+  return (
+    <Alert>
+      {children}{" "}
+      <button type="button" className="font-medium underline" onClick={onRetry}>
+        Try again
+      </button>
+    </Alert>
+  );
+}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 
 /** A labelled form control with its error underneath; the control gets `id` and aria wiring from here. */
 export function Field({
@@ -31,4 +32,14 @@ export function Field({
       )}
     </div>
   );
+}
+
+/** Marks a control invalid and points screen readers at the message Field renders under it. */
+export function invalidProps(error: unknown, id: string) {
+  return error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
+}
+
+/** register() that clears a field's error as soon as it is edited (SPEC 4). */
+export function registerClearing<T extends FieldValues>(form: UseFormReturn<T>) {
+  return (name: Path<T>) => form.register(name, { onChange: () => form.clearErrors(name) });
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { PaymentButtonForm, type StoreConnection } from "~/features/payment-buttons/payment-button-form";
+import type { StoreConnection } from "~/features/payment-buttons/checkout-settings-fields";
+import { PaymentButtonForm } from "~/features/payment-buttons/payment-button-form";
 import { paymentButtonDefaults } from "~/schemas/payment-button";
 import { api } from "~/trpc/react";
 

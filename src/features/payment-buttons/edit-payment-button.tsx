@@ -1,14 +1,12 @@
 "use client";
 
-import { AlertTriangle } from "lucide-react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Spinner } from "~/components/ui/spinner";
+import type { StoreConnection } from "~/features/payment-buttons/checkout-settings-fields";
 import { formatDateTime } from "~/features/payment-buttons/format";
-import { PaymentButtonForm, type StoreConnection } from "~/features/payment-buttons/payment-button-form";
-import { api, userMessageOf } from "~/trpc/react";
+import { PageLoadStatus } from "~/features/payment-buttons/page-load-status";
+import { PaymentButtonForm } from "~/features/payment-buttons/payment-button-form";
+import { api } from "~/trpc/react";
 
 /** SPEC 2.8 edit: loads the merchant's own button; an unknown or foreign id shows 'Error Loading Button'. */
 export function EditPaymentButton({ id, store }: { id: string; store: StoreConnection }) {
@@ -18,20 +16,15 @@ export function EditPaymentButton({ id, store }: { id: string; store: StoreConne
   const button = api.pages.getButton.useQuery({ id }, { retry: false, refetchOnWindowFocus: false });
   const update = api.pages.updateButton.useMutation();
 
-  if (button.isPending) return <Spinner label="Loading payment button..." />;
-
-  if (button.isError) {
+  if (!button.isSuccess) {
     return (
-      <Card className="mx-auto max-w-lg space-y-4 p-8 text-center">
-        <AlertTriangle aria-hidden className="mx-auto size-10 text-red-500" />
-        <h2 className="text-xl font-semibold text-gray-900">Error Loading Button</h2>
-        <p role="alert" className="text-sm text-red-700">
-          {userMessageOf(button.error, "Failed to load payment button")}
-        </p>
-        <Link href="/dashboard/pages" className={buttonClasses("primary")}>
-          Return to Pages
-        </Link>
-      </Card>
+      <PageLoadStatus
+        query={button}
+        loadingLabel="Loading payment button..."
+        errorTitle="Error Loading Button"
+        errorFallback="Failed to load payment button"
+        returnHref="/dashboard/pages"
+      />
     );
   }
 

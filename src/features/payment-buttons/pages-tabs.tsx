@@ -3,7 +3,8 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
 import { Tabs } from "~/components/ui/tabs";
-import { EmptyPagesState, PaymentButtonList } from "~/features/payment-buttons/payment-button-list";
+import { EmptyPagesState } from "~/features/payment-buttons/page-card";
+import { PaymentButtonList } from "~/features/payment-buttons/payment-button-list";
 import type { PageTab } from "~/features/payment-buttons/page-tabs";
 import { SellPagesTab } from "~/features/sell-pages/sell-pages-tab";
 import { api } from "~/trpc/react";

@@ -1,65 +1,76 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Dialog } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
+import { Field, invalidProps, registerClearing } from "~/components/ui/field";
+import { FormSection } from "~/components/ui/form-section";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { ButtonStylePreview } from "~/features/payment-buttons/button-style-preview";
-import { currencies } from "~/lib/money";
+import {
+  CurrencyField,
+  PayPalClientIdField,
+  RedirectUrlFields,
+  type StoreConnection,
+} from "~/features/payment-buttons/checkout-settings-fields";
 import { paymentButtonSchema, type PaymentButtonInput } from "~/schemas/payment-button";
 import { fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
 type FieldName = FieldPath<PaymentButtonInput>;
-
-/** What the form needs from Store Settings: the client ID to compare with, and whether a secret is saved. */
-export type StoreConnection = { paypalClientId: string; hasPaypalSecret: boolean };
 
 /** Create: the spec's "available after creation" notice. Edit: the real, saved button in a dialog. */
 export type PreviewMode = { kind: "after-create" } | { kind: "saved"; buttonId: string };
 
 const topLevelFields = new Set<string>(Object.keys(paymentButtonSchema.shape));
 
-const colorOptions = [
-  ["gold", "Gold"],
-  ["blue", "Blue"],
-  ["silver", "Silver"],
-  ["white", "White"],
-  ["black", "Black"],
+const styleFields = [
+  {
+    id: "styleColor",
+    label: "Color",
+    name: "style.color",
+    options: [
+      ["gold", "Gold"],
+      ["blue", "Blue"],
+      ["silver", "Silver"],
+      ["white", "White"],
+      ["black", "Black"],
+    ],
+  },
+  {
+    id: "styleShape",
+    label: "Shape",
+    name: "style.shape",
+    options: [
+      ["rect", "Rectangle"],
+      ["pill", "Pill"],
+    ],
+  },
+  {
+    id: "styleSize",
+    label: "Size",
+    name: "style.size",
+    options: [
+      ["small", "Small"],
+      ["medium", "Medium"],
+      ["large", "Large"],
+    ],
+  },
+  {
+    id: "styleLabel",
+    label: "Label",
+    name: "style.label",
+    options: [
+      ["paypal", "PayPal"],
+      ["checkout", "Checkout"],
+      ["buynow", "Buy Now"],
+      ["pay", "Pay with PayPal"],
+      ["subscribe", "Subscribe"],
+    ],
+  },
 ] as const;
-const shapeOptions = [
-  ["rect", "Rectangle"],
-  ["pill", "Pill"],
-] as const;
-const sizeOptions = [
-  ["small", "Small"],
-  ["medium", "Medium"],
-  ["large", "Large"],
-] as const;
-const labelOptions = [
-  ["paypal", "PayPal"],
-  ["checkout", "Checkout"],
-  ["buynow", "Buy Now"],
-  ["pay", "Pay with PayPal"],
-  ["subscribe", "Subscribe"],
-] as const;
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card className="space-y-4 p-6">
-      <div>
-        <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
-        {description && <p className="text-sm text-gray-600">{description}</p>}
-      </div>
-      {children}
-    </Card>
-  );
-}
 
 /** SPEC 2.8: the payment button form shared by the create and edit screens. */
 export function PaymentButtonForm({
@@ -88,25 +99,12 @@ export function PaymentButtonForm({
   const { errors, isSubmitting } = form.formState;
   const isSaving = isSubmitting || isSaved;
 
-  // SPEC 4: editing a field clears its error.
-  const register = (name: FieldName) => form.register(name, { onChange: () => form.clearErrors(name) });
-  const invalid = (error: unknown, id: string) =>
-    error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
+  const register = registerClearing(form);
 
   const [paymentType, currency, style, clientIdText] = useWatch({
     control: form.control,
     name: ["paymentType", "currency", "style", "paypalClientId"],
   });
-  const clientId = clientIdText.trim();
-
-  // The buyer's payment is created with the merchant's saved secret, which only works with its own client ID.
-  const connectionNote = !clientId
-    ? null
-    : !store.hasPaypalSecret
-      ? "No PayPal secret is saved in Store Settings yet."
-      : clientId !== store.paypalClientId
-        ? "This client ID is not the one saved in Store Settings."
-        : null;
 
   async function onSubmit(values: PaymentButtonInput) {
     setFormError(null);
@@ -124,16 +122,16 @@ export function PaymentButtonForm({
   const isYen = currency === "JPY";
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-6">
-      <Section title="Basic Information">
+      <FormSection title="Basic Information">
         <Field id="name" label="Button Name" required error={errors.name?.message}>
-          <Input id="name" placeholder="e.g. Pro Plan" {...invalid(errors.name, "name")} {...register("name")} />
+          <Input id="name" placeholder="e.g. Pro Plan" {...invalidProps(errors.name, "name")} {...register("name")} />
         </Field>
         <Field id="description" label="Description" error={errors.description?.message}>
           <Textarea
             id="description"
             rows={3}
             placeholder="What the buyer gets"
-            {...invalid(errors.description, "description")}
+            {...invalidProps(errors.description, "description")}
             {...register("description")}
           />
         </Field>
@@ -145,19 +143,11 @@ export function PaymentButtonForm({
               inputMode="decimal"
               min={isYen ? 1 : 0.01}
               step={isYen ? 1 : 0.01}
-              {...invalid(errors.amount, "amount")}
+              {...invalidProps(errors.amount, "amount")}
               {...register("amount")}
             />
           </Field>
-          <Field id="currency" label="Currency" error={errors.currency?.message}>
-            <Select id="currency" {...register("currency")}>
-              {currencies.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <CurrencyField error={errors.currency?.message} registration={register("currency")} />
           <Field id="paymentType" label="Payment Type" error={errors.paymentType?.message}>
             <Select id="paymentType" {...register("paymentType")}>
               <option value="one-time">One-time</option>
@@ -176,81 +166,35 @@ export function PaymentButtonForm({
             <Input
               id="subscriptionPlanId"
               placeholder="P-XXXXXXXXXXXXXXXXXXXXXXXX"
-              {...invalid(errors.subscriptionPlanId, "subscriptionPlanId")}
+              {...invalidProps(errors.subscriptionPlanId, "subscriptionPlanId")}
               {...register("subscriptionPlanId")}
             />
           </Field>
         )}
-      </Section>
+      </FormSection>
 
-      <Section title="Provider Configuration">
-        <Field
-          id="paypalClientId"
-          label="PayPal Client ID"
-          required
+      <FormSection title="Provider Configuration">
+        <PayPalClientIdField
+          store={store}
+          clientId={clientIdText.trim()}
           error={errors.paypalClientId?.message}
-          hint={
-            store.paypalClientId
-              ? "Pre-filled from Store Settings."
-              : "From your PayPal developer dashboard (Apps & Credentials)."
-          }
-        >
-          <Input
-            id="paypalClientId"
-            autoComplete="off"
-            {...invalid(errors.paypalClientId, "paypalClientId")}
-            {...register("paypalClientId")}
-          />
-        </Field>
-        {connectionNote && (
-          <Alert tone="warning">
-            {connectionNote} Buyers can only pay once the matching secret is saved in{" "}
-            <Link href="/dashboard/settings" className="font-medium underline">
-              Store Settings
-            </Link>
-            .
-          </Alert>
-        )}
-      </Section>
+          registration={register("paypalClientId")}
+        />
+      </FormSection>
 
-      <Section title="Button Style">
+      <FormSection title="Button Style">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Field id="styleColor" label="Color">
-            <Select id="styleColor" {...register("style.color")}>
-              {colorOptions.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="styleShape" label="Shape">
-            <Select id="styleShape" {...register("style.shape")}>
-              {shapeOptions.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="styleSize" label="Size">
-            <Select id="styleSize" {...register("style.size")}>
-              {sizeOptions.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field id="styleLabel" label="Label">
-            <Select id="styleLabel" {...register("style.label")}>
-              {labelOptions.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          {styleFields.map((field) => (
+            <Field key={field.id} id={field.id} label={field.label}>
+              <Select id={field.id} {...register(field.name)}>
+                {field.options.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          ))}
         </div>
         <div className="rounded-lg border border-dashed border-gray-300 bg-gray-50 p-6">
           <p className="mb-3 text-xs font-medium tracking-wide text-gray-500 uppercase">Live preview</p>
@@ -258,40 +202,14 @@ export function PaymentButtonForm({
             <ButtonStylePreview style={style} />
           </div>
         </div>
-      </Section>
+      </FormSection>
 
-      <Section
+      <FormSection
         title="URLs Configuration (Optional)"
         description="Where buyers go after paying or cancelling, and where your server hears about payments."
       >
-        <Field id="successUrl" label="Success URL" error={errors.successUrl?.message}>
-          <Input
-            id="successUrl"
-            type="url"
-            placeholder="https://your-site.com/thank-you"
-            {...invalid(errors.successUrl, "successUrl")}
-            {...register("successUrl")}
-          />
-        </Field>
-        <Field id="cancelUrl" label="Cancel URL" error={errors.cancelUrl?.message}>
-          <Input
-            id="cancelUrl"
-            type="url"
-            placeholder="https://your-site.com/cancelled"
-            {...invalid(errors.cancelUrl, "cancelUrl")}
-            {...register("cancelUrl")}
-          />
-        </Field>
-        <Field id="webhookUrl" label="Webhook URL" error={errors.webhookUrl?.message}>
-          <Input
-            id="webhookUrl"
-            type="url"
-            placeholder="https://your-site.com/webhooks/popkit"
-            {...invalid(errors.webhookUrl, "webhookUrl")}
-            {...register("webhookUrl")}
-          />
-        </Field>
-      </Section>
+        <RedirectUrlFields errors={errors} register={register} />
+      </FormSection>
 
       {preview.kind === "after-create" && isPreviewOpen && (
         <Alert tone="info">

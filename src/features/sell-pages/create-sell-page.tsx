@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { SellPageForm, type StoreConnection } from "~/features/sell-pages/sell-page-form";
+import type { StoreConnection } from "~/features/payment-buttons/checkout-settings-fields";
+import { SellPageForm } from "~/features/sell-pages/sell-page-form";
 import { sellPageDefaults } from "~/schemas/sell-page";
 import { api } from "~/trpc/react";
 

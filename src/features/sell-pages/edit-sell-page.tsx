@@ -1,14 +1,12 @@
 "use client";
 
-import { AlertTriangle } from "lucide-react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Spinner } from "~/components/ui/spinner";
+import type { StoreConnection } from "~/features/payment-buttons/checkout-settings-fields";
 import { formatDateTime } from "~/features/payment-buttons/format";
-import { SellPageForm, type SlotFile, type StoreConnection } from "~/features/sell-pages/sell-page-form";
-import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
+import { PageLoadStatus } from "~/features/payment-buttons/page-load-status";
+import { SellPageForm, type SlotFile } from "~/features/sell-pages/sell-page-form";
+import { api, type RouterOutputs } from "~/trpc/react";
 
 type FileView = RouterOutputs["sellPages"]["get"]["files"]["productImage"];
 
@@ -22,20 +20,15 @@ export function EditSellPage({ id, store }: { id: string; store: StoreConnection
   const page = api.sellPages.get.useQuery({ id }, { retry: false, refetchOnWindowFocus: false });
   const update = api.sellPages.update.useMutation();
 
-  if (page.isPending) return <Spinner label="Loading digital sell page..." />;
-
-  if (page.isError) {
+  if (!page.isSuccess) {
     return (
-      <Card className="mx-auto max-w-lg space-y-4 p-8 text-center">
-        <AlertTriangle aria-hidden className="mx-auto size-10 text-red-500" />
-        <h2 className="text-xl font-semibold text-gray-900">Error Loading Page</h2>
-        <p role="alert" className="text-sm text-red-700">
-          {userMessageOf(page.error, "Failed to load digital sell page")}
-        </p>
-        <Link href="/dashboard/pages?tab=digital-sell-pages" className={buttonClasses("primary")}>
-          Return to Pages
-        </Link>
-      </Card>
+      <PageLoadStatus
+        query={page}
+        loadingLabel="Loading digital sell page..."
+        errorTitle="Error Loading Page"
+        errorFallback="Failed to load digital sell page"
+        returnHref="/dashboard/pages?tab=digital-sell-pages"
+      />
     );
   }
 

@@ -3,17 +3,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TRPCClientError } from "@trpc/client";
 import { FileText, Plus, X } from "lucide-react";
-import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useForm, useWatch, type FieldPath, type UseFormReturn } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input, Select, Textarea } from "~/components/ui/input";
+import { Field, invalidProps, registerClearing } from "~/components/ui/field";
+import { FormSection } from "~/components/ui/form-section";
+import { Input, Textarea } from "~/components/ui/input";
+import {
+  CurrencyField,
+  PayPalClientIdField,
+  RedirectUrlFields,
+  type StoreConnection,
+} from "~/features/payment-buttons/checkout-settings-fields";
 import { previewPageOf, SellPagePreviewDialog } from "~/features/sell-pages/sell-page-preview-dialog";
 import { UploadField, type UploadedFile } from "~/features/uploads/upload-field";
-import { currencies } from "~/lib/money";
 import { MAX_FEATURES, sellPageSchema, type SellPageInput } from "~/schemas/sell-page";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
@@ -23,9 +27,6 @@ type FileField = "productImageId" | "merchantLogoId" | "downloadableFileId";
 /** A file in one of the page's slots; `isSaved` when the saved page already uses it (edit screen). */
 export type SlotFile = { fileId: string; name: string; size: number; url: string | null; isSaved: boolean };
 export type SlotFiles = Record<FileField, SlotFile | null>;
-
-/** What the form needs from Store Settings: the client ID to compare with, and whether a secret is saved. */
-export type StoreConnection = { paypalClientId: string; hasPaypalSecret: boolean };
 
 const topLevelFields = new Set<string>(Object.keys(sellPageSchema.shape));
 
@@ -57,18 +58,6 @@ const slots: {
 
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card className="space-y-4 p-6">
-      <div>
-        <h2 className="text-lg font-semibold text-gray-900">{title}</h2>
-        {description && <p className="text-sm text-gray-600">{description}</p>}
-      </div>
-      {children}
-    </Card>
-  );
-}
 
 /** SPEC 2.9 / 2.10: the digital sell page form shared by the create and edit screens. */
 export function SellPageForm({
@@ -106,21 +95,11 @@ export function SellPageForm({
   const { errors, isSubmitting } = form.formState;
   const isSaving = isSubmitting || isSaved;
 
-  // SPEC 4: editing a field clears its error.
-  const register = (name: FieldName) => form.register(name, { onChange: () => form.clearErrors(name) });
-  const invalid = (error: unknown, id: string) =>
-    error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
+  const register = registerClearing(form);
 
   const premiumEnabled = useWatch({ control: form.control, name: "premiumEnabled" });
   const currency = useWatch({ control: form.control, name: "currency" });
   const clientId = useWatch({ control: form.control, name: "paypalClientId" }).trim();
-  const connectionNote = !clientId
-    ? null
-    : !store.hasPaypalSecret
-      ? "No PayPal secret is saved in Store Settings yet."
-      : clientId !== store.paypalClientId
-        ? "This client ID is not the one saved in Store Settings."
-        : null;
 
   /** Puts a file in a slot; an unsaved upload it replaces is deleted, a saved one only when the page is saved. */
   function setSlot(field: FileField, file: SlotFile | null) {
@@ -183,12 +162,12 @@ export function SellPageForm({
 
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-6">
-      <Section title="Basic Information">
+      <FormSection title="Basic Information">
         <Field id="name" label="Product Name" required error={errors.name?.message}>
           <Input
             id="name"
             placeholder="e.g. The Complete Guide"
-            {...invalid(errors.name, "name")}
+            {...invalidProps(errors.name, "name")}
             {...register("name")}
           />
         </Field>
@@ -197,13 +176,13 @@ export function SellPageForm({
             id="description"
             rows={4}
             placeholder="What the buyer gets and why it helps"
-            {...invalid(errors.description, "description")}
+            {...invalidProps(errors.description, "description")}
             {...register("description")}
           />
         </Field>
-      </Section>
+      </FormSection>
 
-      <Section title="Media & Files">
+      <FormSection title="Media & Files">
         {slots.map((slot) => {
           const file = files[slot.field];
           const isImage = slot.endpoint !== "downloadableFile";
@@ -241,10 +220,10 @@ export function SellPageForm({
             </div>
           );
         })}
-      </Section>
+      </FormSection>
 
-      <Section title="Bundle Configuration" description="A basic bundle, and optionally a premium one.">
-        <BundleFields form={form} tier="basic" title="Basic Bundle" register={register} invalid={invalid} />
+      <FormSection title="Bundle Configuration" description="A basic bundle, and optionally a premium one.">
+        <BundleFields form={form} tier="basic" title="Basic Bundle" register={register} />
         <label className="flex items-center gap-3 rounded-lg border border-gray-200 p-3 text-sm font-medium text-gray-900">
           <input
             type="checkbox"
@@ -256,83 +235,26 @@ export function SellPageForm({
           />
           Enable Premium Bundle
         </label>
-        {premiumEnabled && (
-          <BundleFields form={form} tier="premium" title="Premium Bundle" register={register} invalid={invalid} />
-        )}
+        {premiumEnabled && <BundleFields form={form} tier="premium" title="Premium Bundle" register={register} />}
         {currency === "JPY" && <p className="text-xs text-gray-500">JPY prices are whole numbers.</p>}
-      </Section>
+      </FormSection>
 
-      <Section title="Provider Configuration">
-        <Field
-          id="paypalClientId"
-          label="PayPal Client ID"
-          required
+      <FormSection title="Provider Configuration">
+        <PayPalClientIdField
+          store={store}
+          clientId={clientId}
           error={errors.paypalClientId?.message}
-          hint={
-            store.paypalClientId
-              ? "Pre-filled from Store Settings."
-              : "From your PayPal developer dashboard (Apps & Credentials)."
-          }
-        >
-          <Input
-            id="paypalClientId"
-            autoComplete="off"
-            {...invalid(errors.paypalClientId, "paypalClientId")}
-            {...register("paypalClientId")}
-          />
-        </Field>
-        {connectionNote && (
-          <Alert tone="warning">
-            {connectionNote} Buyers can only pay once the matching secret is saved in{" "}
-            <Link href="/dashboard/settings" className="font-medium underline">
-              Store Settings
-            </Link>
-            .
-          </Alert>
-        )}
-        <Field id="currency" label="Currency" error={errors.currency?.message}>
-          <Select id="currency" {...register("currency")}>
-            {currencies.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </Section>
+          registration={register("paypalClientId")}
+        />
+        <CurrencyField error={errors.currency?.message} registration={register("currency")} />
+      </FormSection>
 
-      <Section
+      <FormSection
         title="URLs"
         description="Optional. Without a downloadable file, buyers go to the success URL after paying; cancelling goes to the cancel URL."
       >
-        <Field id="successUrl" label="Success URL" error={errors.successUrl?.message}>
-          <Input
-            id="successUrl"
-            type="url"
-            placeholder="https://your-site.com/thank-you"
-            {...invalid(errors.successUrl, "successUrl")}
-            {...register("successUrl")}
-          />
-        </Field>
-        <Field id="cancelUrl" label="Cancel URL" error={errors.cancelUrl?.message}>
-          <Input
-            id="cancelUrl"
-            type="url"
-            placeholder="https://your-site.com/cancelled"
-            {...invalid(errors.cancelUrl, "cancelUrl")}
-            {...register("cancelUrl")}
-          />
-        </Field>
-        <Field id="webhookUrl" label="Webhook URL" error={errors.webhookUrl?.message}>
-          <Input
-            id="webhookUrl"
-            type="url"
-            placeholder="https://your-site.com/webhooks/popkit"
-            {...invalid(errors.webhookUrl, "webhookUrl")}
-            {...register("webhookUrl")}
-          />
-        </Field>
-      </Section>
+        <RedirectUrlFields errors={errors} register={register} />
+      </FormSection>
 
       {formError && <Alert>{formError}</Alert>}
 
@@ -360,7 +282,6 @@ export function SellPageForm({
 }
 
 type Register = (name: FieldName) => ReturnType<UseFormReturn<SellPageInput>["register"]>;
-type Invalid = (error: unknown, id: string) => Record<string, unknown>;
 
 /** One bundle's name, prices and feature lines; the premium one has the same fields under its own names. */
 function BundleFields({
@@ -368,13 +289,11 @@ function BundleFields({
   tier,
   title,
   register,
-  invalid,
 }: {
   form: UseFormReturn<SellPageInput>;
   tier: "basic" | "premium";
   title: string;
   register: Register;
-  invalid: Invalid;
 }) {
   const label = tier === "basic" ? "Basic" : "Premium";
   const names = {
@@ -396,7 +315,7 @@ function BundleFields({
     <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
       <legend className="px-1 text-sm font-semibold text-gray-900">{title}</legend>
       <Field id={names.name} label={`${label} Bundle Name`} required error={errors[names.name]?.message}>
-        <Input id={names.name} {...invalid(errors[names.name], names.name)} {...register(names.name)} />
+        <Input id={names.name} {...invalidProps(errors[names.name], names.name)} {...register(names.name)} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={names.price} label={`${label} Price`} required error={errors[names.price]?.message}>
@@ -406,7 +325,7 @@ function BundleFields({
             inputMode="decimal"
             min={isYen ? 1 : 0.01}
             step={isYen ? 1 : 0.01}
-            {...invalid(errors[names.price], names.price)}
+            {...invalidProps(errors[names.price], names.price)}
             {...register(names.price)}
           />
         </Field>
@@ -423,7 +342,7 @@ function BundleFields({
             inputMode="decimal"
             min={isYen ? 1 : 0.01}
             step={isYen ? 1 : 0.01}
-            {...invalid(errors[names.original], names.original)}
+            {...invalidProps(errors[names.original], names.original)}
             {...register(names.original)}
           />
         </Field>

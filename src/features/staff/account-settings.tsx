@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, registerClearing } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import {
@@ -17,7 +17,8 @@ import {
   type ChangeOwnPasswordInput,
   type UpdateOwnProfileInput,
 } from "~/schemas/staff";
-import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
+import { applyServerErrors, NewPasswordField } from "~/features/staff/form-parts";
+import { api, type RouterOutputs } from "~/trpc/react";
 
 type Account = RouterOutputs["admin"]["getOwnAccount"];
 type Status = { tone: "success" | "error"; text: string } | null;
@@ -33,8 +34,7 @@ export function ProfileForm({ account }: { account: Account }) {
     reValidateMode: "onSubmit",
   });
   const { errors, isSubmitting } = form.formState;
-  const register = (name: keyof UpdateOwnProfileInput) =>
-    form.register(name, { onChange: () => form.clearErrors(name) });
+  const register = registerClearing(form);
 
   async function onSubmit(values: z.output<typeof updateOwnProfileSchema>) {
     setStatus(null);
@@ -45,10 +45,10 @@ export function ProfileForm({ account }: { account: Account }) {
       // The sidebar shows the name: re-render the layout with the saved one.
       router.refresh();
     } catch (error) {
-      for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
-        if (field === "name" || field === "email") form.setError(field, { message: messages[0] });
-      }
-      setStatus({ tone: "error", text: userMessageOf(error, "Failed to save your profile. Please try again.") });
+      setStatus({
+        tone: "error",
+        text: applyServerErrors(form, error, "Failed to save your profile. Please try again."),
+      });
     }
   }
 
@@ -95,8 +95,7 @@ export function ChangePasswordForm() {
     reValidateMode: "onSubmit",
   });
   const { errors, isSubmitting } = form.formState;
-  const register = (name: keyof ChangeOwnPasswordInput) =>
-    form.register(name, { onChange: () => form.clearErrors(name) });
+  const register = registerClearing(form);
 
   async function onSubmit(values: ChangeOwnPasswordInput) {
     setStatus(null);
@@ -105,10 +104,10 @@ export function ChangePasswordForm() {
       form.reset(emptyPasswords);
       setStatus({ tone: "success", text: "Password changed." });
     } catch (error) {
-      for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
-        if (field in emptyPasswords) form.setError(field as keyof ChangeOwnPasswordInput, { message: messages[0] });
-      }
-      setStatus({ tone: "error", text: userMessageOf(error, "Failed to change your password. Please try again.") });
+      setStatus({
+        tone: "error",
+        text: applyServerErrors(form, error, "Failed to change your password. Please try again."),
+      });
     }
   }
 
@@ -126,20 +125,12 @@ export function ChangePasswordForm() {
             {...register("currentPassword")}
           />
         </Field>
-        <Field
+        <NewPasswordField
           id="new-password"
           label="New password"
-          required
           error={errors.newPassword?.message}
-          hint="At least 8 characters."
-        >
-          <PasswordInput
-            id="new-password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.newPassword)}
-            {...register("newPassword")}
-          />
-        </Field>
+          registration={register("newPassword")}
+        />
         <Field id="confirm-password" label="Confirm new password" required error={errors.confirmPassword?.message}>
           <PasswordInput
             id="confirm-password"

@@ -2,13 +2,13 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm, type FieldValues, type Path, type UseFormRegisterReturn, type UseFormReturn } from "react-hook-form";
+import { useForm, type UseFormRegisterReturn } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, registerClearing } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
-import { PasswordInput } from "~/components/ui/password-input";
+import { applyServerErrors, NewPasswordField } from "~/features/staff/form-parts";
 import {
   createSaasUserSchema,
   resetSaasUserPasswordSchema,
@@ -16,22 +16,9 @@ import {
   updateSaasUserSchema,
   type SaasRoleName,
 } from "~/schemas/staff";
-import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
+import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
 export type StaffUserRow = RouterOutputs["admin"]["listUsers"]["users"][number];
-
-/** Puts the server's field errors under their fields; returns the sentence for the form's red box. */
-function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, fallback: string) {
-  for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
-    if (field in form.getValues()) form.setError(field as Path<T>, { message: messages[0] });
-  }
-  return userMessageOf(error, fallback);
-}
-
-/** register() that clears a field's error as soon as it is edited (SPEC 4). */
-function registerClearing<T extends FieldValues>(form: UseFormReturn<T>) {
-  return (name: Path<T>) => form.register(name, { onChange: () => form.clearErrors(name) });
-}
 
 function FormActions({ onCancel, busy, label, busyLabel }: FormActionsProps) {
   return (
@@ -46,6 +33,67 @@ function FormActions({ onCancel, busy, label, busyLabel }: FormActionsProps) {
   );
 }
 type FormActionsProps = { onCancel(): void; busy: boolean; label: string; busyLabel: string };
+
+type UserField = "username" | "name" | "email" | "description" | "role" | "isActive";
+type UserFieldProps = {
+  /** "create" or "edit": each form keeps its own field ids. */
+  idPrefix: string;
+  errors: Partial<Record<UserField, { message?: string }>>;
+  register(name: UserField): UseFormRegisterReturn;
+};
+
+/** Username, name and e-mail. */
+function UserIdentityFields({ idPrefix, errors, register }: UserFieldProps) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${idPrefix}-username`} label="Username" required error={errors.username?.message}>
+          <Input
+            id={`${idPrefix}-username`}
+            autoComplete="off"
+            aria-invalid={Boolean(errors.username)}
+            {...register("username")}
+          />
+        </Field>
+        <Field id={`${idPrefix}-name`} label="Name" required error={errors.name?.message}>
+          <Input id={`${idPrefix}-name`} autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
+        </Field>
+      </div>
+      <Field id={`${idPrefix}-email`} label="Email" required error={errors.email?.message}>
+        <Input
+          id={`${idPrefix}-email`}
+          type="email"
+          autoComplete="off"
+          aria-invalid={Boolean(errors.email)}
+          {...register("email")}
+        />
+      </Field>
+    </>
+  );
+}
+
+/** Description, role (only `roles` are offered) and the Active checkbox. */
+function UserRoleFields({ idPrefix, errors, register, roles }: UserFieldProps & { roles: SaasRoleName[] }) {
+  return (
+    <>
+      <Field id={`${idPrefix}-description`} label="Description" error={errors.description?.message}>
+        <Textarea id={`${idPrefix}-description`} rows={2} {...register("description")} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={`${idPrefix}-role`} label="Role" error={errors.role?.message}>
+          <Select id={`${idPrefix}-role`} aria-invalid={Boolean(errors.role)} {...register("role")}>
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {roleLabels[role]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <ActiveCheckbox id={`${idPrefix}-active`} error={errors.isActive?.message} {...register("isActive")} />
+      </div>
+    </>
+  );
+}
 
 type CreateValues = z.input<typeof createSaasUserSchema>;
 type CreateOutput = z.output<typeof createSaasUserSchema>;
@@ -90,57 +138,14 @@ export function CreateUserForm({
 
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="create-username" label="Username" required error={errors.username?.message}>
-          <Input
-            id="create-username"
-            autoComplete="off"
-            aria-invalid={Boolean(errors.username)}
-            {...register("username")}
-          />
-        </Field>
-        <Field id="create-name" label="Name" required error={errors.name?.message}>
-          <Input id="create-name" autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
-        </Field>
-      </div>
-      <Field id="create-email" label="Email" required error={errors.email?.message}>
-        <Input
-          id="create-email"
-          type="email"
-          autoComplete="off"
-          aria-invalid={Boolean(errors.email)}
-          {...register("email")}
-        />
-      </Field>
-      <Field
+      <UserIdentityFields idPrefix="create" errors={errors} register={register} />
+      <NewPasswordField
         id="create-password"
         label="Password"
-        required
         error={errors.password?.message}
-        hint="At least 8 characters."
-      >
-        <PasswordInput
-          id="create-password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.password)}
-          {...register("password")}
-        />
-      </Field>
-      <Field id="create-description" label="Description" error={errors.description?.message}>
-        <Textarea id="create-description" rows={2} {...register("description")} />
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="create-role" label="Role" error={errors.role?.message}>
-          <Select id="create-role" aria-invalid={Boolean(errors.role)} {...register("role")}>
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {roleLabels[role]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <ActiveCheckbox id="create-active" {...register("isActive")} />
-      </div>
+        registration={register("password")}
+      />
+      <UserRoleFields idPrefix="create" errors={errors} register={register} roles={roles} />
       {formError && <Alert>{formError}</Alert>}
       <FormActions onCancel={onCancel} busy={isSubmitting} label="Create User" busyLabel="Creating..." />
     </form>
@@ -208,43 +213,8 @@ export function EditUserForm({
 
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="edit-username" label="Username" required error={errors.username?.message}>
-          <Input
-            id="edit-username"
-            autoComplete="off"
-            aria-invalid={Boolean(errors.username)}
-            {...register("username")}
-          />
-        </Field>
-        <Field id="edit-name" label="Name" required error={errors.name?.message}>
-          <Input id="edit-name" autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
-        </Field>
-      </div>
-      <Field id="edit-email" label="Email" required error={errors.email?.message}>
-        <Input
-          id="edit-email"
-          type="email"
-          autoComplete="off"
-          aria-invalid={Boolean(errors.email)}
-          {...register("email")}
-        />
-      </Field>
-      <Field id="edit-description" label="Description" error={errors.description?.message}>
-        <Textarea id="edit-description" rows={2} {...register("description")} />
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="edit-role" label="Role" error={errors.role?.message}>
-          <Select id="edit-role" aria-invalid={Boolean(errors.role)} {...register("role")}>
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {roleLabels[role]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <ActiveCheckbox id="edit-active" error={errors.isActive?.message} {...register("isActive")} />
-      </div>
+      <UserIdentityFields idPrefix="edit" errors={errors} register={register} />
+      <UserRoleFields idPrefix="edit" errors={errors} register={register} roles={roles} />
       {formError && <Alert>{formError}</Alert>}
       <FormActions onCancel={onCancel} busy={isSubmitting} label="Save Changes" busyLabel="Saving..." />
     </form>
@@ -284,20 +254,12 @@ export function ResetPasswordForm({
 
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-      <Field
+      <NewPasswordField
         id="reset-password"
         label="New password"
-        required
         error={errors.password?.message}
-        hint="At least 8 characters."
-      >
-        <PasswordInput
-          id="reset-password"
-          autoComplete="new-password"
-          aria-invalid={Boolean(errors.password)}
-          {...register("password")}
-        />
-      </Field>
+        registration={register("password")}
+      />
       {formError && <Alert>{formError}</Alert>}
       <FormActions onCancel={onCancel} busy={isSubmitting} label="Reset Password" busyLabel="Resetting..." />
     </form>
