@@ -11,6 +11,8 @@ export default [
       "src/generated/**",
       "test-results/**",
       "next-env.d.ts",
+      // Written and removed again by scripts/bench/embed.ts while it runs.
+      "public/bench-embed-static-*.js",
     ],
   },
   ...nextVitals,

@@ -1,0 +1,71 @@
+// `npm run bench [-- --only embed,sell-page]`: not a test. Runs the benches one after another, each in its own
+// process (each starts its own servers), and passes their output through. The dashboard bench needs a
+// PostgreSQL server (BENCH_DATABASE_URL, default 127.0.0.1:5432) and is skipped when none answers.
+import { spawn } from "node:child_process";
+import { connect } from "node:net";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { repoRoot } from "../lib/paths";
+
+const benches = ["embed", "sell-page", "dashboard"] as const;
+type Bench = (typeof benches)[number];
+
+const { values: flags } = parseArgs({ options: { only: { type: "string" } } });
+const selected = flags.only ? flags.only.split(",").map((name) => name.trim()) : [...benches];
+const unknown = selected.filter((name) => !(benches as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`Unknown bench: ${unknown.join(", ")} (known: ${benches.join(", ")})`);
+  process.exit(2);
+}
+
+function reachable(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 2000 });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once("connect", () => done(true));
+    socket.once("timeout", () => done(false));
+    socket.once("error", () => done(false));
+  });
+}
+
+/** Why the bench cannot run here, or null when it can. */
+async function missing(bench: Bench): Promise<string | null> {
+  if (bench !== "dashboard") return null;
+  const serverUrl = new URL(process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
+  const host = serverUrl.hostname || "127.0.0.1";
+  const port = Number(serverUrl.port || 5432);
+  return (await reachable(host, port))
+    ? null
+    : `no PostgreSQL server answers at ${host}:${port} (set BENCH_DATABASE_URL to one)`;
+}
+
+function run(bench: Bench): Promise<number> {
+  // process.execArgv carries tsx's loader, so the child runs the TypeScript file the same way.
+  const file = path.join(repoRoot, "scripts/bench", `${bench}.ts`);
+  const child = spawn(process.execPath, [...process.execArgv, file], { stdio: "inherit", cwd: repoRoot });
+  return new Promise((resolve) => {
+    child.on("error", () => resolve(1));
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const summary: { bench: string; result: string; seconds: number }[] = [];
+for (const bench of selected as Bench[]) {
+  console.log(`\n===== ${bench} =====`);
+  const reason = await missing(bench);
+  if (reason) {
+    console.log(`Skipped: ${reason}.`);
+    summary.push({ bench, result: "skipped", seconds: 0 });
+    continue;
+  }
+  const started = performance.now();
+  const code = await run(bench);
+  const seconds = Math.round((performance.now() - started) / 1000);
+  summary.push({ bench, result: code === 0 ? "ok" : `failed (exit ${code})`, seconds });
+}
+console.log("\n===== summary =====");
+console.table(summary);
+process.exit(summary.some((entry) => entry.result.startsWith("failed")) ? 1 : 0);
