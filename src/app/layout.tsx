@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { Providers } from "~/app/providers";
 import "~/styles/globals.css";
 
 export const metadata: Metadata = {
@@ -11,9 +10,7 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="min-h-screen bg-gray-50 font-sans text-gray-900 antialiased">
-        <Providers>{children}</Providers>
-      </body>
+      <body className="min-h-screen bg-gray-50 font-sans text-gray-900 antialiased">{children}</body>
     </html>
   );
 }

@@ -1,6 +1,6 @@
 import type { PayPalButtonsComponentOptions, PayPalNamespace } from "@paypal/paypal-js";
 import { sdkButtonStyle, sdkNamespace } from "~/lib/paypal-button";
-import { checkoutMessages } from "~/schemas/checkout";
+import { checkoutMessages } from "~/lib/checkout-messages";
 import type { PublicButton } from "~/server/services/checkout";
 
 // The script merchants embed: <div id="popkit-button-{id}"></div> + <script src="{APP_URL}/api/button/{id}.js">.

@@ -33,17 +33,3 @@ export const recordSubscriptionSchema = z.object(
   { error: notAnObject },
 );
 export type RecordSubscriptionInput = z.infer<typeof recordSubscriptionSchema>;
-
-/** What the buyer's page does after a capture: completed and pending are accepted payments, failed is not. */
-export const checkoutOutcomes = ["completed", "pending", "failed"] as const;
-export type CheckoutOutcome = (typeof checkoutOutcomes)[number];
-
-/** The buyer-facing strings of SPEC 4 and 8, shared by the checkout page and the embed script. */
-export const checkoutMessages = {
-  success: "Payment successful! Thank you for your purchase.",
-  pending: "Thank you! PayPal is reviewing your payment; you will get an e-mail from PayPal once it completes.",
-  error: "An error occurred during payment. Please try again.",
-  sdkFailed: "Failed to load PayPal button. Please refresh the page.",
-  unavailable: "This button is not currently available",
-  sellerNotReady: "This seller cannot take payments yet.",
-} as const;

@@ -1,5 +1,6 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
+import { POST as sellPageCaptureRoute } from "~/app/api/checkout/sell-page-capture/route";
 import { GET as downloadRoute } from "~/app/api/download/[token]/route";
 import { db } from "~/server/db";
 import {
@@ -298,6 +299,37 @@ describe("buying a bundle through PayPal", () => {
     expect(result).toMatchObject({ orderId, status: "pending", downloadToken: expect.any(String) });
     expect(await getThankYou(result.downloadToken!)).toMatchObject({ pending: true });
     expect(await callRoute(result.downloadToken!).then((response) => response.status)).toBe(403);
+  });
+
+  it("captures through the JSON endpoint the public page calls, with the same grant", async () => {
+    const merchant = await createMerchant(db);
+    const { clientId } = await connectPayPal(db, merchant.id);
+    const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: PRODUCT });
+    const { id: pageId } = await merchantCaller(merchant).sellPages.create(
+      buildSellPageInput({ paypalClientId: clientId, downloadableFileId: file.id }),
+    );
+    const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
+    const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
+    await approveOrder(orderId);
+    const post = (body: unknown) =>
+      sellPageCaptureRoute(
+        new Request("http://localhost/api/checkout/sell-page-capture", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+      );
+
+    const response = await post({ buttonId: button.id, orderId });
+    expect(response.status).toBe(200);
+    const result = (await response.json()) as { status: string; downloadToken: string };
+    expect(result).toMatchObject({ orderId, status: "completed" });
+    const download = await callRoute(result.downloadToken);
+    expect(await (await fetch(download.headers.get("location")!)).text()).toBe(PRODUCT);
+
+    const junk = await post({ buttonId: button.id, orderId: "no such order!" });
+    expect(junk.status).toBe(400);
+    expect(await junk.json()).toEqual({ error: { code: "INVALID", message: "Order ID is not valid" } });
   });
 
   it("gives no grant when PayPal declines the capture", async () => {

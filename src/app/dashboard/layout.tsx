@@ -1,6 +1,7 @@
 import { CreditCard, FileText, LayoutDashboard, Settings, Users } from "lucide-react";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { Providers } from "~/app/providers";
 import { AppShell, type NavItem } from "~/components/app-shell";
 import { auth } from "~/server/auth";
 import { getMerchantProfile } from "~/server/services/merchants";
@@ -28,7 +29,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       userDetail={merchant.email}
       signOutTo="/auth"
     >
-      {children}
+      <Providers>{children}</Providers>
     </AppShell>
   );
 }

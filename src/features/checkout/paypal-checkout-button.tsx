@@ -1,24 +1,16 @@
 "use client";
 
 import { loadScript, type PayPalButtonsComponent, type PayPalButtonsComponentOptions } from "@paypal/paypal-js";
-import { TRPCClientError } from "@trpc/client";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Spinner } from "~/components/ui/spinner";
+import { CheckoutError, postCheckout, type PublicButton } from "~/features/checkout/checkout-api";
+import { checkoutMessages } from "~/lib/checkout-messages";
 import { sdkButtonStyle, sdkNamespace, sdkQuery } from "~/lib/paypal-button";
-import { checkoutMessages } from "~/schemas/checkout";
-import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
-
-type Button = RouterOutputs["checkout"]["getButton"];
 
 /** Our server's buyer-facing sentence for a failed call, else the spec's generic payment error. */
 function messageOf(error: unknown) {
-  return userMessageOf(error, checkoutMessages.error);
-}
-
-function issueOf(error: unknown): string | undefined {
-  if (!(error instanceof TRPCClientError)) return undefined;
-  return (error.data as { issue?: string | null } | undefined)?.issue ?? undefined;
+  return error instanceof CheckoutError ? error.message : checkoutMessages.error;
 }
 
 function afterPayment(status: string, successUrl: string | null) {
@@ -33,22 +25,21 @@ function afterPayment(status: string, successUrl: string | null) {
 
 /**
  * The PayPal button of /checkout/{id}: the SDK is loaded with the button's client id, currency and intent under
- * a private namespace, and every step goes through our server (checkout router), which prices the order from
- * the database and records the payment from PayPal's answer.
+ * a private namespace, and every step goes through our server (the checkout endpoints), which prices the order
+ * from the database and records the payment from PayPal's answer.
  */
 export function PayPalCheckoutButton({
   button,
   sdkBaseUrl,
   onApproveOrder,
 }: {
-  button: Button;
+  button: PublicButton;
   sdkBaseUrl: string;
-  /** Replaces the capture and what follows it (digital sell pages capture through sellPages.captureOrder). */
+  /** Replaces the capture and what follows it (digital sell pages capture with their download grant). */
   onApproveOrder?: (orderId: string) => Promise<void>;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
-  const { client } = api.useUtils();
 
   useEffect(() => {
     if (!button.canTakePayments || !container.current) return;
@@ -76,17 +67,18 @@ export function PayPalCheckoutButton({
       options.createSubscription = (_data, actions) =>
         actions.subscription.create({ plan_id: planId, custom_id: button.id });
       options.onApprove = async (data) => {
-        const result = await client.checkout.recordSubscription
-          .mutate({ buttonId: button.id, subscriptionId: data.subscriptionID ?? "" })
-          .catch((error: unknown) => {
-            throw new Error(messageOf(error), { cause: error });
-          });
+        const result = await postCheckout("subscriptions", {
+          buttonId: button.id,
+          subscriptionId: data.subscriptionID ?? "",
+        }).catch((error: unknown) => {
+          throw new Error(messageOf(error), { cause: error });
+        });
         afterPayment(result.status, button.successUrl);
       };
     } else {
       options.createOrder = async () => {
         try {
-          return (await client.checkout.createOrder.mutate({ buttonId: button.id })).orderId;
+          return (await postCheckout("orders", { buttonId: button.id })).orderId;
         } catch (error) {
           throw new Error(messageOf(error), { cause: error });
         }
@@ -94,11 +86,11 @@ export function PayPalCheckoutButton({
       options.onApprove = async (data, actions) => {
         try {
           if (onApproveOrder) return await onApproveOrder(data.orderID);
-          const result = await client.checkout.captureOrder.mutate({ buttonId: button.id, orderId: data.orderID });
+          const result = await postCheckout("capture", { buttonId: button.id, orderId: data.orderID });
           afterPayment(result.status, button.successUrl);
         } catch (error) {
           // PayPal's documented recovery: a declined card sends the buyer back to choose another instrument.
-          if (issueOf(error) === "INSTRUMENT_DECLINED") return actions.restart();
+          if (error instanceof CheckoutError && error.issue === "INSTRUMENT_DECLINED") return actions.restart();
           throw new Error(messageOf(error), { cause: error });
         }
       };
@@ -127,7 +119,7 @@ export function PayPalCheckoutButton({
       disposed = true;
       void instance?.close().catch(() => undefined);
     };
-  }, [button, sdkBaseUrl, client, onApproveOrder]);
+  }, [button, sdkBaseUrl, onApproveOrder]);
 
   if (!button.canTakePayments) return <Alert tone="warning">{checkoutMessages.sellerNotReady}</Alert>;
   return (

@@ -1,27 +1,19 @@
 "use client";
 
-import { TRPCClientError } from "@trpc/client";
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
 import { Alert } from "~/components/ui/alert";
+import { CheckoutError, postCheckout, type PublicButton } from "~/features/checkout/checkout-api";
 import { PayPalCheckoutButton } from "~/features/checkout/paypal-checkout-button";
 import { bundlePricing } from "~/features/sell-pages/pricing";
 import { SellPageView, type ViewBundle, type ViewPage } from "~/features/sell-pages/sell-page-view";
-import { checkoutMessages } from "~/schemas/checkout";
-import { api, type RouterOutputs } from "~/trpc/react";
+import { checkoutMessages } from "~/lib/checkout-messages";
 
 /** The page as the sell-pages service hands it to the buyer (its bundles carry their payment buttons). */
 type Page = Omit<ViewPage, "bundles"> & {
   successUrl: string | null;
-  bundles: (ViewBundle & { button: RouterOutputs["checkout"]["getButton"] | null })[];
+  bundles: (ViewBundle & { button: PublicButton | null })[];
 };
-
-type Capture = { status: string; downloadToken: string | null };
-
-/** A lost answer or a server hiccup may be retried: the capture is idempotent on the order. */
-const isRetryable = (error: unknown) =>
-  !(error instanceof TRPCClientError) ||
-  (error.data as { code?: string } | undefined)?.code === "INTERNAL_SERVER_ERROR";
 
 /**
  * /digital-sell/{id} in the browser: the package choice and, for the selected package, the PayPal button of its
@@ -30,14 +22,14 @@ const isRetryable = (error: unknown) =>
  * the spec's alert.
  */
 export function PublicSellPage({ page, sdkBaseUrl }: { page: Page; sdkBaseUrl: string }) {
-  const { client } = api.useUtils();
   const router = useRouter();
 
   const completePurchase = useCallback(
     async (buttonId: string, orderId: string) => {
-      const capture = () => client.sellPages.captureOrder.mutate({ buttonId, orderId });
-      const result: Capture = await capture().catch((error: unknown) => {
-        if (isRetryable(error)) return capture();
+      const capture = () => postCheckout("sell-page-capture", { buttonId, orderId });
+      // A lost answer or a server hiccup may be retried: the capture is idempotent on the order.
+      const result = await capture().catch((error: unknown) => {
+        if (error instanceof CheckoutError && error.retryable) return capture();
         throw error;
       });
       if (result.downloadToken) {
@@ -51,7 +43,7 @@ export function PublicSellPage({ page, sdkBaseUrl }: { page: Page; sdkBaseUrl: s
         alert(checkoutMessages.error);
       }
     },
-    [client, router, page.successUrl],
+    [router, page.successUrl],
   );
 
   return (

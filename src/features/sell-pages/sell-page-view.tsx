@@ -59,7 +59,12 @@ export function SellPageView({
         {page.imageUrl && (
           <div className="overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm">
             {/* eslint-disable-next-line @next/next/no-img-element -- merchant uploads live on the storage host */}
-            <img src={page.imageUrl} alt={page.name} className="aspect-[4/3] w-full object-cover" />
+            <img
+              src={page.imageUrl}
+              alt={page.name}
+              fetchPriority="high"
+              className="aspect-[4/3] w-full object-cover"
+            />
           </div>
         )}
         <div className={cn("space-y-5", !page.imageUrl && "md:col-span-2")}>

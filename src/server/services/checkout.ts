@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { SubscriptionStatus, TransactionStatus } from "~/generated/prisma/enums";
 import type { SavedButtonStyle } from "~/lib/paypal-button";
 import type { CaptureOrderInput, CheckoutButtonInput, RecordSubscriptionInput } from "~/schemas/checkout";
-import { checkoutMessages } from "~/schemas/checkout";
+import { checkoutMessages } from "~/lib/checkout-messages";
 import { db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";

@@ -8,6 +8,7 @@ import type { CaptureOrderInput } from "~/schemas/checkout";
 import { keptFeatures, type SellPageInput } from "~/schemas/sell-page";
 import { env } from "~/env";
 import { db } from "~/server/db";
+import { refreshSellPage } from "~/server/page-cache";
 import { AppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { canTakePayments, merchantPayPalSettingsSelect } from "~/server/paypal/merchant-client";
@@ -188,6 +189,7 @@ export async function createSellPage(merchantId: string, input: SellPageInput) {
       }
       return created;
     });
+    refreshSellPage(page.id);
     return { id: page.id };
   } catch (error) {
     // Nothing of the page was written, so its uploads belong to nothing: remove them (SPEC 4, atomically here).
@@ -234,6 +236,7 @@ export async function updateSellPage(merchantId: string, id: string, input: Sell
     fileIdsOf(previous).filter((fileId) => !kept.has(fileId)),
     { pageId: id, reason: "replaced or removed" },
   );
+  refreshSellPage(id);
   return getSellPage(merchantId, id);
 }
 
@@ -250,6 +253,7 @@ export async function deleteSellPage(merchantId: string, id: string) {
     return found;
   });
   await deleteUnusedFiles(merchantId, fileIdsOf(page), { pageId: id, reason: "page deleted" });
+  refreshSellPage(id);
   return { id };
 }
 
@@ -268,6 +272,7 @@ export async function setSellPageActive(merchantId: string, { id, isActive }: { 
       data: { isActive: isActive && page.premiumEnabled },
     });
   });
+  refreshSellPage(id);
   return { id, isActive };
 }
 

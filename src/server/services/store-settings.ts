@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "~/env";
 import { encryptSecret } from "~/server/crypto";
 import { db } from "~/server/db";
+import { refreshSellPage } from "~/server/page-cache";
 import { AppError } from "~/server/errors";
 import { deleteStoredFiles, publicFileUrl } from "~/server/storage/files";
 import type { UpdateStoreSettingsInput } from "~/schemas/store-settings";
@@ -41,6 +42,8 @@ export async function updateStoreSettings(merchantId: string, input: UpdateStore
     create: { merchantId, ...fields, ...secret },
     update: { ...fields, ...secret },
   });
+  // Whether buyers can pay (a saved secret for the client id) shows on every sell page.
+  refreshSellPage(null);
   return getStoreSettings(merchantId);
 }
 

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { Providers } from "~/app/providers";
 import { MerchantAuthForm } from "~/features/auth/merchant-auth-form";
 import { merchantSignInErrors } from "~/features/auth/sign-in-errors";
 import { auth } from "~/server/auth";
@@ -24,11 +25,13 @@ export default async function AuthPage({
         Popkit
       </Link>
       <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-8 shadow-sm">
-        <MerchantAuthForm
-          initialMode={params.mode === "signup" ? "signup" : "signin"}
-          isGoogleConfigured={isGoogleConfigured}
-          initialError={error}
-        />
+        <Providers>
+          <MerchantAuthForm
+            initialMode={params.mode === "signup" ? "signup" : "signin"}
+            isGoogleConfigured={isGoogleConfigured}
+            initialError={error}
+          />
+        </Providers>
       </div>
     </main>
   );

@@ -1,6 +1,7 @@
 import { CreditCard, LayoutDashboard, ScrollText, Settings, Store, Users } from "lucide-react";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { Providers } from "~/app/providers";
 import { AppShell, type NavItem } from "~/components/app-shell";
 import { AccountUnavailable } from "~/features/staff/account-unavailable";
 import { auth } from "~/server/auth";
@@ -36,7 +37,7 @@ export default async function StaffPortalLayout({ children }: { children: ReactN
       userDetail={`@${staff.username} · ${roleLabels[staff.role]}`}
       signOutTo="/saas-admin/auth"
     >
-      {children}
+      <Providers>{children}</Providers>
     </AppShell>
   );
 }

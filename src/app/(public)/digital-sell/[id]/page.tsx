@@ -8,6 +8,12 @@ import { getPublicSellPage } from "~/server/services/sell-pages";
 
 type Props = { params: Promise<{ id: string }> };
 
+// Served from Next's page cache (ISR): rendered on a buyer's first visit, then reused, so a busy page costs no
+// rendering or database work per buyer. Every write that changes it clears it at once (~/server/page-cache);
+// the minute is a backstop for other server instances, whose caches those writes do not reach.
+export const revalidate = 60;
+export const generateStaticParams = () => [];
+
 // The service is called directly rather than through the rate-limited API: rendering the page is not an API call,
 // and buyers behind one shared address (an office, a carrier NAT) must not be locked out of a sales page.
 const loadPage = cache((id: string) => getPublicSellPage(id));

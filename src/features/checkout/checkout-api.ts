@@ -1,0 +1,47 @@
+import { checkoutMessages } from "~/lib/checkout-messages";
+import type { CaptureResult, PublicButton } from "~/server/services/checkout";
+import type { captureSellPageOrder } from "~/server/services/sell-pages";
+
+// Buyers' pages pay through the same JSON endpoints as the embed script (src/app/api/checkout), with a plain
+// fetch: no tRPC or React Query client in their JavaScript.
+
+export type { PublicButton };
+
+/** A failed checkout call; `message` is written for buyers (our server's own, else the spec's generic one). */
+export class CheckoutError extends Error {
+  constructor(
+    message: string,
+    /** PayPal's issue, e.g. INSTRUMENT_DECLINED. */
+    readonly issue?: string,
+    /** The answer was lost or the server failed: the call may be made again (captures are idempotent). */
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}
+
+type Answers = {
+  orders: { orderId: string };
+  capture: CaptureResult;
+  subscriptions: { status: string };
+  "sell-page-capture": Awaited<ReturnType<typeof captureSellPageOrder>>;
+};
+
+export async function postCheckout<Path extends keyof Answers>(
+  path: Path,
+  body: Record<string, string>,
+): Promise<Answers[Path]> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/checkout/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new CheckoutError(checkoutMessages.error, undefined, true);
+  }
+  const json = (await response.json().catch(() => ({}))) as { error?: { message?: string; issue?: string } };
+  if (response.ok) return json as Answers[Path];
+  throw new CheckoutError(json.error?.message ?? checkoutMessages.error, json.error?.issue, response.status >= 500);
+}

@@ -1,0 +1,12 @@
+// Kept apart from the zod schemas in ~/schemas/checkout: buyers' pages import these strings, and zod would add
+// ~30 KB to their JavaScript for nothing.
+
+/** The buyer-facing strings of SPEC 4 and 8, shared by the checkout page and the embed script. */
+export const checkoutMessages = {
+  success: "Payment successful! Thank you for your purchase.",
+  pending: "Thank you! PayPal is reviewing your payment; you will get an e-mail from PayPal once it completes.",
+  error: "An error occurred during payment. Please try again.",
+  sdkFailed: "Failed to load PayPal button. Please refresh the page.",
+  unavailable: "This button is not currently available",
+  sellerNotReady: "This seller cannot take payments yet.",
+} as const;
