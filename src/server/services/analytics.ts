@@ -36,7 +36,7 @@ export async function getButtonAnalytics(
   const since = days === null ? null : new Date(now.getTime() - days * DAY_MS);
   const [groups, recent] = await Promise.all([
     db.$queryRaw<{ status: string; currency: Currency; count: number; amountMinor: bigint }[]>`
-      SELECT status, currency, SUM(count)::int AS count, SUM(amount_minor) AS "amountMinor"
+      SELECT status, currency, SUM(count)::int AS count, SUM(amount_minor)::bigint AS "amountMinor"
       FROM (${transactionsIn({ merchantId, buttonId: button.id }, since, justAfter(now))}) window_rows
       GROUP BY status, currency`,
     db.transaction.findMany({
@@ -222,11 +222,11 @@ export async function getDashboard(
     // The chart: sales per bucket (width_bucket numbers them from 1) and currency.
     db.$queryRaw<{ position: number; currency: Currency; revenue: bigint; checkoutSales: number }[]>`
       SELECT width_bucket(at, ARRAY[${Prisma.join(bucketStarts.map(utcTimestamp))}]) AS position, currency,
-             SUM(amount_minor) AS revenue, SUM(one_time_count)::int AS "checkoutSales"
+             SUM(amount_minor)::bigint AS revenue, SUM(one_time_count)::int AS "checkoutSales"
       FROM (${transactionsIn(completed, start, end, cutHours)}) sums
       GROUP BY 1, 2`,
     db.$queryRaw<{ currency: Currency; revenue: bigint; checkoutSales: number }[]>`
-      SELECT currency, SUM(amount_minor) AS revenue, SUM(one_time_count)::int AS "checkoutSales"
+      SELECT currency, SUM(amount_minor)::bigint AS revenue, SUM(one_time_count)::int AS "checkoutSales"
       FROM (${transactionsIn(completed, previousStart, start)}) sums
       GROUP BY currency`,
     db.$queryRaw<{ current: number; previous: number }[]>`
@@ -255,7 +255,7 @@ export async function getDashboard(
       SELECT b.id, b.name, b.currency, COALESCE(s.sales, 0)::int AS sales, COALESCE(s.revenue, 0) AS revenue
       FROM payment_buttons b
       LEFT JOIN (
-        SELECT button_key, currency, SUM(count) AS sales, SUM(amount_minor) AS revenue
+        SELECT button_key, currency, SUM(count) AS sales, SUM(amount_minor)::bigint AS revenue
         FROM (${transactionsIn({ ...completed, byButton: true }, start, end)}) sums
         GROUP BY button_key, currency
       ) s ON s.button_key = b.id AND s.currency = b.currency
