@@ -96,27 +96,41 @@ export function PayPalCheckoutButton({
       };
     }
 
-    loadScript({
-      ...sdkQuery({
-        clientId: button.paypalClientId,
-        currency: button.currency,
-        isSubscription: button.isSubscription,
-      }),
-      components: "buttons",
-      dataNamespace: namespace,
-      sdkBaseUrl,
-    })
-      .then(async (paypal) => {
-        if (disposed) return;
-        if (!paypal?.Buttons) return failed(new Error("The PayPal SDK did not load its buttons"));
-        instance = paypal.Buttons(options);
-        await instance.render(target);
-        if (!disposed) setStatus("ready");
+    const render = () =>
+      loadScript({
+        ...sdkQuery({
+          clientId: button.paypalClientId,
+          currency: button.currency,
+          isSubscription: button.isSubscription,
+        }),
+        components: "buttons",
+        dataNamespace: namespace,
+        sdkBaseUrl,
       })
-      .catch(failed);
+        .then(async (paypal) => {
+          if (disposed) return;
+          if (!paypal?.Buttons) return failed(new Error("The PayPal SDK did not load its buttons"));
+          instance = paypal.Buttons(options);
+          await instance.render(target);
+          if (!disposed) setStatus("ready");
+        })
+        .catch(failed);
+
+    // PayPal's SDK is the heaviest script of a buyer's page: it loads once the button is about to scroll into
+    // view, so it never competes with the page's first paint and hydration on a phone.
+    const nearView = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        nearView.disconnect();
+        void render();
+      },
+      { rootMargin: "400px" },
+    );
+    nearView.observe(target);
 
     return () => {
       disposed = true;
+      nearView.disconnect();
       void instance?.close().catch(() => undefined);
     };
   }, [button, sdkBaseUrl, onApproveOrder]);
