@@ -70,6 +70,12 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   await expect(buyer.getByRole("heading", { level: 1, name: "Ultimate Knitting Guide" })).toBeVisible();
   await expect(buyer.getByRole("img", { name: "Ultimate Knitting Guide logo" })).toBeVisible();
   await expect(buyer.getByRole("img", { name: "Ultimate Knitting Guide", exact: true })).toBeVisible();
+  // Both images arrive resized as WebP from /api/images, and decode.
+  for (const name of ["Ultimate Knitting Guide logo", "Ultimate Knitting Guide"]) {
+    const image = buyer.getByRole("img", { name, exact: true });
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toContain("/api/images/");
+  }
   const premium = buyer.getByRole("radio", { name: /Premium Package/ });
   const basic = buyer.getByRole("radio", { name: /Basic Package/ });
   await expect(premium).toHaveAttribute("aria-checked", "true");

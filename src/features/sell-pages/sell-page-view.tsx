@@ -19,6 +19,8 @@ export type ViewPage = {
   description: string;
   currency: Currency;
   imageUrl: string | null;
+  /** Resized WebP variants of the image (public pages); the preview of a fresh upload has none. */
+  imageSrcSet?: string | null;
   logoUrl: string | null;
   bundles: ViewBundle[];
 };
@@ -61,6 +63,9 @@ export function SellPageView({
             {/* eslint-disable-next-line @next/next/no-img-element -- merchant uploads live on the storage host */}
             <img
               src={page.imageUrl}
+              srcSet={page.imageSrcSet ?? undefined}
+              // One column on phones; half of the max-w-5xl layout (minus padding and gap) from md up.
+              sizes="(min-width: 768px) 30rem, 100vw"
               alt={page.name}
               fetchPriority="high"
               className="aspect-[4/3] w-full object-cover"

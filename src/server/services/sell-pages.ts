@@ -15,6 +15,7 @@ import { canTakePayments, merchantPayPalSettingsSelect } from "~/server/paypal/m
 import { captureOrder, type PublicButton } from "~/server/services/checkout";
 import { issueDownloadGrant } from "~/server/services/downloads";
 import { deleteStoredFiles, publicFileUrl, unusedFileWhere } from "~/server/storage/files";
+import { imageSrcSet, imageVariantUrl } from "~/server/storage/images";
 
 /**
  * Digital sell pages (SPEC 2.6, 2.9, 2.10, 2.12, 2.15). A page owns two "bundle" payment buttons, one per tier;
@@ -669,7 +670,9 @@ export async function getPublicSellPage(id: string) {
     cancelUrl: page.cancelUrl,
     hasDownload: page.downloadableFileId !== null,
     imageUrl: page.productImage ? publicFileUrl(page.productImage.key) : null,
-    logoUrl: page.merchantLogo ? publicFileUrl(page.merchantLogo.key) : null,
+    imageSrcSet: page.productImage ? imageSrcSet(page.productImage.key) : null,
+    // Shown at most 12rem wide: the 400 px variant covers 2x screens.
+    logoUrl: page.merchantLogo ? imageVariantUrl(page.merchantLogo.key, 400) : null,
     bundles,
   };
 }
