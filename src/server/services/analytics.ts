@@ -87,6 +87,22 @@ function inRanges(column: Prisma.Sql, ranges: { from: Date; to: Date }[]) {
 }
 
 /**
+ * [from, to) (from null: since the beginning) as its whole hours [wholeFrom, wholeTo), read from hourly totals,
+ * and the partial hours at its two ends, read row by row.
+ */
+function windowParts(from: Date | null, to: Date) {
+  const wholeFrom = from === null ? null : ceilHour(from);
+  const wholeTo = floorHour(to);
+  const edges = [
+    ...(from === null || wholeFrom === null
+      ? []
+      : [{ from, to: new Date(Math.min(wholeFrom.getTime(), to.getTime())) }]),
+    { from: new Date(Math.max(wholeTo.getTime(), (wholeFrom ?? wholeTo).getTime())), to },
+  ];
+  return { wholeFrom, wholeTo, edges };
+}
+
+/**
  * The merchant's transactions in [from, to) (from null: since the first) as rows of (at, button_key, status,
  * currency, count, amount_minor, one_time_count): the whole hours from the hourly totals (a trigger keeps them
  * exact; per merchant, or per button when the query needs buttons), the partial hours at both ends from
@@ -106,20 +122,13 @@ function transactionsIn(
     ...(filter.buttonId === undefined ? [] : [Prisma.sql`${Prisma.raw(buttonColumn)} = ${filter.buttonId}`]),
     ...(filter.status === undefined ? [] : [Prisma.sql`status = ${filter.status}::"TransactionStatus"`]),
   ];
-  const wholeFrom = from === null ? null : ceilHour(from);
-  const wholeTo = floorHour(to);
+  const { wholeFrom, wholeTo, edges } = windowParts(from, to);
   const wholeHours = [
     ...(wholeFrom === null ? [] : [Prisma.sql`hour >= ${utcTimestamp(wholeFrom)}`]),
     Prisma.sql`hour < ${utcTimestamp(wholeTo)}`,
     ...rowHours.map((hour) => Prisma.sql`hour <> ${utcTimestamp(hour)}`),
   ];
-  const rowRanges = [
-    ...(from === null || wholeFrom === null
-      ? []
-      : [{ from, to: new Date(Math.min(wholeFrom.getTime(), to.getTime())) }]),
-    { from: new Date(Math.max(wholeTo.getTime(), (wholeFrom ?? wholeTo).getTime())), to },
-    ...rowHours.map((hour) => ({ from: hour, to: new Date(hour.getTime() + HOUR_MS) })),
-  ];
+  const rowRanges = [...edges, ...rowHours.map((hour) => ({ from: hour, to: new Date(hour.getTime() + HOUR_MS) }))];
   const totals = byButton
     ? Prisma.sql`SELECT hour AS at, button_key, status, currency, count, amount_minor, one_time_count
                  FROM button_hourly_totals WHERE ${Prisma.join([...where("button_key"), ...wholeHours], " AND ")}`
@@ -137,17 +146,14 @@ function transactionsIn(
 
 /** How many checkouts the merchant started in [from, to), read like transactionsIn. */
 function checkoutsIn(merchantId: string, from: Date, to: Date) {
-  const [wholeFrom, wholeTo] = [ceilHour(from), floorHour(to)];
+  const { wholeTo, edges } = windowParts(from, to);
   return Prisma.sql`(
     SELECT COALESCE(SUM(count), 0)::int FROM (
       SELECT count FROM checkout_session_hourly_totals
-      WHERE merchant_id = ${merchantId} AND hour >= ${utcTimestamp(wholeFrom)} AND hour < ${utcTimestamp(wholeTo)}
+      WHERE merchant_id = ${merchantId} AND hour >= ${utcTimestamp(ceilHour(from))}
+        AND hour < ${utcTimestamp(wholeTo)}
       UNION ALL
-      SELECT 1 FROM checkout_sessions
-      WHERE merchant_id = ${merchantId} AND ${inRanges(Prisma.sql`created_at`, [
-        { from, to: new Date(Math.min(wholeFrom.getTime(), to.getTime())) },
-        { from: new Date(Math.max(wholeTo.getTime(), wholeFrom.getTime())), to },
-      ])}
+      SELECT 1 FROM checkout_sessions WHERE merchant_id = ${merchantId} AND ${inRanges(Prisma.sql`created_at`, edges)}
     ) counts)`;
 }
 
