@@ -25,6 +25,8 @@ export default [
   },
   {
     // Client code (components, features, the browser tRPC client) must never pull server modules into a bundle.
+    // This rule is that guard, not `import "server-only"`: the Pages Router page (src/pages) renders from the
+    // services, and Next refuses any module marked server-only there.
     files: ["src/components/**", "src/features/**", "src/trpc/react.tsx", "src/lib/**", "src/schemas/**"],
     rules: {
       "no-restricted-imports": [

@@ -4,9 +4,7 @@
 // fills it in SQL with generate_series, times the real service functions (p50/p95 over 30 runs after warm-up)
 // and drops the database again. Goal: p95 under 100 ms per call. --explain prints each query's plan; --keep
 // leaves the filled database in place and --reuse URL times such a database again without refilling it.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Client as PgClient } from "pg";
 
@@ -204,15 +202,4 @@ async function seed(sql: PgClient) {
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
-// The services begin with `import "server-only"`, which only resolves under the react-server condition (as in
-// `npm run admin:create`): run this file again with it.
-if (!process.env.POPKIT_BENCH_CHILD) {
-  const child = spawn(
-    process.execPath,
-    [...process.execArgv, "--conditions=react-server", fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    { stdio: "inherit", env: { ...process.env, POPKIT_BENCH_CHILD: "1" } },
-  );
-  child.on("exit", (code) => process.exit(code ?? 1));
-} else {
-  await main();
-}
+await main();

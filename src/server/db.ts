@@ -2,14 +2,13 @@ import { env } from "~/env";
 import type { PrismaClient } from "~/generated/prisma/client";
 import { createPrismaClient } from "~/server/prisma-client";
 
-// One client per process; in development it also survives hot reloads, on globalThis.
+// One client (one pool) per process, kept on globalThis: Next bundles this module separately for the App Router
+// and the Pages Router (src/pages), and in development hot reloads evaluate it again.
 const globalForDb = globalThis as typeof globalThis & { popkitDb?: PrismaClient };
-let client: PrismaClient | undefined;
 
 function getDb(): PrismaClient {
-  client ??= globalForDb.popkitDb ?? createPrismaClient(env.DATABASE_URL, { embedded: env.EMBEDDED_DB });
-  if (env.NODE_ENV !== "production") globalForDb.popkitDb = client;
-  return client;
+  globalForDb.popkitDb ??= createPrismaClient(env.DATABASE_URL, { embedded: env.EMBEDDED_DB });
+  return globalForDb.popkitDb;
 }
 
 /** Created on first use, so importing this module needs no database (e.g. `next build`). */

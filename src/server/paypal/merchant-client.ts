@@ -1,4 +1,3 @@
-import "server-only";
 import { env } from "~/env";
 import type { PaypalEnvironment } from "~/generated/prisma/enums";
 import { decryptSecret } from "~/server/crypto";

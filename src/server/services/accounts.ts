@@ -1,4 +1,3 @@
-import "server-only";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "~/server/auth/password";
 import { db } from "~/server/db";
 import { consumeRateLimit, resetRateLimit } from "~/server/rate-limit";

@@ -1,4 +1,3 @@
-import "server-only";
 import { Prisma } from "~/generated/prisma/client";
 import { conversionRate, percentChange, revenueByCurrency, successRate } from "~/lib/formulas";
 import { minorDigits, type Currency } from "~/lib/money";

@@ -1,4 +1,3 @@
-import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/db";

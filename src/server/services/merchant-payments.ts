@@ -1,4 +1,3 @@
-import "server-only";
 import type { z } from "zod";
 import { db } from "~/server/db";
 import type { listCustomersSchema, listPaymentsSchema } from "~/schemas/merchant-payments";

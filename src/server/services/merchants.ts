@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "~/server/db";
 
 export function getMerchantProfile(merchantId: string) {

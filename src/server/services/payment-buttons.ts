@@ -1,4 +1,3 @@
-import "server-only";
 import type { PaymentButton, Prisma } from "~/generated/prisma/client";
 import { PaymentType } from "~/generated/prisma/enums";
 import { toDecimalString, toMinorUnits } from "~/lib/money";

@@ -1,4 +1,3 @@
-import "server-only";
 import type { Prisma } from "~/generated/prisma/client";
 import type { SubscriptionStatus, TransactionStatus } from "~/generated/prisma/enums";
 import { db } from "~/server/db";

@@ -1,4 +1,3 @@
-import "server-only";
 import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import { csvRow } from "~/lib/csv";

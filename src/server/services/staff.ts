@@ -1,4 +1,3 @@
-import "server-only";
 import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { hashPassword, verifyPassword } from "~/server/auth/password";

@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "~/server/db";
 import { describeError, logger } from "~/server/logger";
 import { deleteUploadedFiles, unusedFileWhere } from "./files";

@@ -1,4 +1,3 @@
-import "server-only";
 import { createUploadthing, type FileRouter } from "uploadthing/next";
 import { UploadThingError } from "uploadthing/server";
 import type { FileKind } from "~/generated/prisma/client";

@@ -1,4 +1,3 @@
-import "server-only";
 import { UTApi } from "uploadthing/server";
 import type { FileKind, Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/db";

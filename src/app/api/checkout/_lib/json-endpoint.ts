@@ -1,4 +1,3 @@
-import "server-only";
 import type { z } from "zod";
 import { AppError, httpStatusFor, toAppError } from "~/server/errors";
 import { describeError, logger, newRequestId } from "~/server/logger";
