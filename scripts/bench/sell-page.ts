@@ -6,7 +6,7 @@
 //      (keep-alive connections, each asking again as soon as it has its answer).
 //   b. First-load JavaScript: every <script src> of the app's origin in the page's HTML (and its script
 //      preloads) plus the inline scripts, each gzipped; goal at most 120 KB. PayPal's SDK is not counted: the
-//      page loads it from PayPal's host after hydration.
+//      page loads it from PayPal's host once the button nears the viewport.
 //   c. Lighthouse performance on its default mobile emulation (simulated Slow 4G, 4x CPU slowdown; --cpu-slowdown
 //      changes the latter) in headless Debian Chromium ($CHROMIUM_PATH, default /usr/bin/chromium); goal at
 //      least 95. The median of the runs is reported, with its metrics and the audits that cost it points.

@@ -32,7 +32,8 @@ export function AppShell({
   signOutTo: string;
   children: ReactNode;
 }) {
-  const pathname = usePathname();
+  // Never null in the App Router; typed nullable because src/pages exists.
+  const pathname = usePathname() ?? "";
   const [open, setOpen] = useState(false);
   const isActive = (item: NavItem) =>
     item.exact ? pathname === item.href : pathname === item.href || pathname.startsWith(`${item.href}/`);

@@ -5,7 +5,8 @@ import type { PublicButton } from "~/server/services/checkout";
 
 // The script merchants embed: <div id="popkit-button-{id}"></div> + <script src="{APP_URL}/api/button/{id}.js">.
 // GET /api/button/{id}.js serves `loader` (serialised with Function#toString) called with this button's
-// config. Before the PayPal SDK it is the only code a merchant's page downloads, so it stays tiny (bench:
+// config; our digital sell pages inline it for their bundle buttons, so every buyer pays through this one
+// path. Before the PayPal SDK it is the only code a merchant's page downloads, so it stays tiny (bench:
 // scripts/bench/embed.ts) and self-contained: `loader` may reference nothing outside itself except the
 // browser's globals, and is written for any browser that runs the PayPal SDK.
 
@@ -30,7 +31,7 @@ export type EmbedConfig = {
   };
 };
 
-type CheckoutError = Error & { popkit?: boolean; issue?: string };
+type CheckoutError = Error & { popkit?: boolean; issue?: string; retryable?: boolean };
 
 function loader(config: EmbedConfig): void {
   const doc = document;
@@ -40,28 +41,43 @@ function loader(config: EmbedConfig): void {
     container.textContent = text;
   }
 
+  function failure(message: string, retryable: boolean, issue?: string): CheckoutError {
+    const error: CheckoutError = new Error(message);
+    error.popkit = true;
+    error.issue = issue;
+    error.retryable = retryable;
+    return error;
+  }
+
   function post(path: string, body: Record<string, string>): Promise<Record<string, string>> {
     return fetch(`${config.api}/api/checkout/${path}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
-    }).then((response) =>
-      response
-        .json()
-        .catch(() => ({}))
-        .then((json: { error?: { message?: string; issue?: string } } & Record<string, string>) => {
-          if (response.ok) return json;
-          // Our server's messages are written for buyers; anything else gets the generic one.
-          const error: CheckoutError = new Error((json.error && json.error.message) || messages.error);
-          error.popkit = true;
-          error.issue = json.error && json.error.issue;
-          throw error;
-        }),
+    }).then(
+      (response) =>
+        response
+          .json()
+          .catch(() => ({}))
+          .then((json: { error?: { message?: string; issue?: string } } & Record<string, string>) => {
+            if (response.ok) return json;
+            // Our server's messages are written for buyers; anything else gets the generic one.
+            const error = json.error || {};
+            throw failure(error.message || messages.error, response.status >= 500, error.issue);
+          }),
+      () => {
+        throw failure(messages.error, true);
+      },
     );
   }
 
-  function paid(status: string) {
-    if (status !== "completed" && status !== "pending") {
+  function paid(result: Record<string, string>) {
+    const status = result.status || "";
+    if (result.downloadToken) {
+      // A digital sell page's file (completed or pending): /thank-you shows the purchase and opens the download.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- runs outside Next's router
+      window.location.href = `${config.api}/thank-you?token=${encodeURIComponent(result.downloadToken)}`;
+    } else if (status !== "completed" && status !== "pending") {
       alert(messages.error);
     } else if (button && button.success) {
       window.location.href = button.success;
@@ -84,6 +100,8 @@ function loader(config: EmbedConfig): void {
       // An SDK that answers with an error script still "loads": the namespace is then missing.
       const paypal = (window as unknown as Record<string, PayPalNamespace | undefined>)[settings.namespace];
       if (!paypal || !paypal.Buttons) return failed();
+      // Whatever the page showed while the SDK loaded (the sell page's "Loading PayPal...") makes way.
+      container.textContent = "";
       const options: PayPalButtonsComponentOptions = {
         style: settings.style,
         onCancel: () => {
@@ -101,19 +119,20 @@ function loader(config: EmbedConfig): void {
           actions.subscription.create({ plan_id: planId, custom_id: id });
         options.onApprove = (data) =>
           post("subscriptions", { buttonId: id, subscriptionId: data.subscriptionID || "" }).then(() =>
-            paid("completed"),
+            paid({ status: "completed" }),
           );
       } else {
         options.createOrder = () => post("orders", { buttonId: id }).then((result) => result.orderId || "");
+        const capture = (orderId: string) => post("capture", { buttonId: id, orderId });
         options.onApprove = (data, actions) =>
-          post("capture", { buttonId: id, orderId: data.orderID }).then(
-            (result) => paid(result.status || ""),
-            (error: CheckoutError) => {
+          capture(data.orderID)
+            // A lost answer or a server hiccup is retried once: the capture is idempotent on the order.
+            .catch((error: CheckoutError) => (error.retryable ? capture(data.orderID) : Promise.reject(error)))
+            .then(paid, (error: CheckoutError) => {
               // PayPal's documented recovery: a declined card sends the buyer back to pick another instrument.
               if (error.issue === "INSTRUMENT_DECLINED") return actions.restart();
               throw error;
-            },
-          );
+            });
       }
       try {
         paypal.Buttons(options).render(container).catch(failed);
@@ -122,6 +141,21 @@ function loader(config: EmbedConfig): void {
       }
     };
     doc.head.appendChild(script);
+  }
+
+  // PayPal's SDK is the heaviest script of the page: it loads once the button is about to scroll into view (or
+  // a hidden one is shown), so it never competes with the host page's first paint.
+  function renderNearView(container: HTMLElement, settings: NonNullable<EmbedConfig["button"]>) {
+    if (typeof IntersectionObserver === "undefined") return render(container, settings);
+    const nearView = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        nearView.disconnect();
+        render(container, settings);
+      },
+      { rootMargin: "400px" },
+    );
+    nearView.observe(container);
   }
 
   function start() {
@@ -137,7 +171,7 @@ function loader(config: EmbedConfig): void {
     container.setAttribute("data-popkit", "1");
     if (!button) show(container, messages.unavailable);
     else if (!button.ready) show(container, messages.sellerNotReady);
-    else render(container, button);
+    else renderNearView(container, button);
   }
 
   start();
@@ -180,16 +214,16 @@ export function embedConfig(
 }
 
 /** JSON that is also safe inside an inline <script> and in pre-ES2019 engines (U+2028/2029). */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, "\\u003c")
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** The whole served script: the loader called with this button's config. */
-export function paymentButtonScript(config: EmbedConfig): string {
-  return `(${loader.toString()})(${scriptJson(config)});\n`;
+/** The whole script: the loader called with each button's config (one button for an embed, a page's bundles). */
+export function paymentButtonScript(...configs: EmbedConfig[]): string {
+  return `${scriptJson(configs)}.forEach(${loader.toString()});\n`;
 }
 
 /** What an unknown id gets: a script that only tells the developer, so the host page keeps working. */

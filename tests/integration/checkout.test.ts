@@ -69,6 +69,7 @@ describe("one-time payments", () => {
     await expect(buyer().captureOrder({ buttonId: button.id, orderId })).resolves.toEqual({
       orderId,
       status: "completed",
+      downloadToken: null,
     });
     const [row, ...others] = await rowsOf(orderId);
     expect(others).toHaveLength(0);
@@ -124,7 +125,11 @@ describe("one-time payments", () => {
     ] as const) {
       const { orderId } = await buyer().createOrder({ buttonId: button.id });
       await approveOrder(orderId, who);
-      await expect(buyer().captureOrder({ buttonId: button.id, orderId })).resolves.toEqual({ orderId, status });
+      await expect(buyer().captureOrder({ buttonId: button.id, orderId })).resolves.toEqual({
+        orderId,
+        status,
+        downloadToken: null,
+      });
       expect((await rowsOf(orderId)).map((row) => row.status)).toEqual([status]);
     }
   });
@@ -138,7 +143,8 @@ describe("one-time payments", () => {
       buyer().captureOrder({ buttonId: button.id, orderId }),
     ]);
     const again = await buyer().captureOrder({ buttonId: button.id, orderId });
-    for (const result of [...results, again]) expect(result).toEqual({ orderId, status: "completed" });
+    for (const result of [...results, again])
+      expect(result).toEqual({ orderId, status: "completed", downloadToken: null });
     expect(await rowsOf(orderId)).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { POST as sellPageCaptureRoute } from "~/app/api/checkout/sell-page-capture/route";
+import { POST as captureRoute } from "~/app/api/checkout/capture/route";
 import { GET as downloadRoute } from "~/app/api/download/[token]/route";
 import { db } from "~/server/db";
 import {
@@ -16,6 +16,7 @@ import {
 } from "~/server/services/downloads";
 import { publicFileUrl } from "~/server/storage/files";
 import { createMerchant } from "../factories/merchant";
+import { createPaymentButton } from "../factories/payment-button";
 import { buildSellPageInput } from "../factories/sell-page";
 import { createStoredFile } from "../factories/stored-file";
 import { connectPayPal } from "../factories/store-settings";
@@ -249,7 +250,7 @@ describe("buying a bundle through PayPal", () => {
     const shopper = anonymousCaller();
     const { orderId } = await shopper.checkout.createOrder({ buttonId: button.id });
     await approveOrder(orderId, buyer);
-    const result = await shopper.sellPages.captureOrder({ buttonId: button.id, orderId });
+    const result = await shopper.checkout.captureOrder({ buttonId: button.id, orderId });
     return { merchant, pageId, button, orderId, result };
   }
 
@@ -301,7 +302,7 @@ describe("buying a bundle through PayPal", () => {
     expect(await callRoute(result.downloadToken!).then((response) => response.status)).toBe(403);
   });
 
-  it("captures through the JSON endpoint the public page calls, with the same grant", async () => {
+  it("captures through the JSON endpoint the buyer's page calls, with the same grant", async () => {
     const merchant = await createMerchant(db);
     const { clientId } = await connectPayPal(db, merchant.id);
     const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: PRODUCT });
@@ -312,8 +313,8 @@ describe("buying a bundle through PayPal", () => {
     const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
     await approveOrder(orderId);
     const post = (body: unknown) =>
-      sellPageCaptureRoute(
-        new Request("http://localhost/api/checkout/sell-page-capture", {
+      captureRoute(
+        new Request("http://localhost/api/checkout/capture", {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify(body),
@@ -339,19 +340,14 @@ describe("buying a bundle through PayPal", () => {
     expect(await db.downloadGrant.count({ where: { transactionId: transaction.id } })).toBe(0);
   });
 
-  it("only captures bundle buttons here", async () => {
+  it("gives a payment button's capture no download token", async () => {
     const merchant = await createMerchant(db);
-    const button = await db.paymentButton.create({
-      data: {
-        merchantId: merchant.id,
-        name: "Manual",
-        paypalClientId: "client",
-        amountMinor: 100,
-        currency: "USD",
-        paymentType: "one_time",
-      },
-    });
-    const error = await errorOf(anonymousCaller().sellPages.captureOrder({ buttonId: button.id, orderId: "ORDER123" }));
-    expect(error?.code).toBe("NOT_FOUND");
+    const { clientId } = await connectPayPal(db, merchant.id);
+    const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId });
+    const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
+    await approveOrder(orderId);
+    const result = await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
+    expect(result).toEqual({ orderId, status: "completed", downloadToken: null });
+    expect(await db.downloadGrant.count({ where: { transaction: { paypalOrderId: orderId } } })).toBe(0);
   });
 });

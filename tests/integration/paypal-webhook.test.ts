@@ -163,7 +163,7 @@ describe("PayPal webhooks", () => {
       const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
       const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
       await approveOrder(orderId, "pending");
-      const { downloadToken } = await anonymousCaller().sellPages.captureOrder({ buttonId: button.id, orderId });
+      const { downloadToken } = await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
       const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
       return { button, orderId, transaction, token: downloadToken!, captureId: transaction.paypalCaptureId! };
     }

@@ -1,10 +1,11 @@
 import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db";
-import { getPublicSellPage } from "~/server/services/sell-pages";
+import { getPublicSellPage, servePublicSellPage } from "~/server/services/sell-pages";
 import { publicFileUrl } from "~/server/storage/files";
 import { createMerchant } from "../factories/merchant";
 import { buildSellPageInput, createSellPage } from "../factories/sell-page";
+import { connectPayPal } from "../factories/store-settings";
 import { createStoredFile } from "../factories/stored-file";
 import { unique } from "../factories/unique";
 import { anonymousCaller, merchantCaller } from "../support/callers";
@@ -330,6 +331,45 @@ describe("delete", () => {
     expect(await db.digitalSellPage.findUnique({ where: { id } })).not.toBeNull();
     expect(await db.paymentButton.count({ where: { sellPageId: id } })).toBe(1);
     expect(await storageStatus(image.key)).toBe(200);
+  });
+});
+
+describe("the buyer's page cache", () => {
+  it("serves a page for a few seconds, and forgets it on every write buyers would see", async () => {
+    const merchant = await createMerchant(db);
+    const { clientId } = await connectPayPal(db, merchant.id);
+    const caller = merchantCaller(merchant);
+    const input = buildSellPageInput({ paypalClientId: clientId });
+    const { id } = await caller.sellPages.create(input);
+    expect(await servePublicSellPage(id)).toMatchObject({ name: input.name });
+
+    // Straight to the database, past the services: the cached page is still served.
+    await db.digitalSellPage.update({ where: { id }, data: { name: "Renamed behind the cache" } });
+    expect(await servePublicSellPage(id)).toMatchObject({ name: input.name });
+
+    await caller.sellPages.update({ id, values: { ...input, name: "Renamed" } });
+    expect(await servePublicSellPage(id)).toMatchObject({ name: "Renamed" });
+
+    // Without a saved secret buyers cannot pay: the merchant's settings reach every page at once.
+    expect((await servePublicSellPage(id))?.bundles[0]?.button?.canTakePayments).toBe(true);
+    await caller.merchant.updateStoreSettings({
+      storeName: "Store",
+      description: "",
+      websiteUrl: "",
+      paypalClientId: "another-client",
+      paypalSecret: "another-secret",
+      paypalEnvironment: "sandbox",
+      paypalWebhookId: "",
+    });
+    expect((await servePublicSellPage(id))?.bundles[0]?.button?.canTakePayments).toBe(false);
+
+    await caller.sellPages.setActive({ id, isActive: false });
+    expect(await servePublicSellPage(id)).toBeNull();
+    await caller.sellPages.setActive({ id, isActive: true });
+    expect(await servePublicSellPage(id)).not.toBeNull();
+
+    await caller.sellPages.delete({ id });
+    expect(await servePublicSellPage(id)).toBeNull();
   });
 });
 

@@ -1,6 +1,5 @@
 import { checkoutMessages } from "~/lib/checkout-messages";
 import type { CaptureResult, PublicButton } from "~/server/services/checkout";
-import type { captureSellPageOrder } from "~/server/services/sell-pages";
 
 // Buyers' pages pay through the same JSON endpoints as the embed script (src/app/api/checkout), with a plain
 // fetch: no tRPC or React Query client in their JavaScript.
@@ -24,7 +23,6 @@ type Answers = {
   orders: { orderId: string };
   capture: CaptureResult;
   subscriptions: { status: string };
-  "sell-page-capture": Awaited<ReturnType<typeof captureSellPageOrder>>;
 };
 
 export async function postCheckout<Path extends keyof Answers>(

@@ -28,16 +28,7 @@ function afterPayment(status: string, successUrl: string | null) {
  * a private namespace, and every step goes through our server (the checkout endpoints), which prices the order
  * from the database and records the payment from PayPal's answer.
  */
-export function PayPalCheckoutButton({
-  button,
-  sdkBaseUrl,
-  onApproveOrder,
-}: {
-  button: PublicButton;
-  sdkBaseUrl: string;
-  /** Replaces the capture and what follows it (digital sell pages capture with their download grant). */
-  onApproveOrder?: (orderId: string) => Promise<void>;
-}) {
+export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicButton; sdkBaseUrl: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
 
@@ -85,7 +76,6 @@ export function PayPalCheckoutButton({
       };
       options.onApprove = async (data, actions) => {
         try {
-          if (onApproveOrder) return await onApproveOrder(data.orderID);
           const result = await postCheckout("capture", { buttonId: button.id, orderId: data.orderID });
           afterPayment(result.status, button.successUrl);
         } catch (error) {
@@ -133,7 +123,7 @@ export function PayPalCheckoutButton({
       nearView.disconnect();
       void instance?.close().catch(() => undefined);
     };
-  }, [button, sdkBaseUrl, onApproveOrder]);
+  }, [button, sdkBaseUrl]);
 
   if (!button.canTakePayments) return <Alert tone="warning">{checkoutMessages.sellerNotReady}</Alert>;
   return (

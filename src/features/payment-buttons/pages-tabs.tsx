@@ -31,7 +31,8 @@ function TabLabel({ text, count }: { text: string; count: number | undefined }) 
 /** SPEC 2.6: the three kinds of POP, each with its count; the open tab is kept in ?tab= so it survives reloads. */
 export function PagesTabs({ appUrl, initialTab }: { appUrl: string; initialTab: PageTab }) {
   const router = useRouter();
-  const pathname = usePathname();
+  // Never null in the App Router; typed nullable because src/pages exists.
+  const pathname = usePathname() ?? "/dashboard/pages";
   const [tab, setTab] = useState<PageTab>(initialTab);
   const counts = api.pages.counts.useQuery();
 

@@ -1,7 +1,8 @@
 "use client";
 
+import { useState } from "react";
 import { Dialog } from "~/components/ui/dialog";
-import { SellPageView, type ViewBundle, type ViewPage } from "~/features/sell-pages/sell-page-view";
+import { preselectedTier, SellPageView, type ViewBundle, type ViewPage } from "~/features/sell-pages/sell-page-view";
 import { toMinorUnits } from "~/lib/money";
 import { keptFeatures, type SellPageInput } from "~/schemas/sell-page";
 
@@ -40,11 +41,14 @@ export function previewPageOf(
 
 /** SPEC 2.12 live preview: the page exactly as buyers will see it, with the payment buttons inert. */
 export function SellPagePreviewDialog({ page, open, onClose }: { page: ViewPage; open: boolean; onClose(): void }) {
+  const [selectedTier, setSelectedTier] = useState(preselectedTier(page));
   return (
     <Dialog open={open} onClose={onClose} size="xl" title="Live Preview" description="How buyers will see your page.">
       <div className="-mx-6 -mb-6 rounded-b-2xl bg-gray-50">
         <SellPageView
           page={page}
+          selectedTier={selectedTier}
+          onSelect={setSelectedTier}
           headingLevel={2}
           renderPayment={(bundle) => (
             <div className="space-y-2 text-center">

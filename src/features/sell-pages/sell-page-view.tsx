@@ -1,7 +1,5 @@
-"use client";
-
 import { Check, Download, Infinity as InfinityIcon, Lock, ShieldCheck, Star, Zap } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { bundlePricing } from "~/features/sell-pages/pricing";
 import { cn } from "~/lib/cn";
 import type { Currency } from "~/lib/money";
@@ -25,25 +23,33 @@ export type ViewPage = {
   bundles: ViewBundle[];
 };
 
+/** SPEC 2.15: premium is preselected when the page offers it. */
+export function preselectedTier(page: ViewPage): ViewBundle["tier"] {
+  return page.bundles.some((bundle) => bundle.tier === "premium") ? "premium" : "basic";
+}
+
 /**
  * The digital sell page as buyers see it (SPEC 2.15), shared by /digital-sell/{id} and the merchant's live
  * preview (SPEC 2.12) so the two never drift apart. Mobile first: one column, packages stacked, the payment
- * area right under them. `renderPayment` fills the payment area for the selected package.
+ * area right under them. Every package's payment area is rendered and only the selected one shown, so the
+ * buyer's page can switch packages with a few lines of script instead of React (src/embed/sell-page.ts): it
+ * flips the packages' aria-checked (which their styles follow) and the areas' `hidden` by their data attributes.
  */
 export function SellPageView({
   page,
+  selectedTier,
+  onSelect,
   renderPayment,
   headingLevel = 1,
 }: {
   page: ViewPage;
+  selectedTier: ViewBundle["tier"];
+  /** The preview's React state; the buyer's page has its script instead. */
+  onSelect?(tier: ViewBundle["tier"]): void;
   renderPayment(bundle: ViewBundle): ReactNode;
   /** 2 inside the preview dialog, under the dialog's own title; 1 on the page itself. */
   headingLevel?: 1 | 2;
 }) {
-  // SPEC 2.15: premium is preselected when the page offers it.
-  const [selectedTier, setSelectedTier] = useState<ViewBundle["tier"]>(
-    page.bundles.some((bundle) => bundle.tier === "premium") ? "premium" : "basic",
-  );
   const selected = page.bundles.find((bundle) => bundle.tier === selectedTier) ?? page.bundles[0];
   const Title = headingLevel === 1 ? "h1" : "h2";
   const Section = headingLevel === 1 ? "h2" : "h3";
@@ -66,6 +72,9 @@ export function SellPageView({
               srcSet={page.imageSrcSet ?? undefined}
               // One column on phones; half of the max-w-5xl layout (minus padding and gap) from md up.
               sizes="(min-width: 768px) 30rem, 100vw"
+              // The box is 4:3 whatever the upload (object-cover): the browser reserves it before the image arrives.
+              width={1200}
+              height={900}
               alt={page.name}
               fetchPriority="high"
               className="aspect-[4/3] w-full object-cover"
@@ -113,7 +122,7 @@ export function SellPageView({
               bundle={bundle}
               currency={page.currency}
               isSelected={bundle.tier === selected?.tier}
-              onSelect={() => setSelectedTier(bundle.tier)}
+              onSelect={onSelect && (() => onSelect(bundle.tier))}
             />
           ))}
         </div>
@@ -121,7 +130,11 @@ export function SellPageView({
 
       {selected && (
         <section aria-label="Payment" className="mx-auto max-w-md space-y-4">
-          {renderPayment(selected)}
+          {page.bundles.map((bundle) => (
+            <div key={bundle.tier} data-payment-for={bundle.tier} hidden={bundle !== selected}>
+              {renderPayment(bundle)}
+            </div>
+          ))}
           <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-xs text-gray-600">
             <li className="flex items-center gap-1">
               <Lock aria-hidden className="size-3.5" /> SSL Secured
@@ -162,7 +175,7 @@ function PackageOption({
   bundle: ViewBundle;
   currency: Currency;
   isSelected: boolean;
-  onSelect(): void;
+  onSelect?(): void;
 }) {
   const pricing = bundlePricing(bundle, currency);
   const isPremium = bundle.tier === "premium";
@@ -173,11 +186,14 @@ function PackageOption({
       role="radio"
       aria-checked={isSelected}
       aria-label={`${bundle.name} Package, ${pricing.price}`}
+      data-package={bundle.tier}
       onClick={onSelect}
       className={cn(
         "relative flex w-full flex-col rounded-2xl border-2 bg-white p-5 text-left shadow-sm transition",
         "focus-visible:outline-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2",
-        isSelected ? "border-brand-600 ring-brand-100 ring-4" : "border-gray-200 hover:border-gray-300",
+        // Styled from aria-checked, so whatever switches the package only sets that.
+        "aria-checked:border-brand-600 aria-checked:ring-brand-100 border-gray-200 aria-checked:ring-4",
+        "not-aria-checked:hover:border-gray-300",
       )}
     >
       {isPremium && (

@@ -1,5 +1,5 @@
-import "server-only";
 import { randomUUID } from "node:crypto";
+import type { Prisma } from "~/generated/prisma/client";
 import type { SubscriptionStatus, TransactionStatus } from "~/generated/prisma/enums";
 import type { SavedButtonStyle } from "~/lib/paypal-button";
 import type { CaptureOrderInput, CheckoutButtonInput, RecordSubscriptionInput } from "~/schemas/checkout";
@@ -7,6 +7,7 @@ import { checkoutMessages } from "~/lib/checkout-messages";
 import { db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
+import { issueDownloadGrant } from "~/server/services/downloads";
 import type { CaptureStatus, PayPalPayer, PayPalSubscription } from "~/server/paypal/client";
 import { canTakePayments, merchantPayPalFrom, merchantPayPalSettingsSelect } from "~/server/paypal/merchant-client";
 
@@ -173,23 +174,45 @@ export async function createOrder({ buttonId }: CheckoutButtonInput): Promise<{ 
   return { orderId: order.id };
 }
 
-const transactionResultSelect = { buttonId: true, paypalOrderId: true, status: true } as const;
+const transactionResultSelect = {
+  id: true,
+  buttonId: true,
+  sellPageId: true,
+  paypalOrderId: true,
+  status: true,
+} as const;
+type RecordedCapture = Prisma.TransactionGetPayload<{ select: typeof transactionResultSelect }>;
 
-export type CaptureResult = { orderId: string; status: TransactionStatus };
+export type CaptureResult = {
+  orderId: string;
+  status: TransactionStatus;
+  /** A digital sell page's purchase: the download grant's token that /thank-you takes; otherwise null. */
+  downloadToken: string | null;
+};
 
-function sameButtonResult(
-  row: { buttonId: string | null; paypalOrderId: string; status: TransactionStatus },
-  buttonId: string,
-) {
+function sameButton(row: RecordedCapture, buttonId: string): RecordedCapture {
   if (row.buttonId !== buttonId) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
-  return { orderId: row.paypalOrderId, status: row.status };
+  return row;
+}
+
+/**
+ * Every buyer's capture, for payment buttons and sell-page bundles alike: the capture is recorded from PayPal's
+ * answer, then a bundle's purchase gets the download grant for its page's file. A pending capture gets its token
+ * too: /thank-you then waits for PayPal to complete the payment. Safe to repeat: the capture is idempotent and
+ * a repeated grant replaces the earlier token with the same limits.
+ */
+export async function captureOrder(input: CaptureOrderInput): Promise<CaptureResult> {
+  const row = await recordCapture(input);
+  const delivers = row.sellPageId !== null && (row.status === "completed" || row.status === "pending");
+  const grant = delivers ? await issueDownloadGrant(row.id) : null;
+  return { orderId: row.paypalOrderId, status: row.status, downloadToken: grant?.token ?? null };
 }
 
 /**
  * Captures an approved order of this button and records the transaction from PayPal's capture. Idempotent on
- * the order id: a repeated (or concurrent) capture returns the recorded result and never adds a second row.
+ * the order id: a repeated (or concurrent) capture returns the recorded row and never adds a second one.
  */
-export async function captureOrder({ buttonId, orderId }: CaptureOrderInput): Promise<CaptureResult> {
+async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<RecordedCapture> {
   // The button may have been switched off after the buyer approved: the order was ours when created, so it
   // is still honoured.
   const button = await findButton({ id: buttonId });
@@ -199,7 +222,7 @@ export async function captureOrder({ buttonId, orderId }: CaptureOrderInput): Pr
     where: { paypalOrderId: orderId },
     select: transactionResultSelect,
   });
-  if (recorded) return sameButtonResult(recorded, button.id);
+  if (recorded) return sameButton(recorded, button.id);
 
   const session = await db.checkoutSession.findUnique({ where: { paypalOrderId: orderId } });
   if (!session || session.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
@@ -250,14 +273,14 @@ export async function captureOrder({ buttonId, orderId }: CaptureOrderInput): Pr
     if (capture.status !== "COMPLETED") {
       logger.info("PayPal capture not completed", { orderId, status: capture.status, reason: capture.statusReason });
     }
-    return sameButtonResult(row, button.id);
+    return sameButton(row, button.id);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await db.transaction.findUniqueOrThrow({
       where: { paypalOrderId: orderId },
       select: transactionResultSelect,
     });
-    return sameButtonResult(winner, button.id);
+    return sameButton(winner, button.id);
   }
 }
 

@@ -1,19 +1,16 @@
-import "server-only";
 import { createHmac } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { BundleTier, FileKind, Prisma } from "~/generated/prisma/client";
 import { conversionRate, revenueByCurrency, successRate } from "~/lib/formulas";
 import { toDecimalString, toMinorUnits, type Currency } from "~/lib/money";
 import type { AnalyticsPeriod } from "~/schemas/analytics";
-import type { CaptureOrderInput } from "~/schemas/checkout";
 import { keptFeatures, type SellPageInput } from "~/schemas/sell-page";
 import { env } from "~/env";
 import { db } from "~/server/db";
-import { refreshSellPage } from "~/server/page-cache";
 import { AppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { canTakePayments, merchantPayPalSettingsSelect } from "~/server/paypal/merchant-client";
-import { captureOrder, type PublicButton } from "~/server/services/checkout";
-import { issueDownloadGrant } from "~/server/services/downloads";
+import type { PublicButton } from "~/server/services/checkout";
 import { deleteStoredFiles, publicFileUrl, unusedFileWhere } from "~/server/storage/files";
 import { imageSrcSet, imageVariantUrl } from "~/server/storage/images";
 
@@ -190,7 +187,6 @@ export async function createSellPage(merchantId: string, input: SellPageInput) {
       }
       return created;
     });
-    refreshSellPage(page.id);
     return { id: page.id };
   } catch (error) {
     // Nothing of the page was written, so its uploads belong to nothing: remove them (SPEC 4, atomically here).
@@ -237,7 +233,7 @@ export async function updateSellPage(merchantId: string, id: string, input: Sell
     fileIdsOf(previous).filter((fileId) => !kept.has(fileId)),
     { pageId: id, reason: "replaced or removed" },
   );
-  refreshSellPage(id);
+  forgetPublicSellPage(id);
   return getSellPage(merchantId, id);
 }
 
@@ -254,7 +250,7 @@ export async function deleteSellPage(merchantId: string, id: string) {
     return found;
   });
   await deleteUnusedFiles(merchantId, fileIdsOf(page), { pageId: id, reason: "page deleted" });
-  refreshSellPage(id);
+  forgetPublicSellPage(id);
   return { id };
 }
 
@@ -273,7 +269,7 @@ export async function setSellPageActive(merchantId: string, { id, isActive }: { 
       data: { isActive: isActive && page.premiumEnabled },
     });
   });
-  refreshSellPage(id);
+  forgetPublicSellPage(id);
   return { id, isActive };
 }
 
@@ -573,6 +569,33 @@ export async function recordSellPageView(
   return true;
 }
 
+// /digital-sell/{id} reads its page through a few seconds of per-instance memory: a busy page costs one query
+// every PUBLIC_PAGE_TTL_MS instead of one per buyer (scripts/bench/sell-page.ts), and concurrent buyers share
+// it. Writes that change what buyers see forget the page at once on this instance; other instances follow
+// within the TTL. Kept on globalThis because Next bundles this module once for the App Router (where the
+// writes run) and once for the Pages Router (where the page renders).
+const PUBLIC_PAGE_TTL_MS = 5_000;
+const globalForPages = globalThis as typeof globalThis & {
+  popkitPublicSellPages?: LRUCache<string, { page: PublicSellPage | null }>;
+};
+const publicSellPages = () =>
+  (globalForPages.popkitPublicSellPages ??= new LRUCache({
+    max: 1_000,
+    ttl: PUBLIC_PAGE_TTL_MS,
+    fetchMethod: async (id: string) => ({ page: await getPublicSellPage(id) }),
+  }));
+
+/** getPublicSellPage for the buyer's page, from the short per-instance cache. */
+export async function servePublicSellPage(id: string): Promise<PublicSellPage | null> {
+  return (await publicSellPages().fetch(id))?.page ?? null;
+}
+
+/** After a write buyers would see: one page, or (null) every page, e.g. after a merchant's PayPal settings. */
+export function forgetPublicSellPage(id: string | null) {
+  if (id === null) publicSellPages().clear();
+  else publicSellPages().delete(id);
+}
+
 /**
  * What /digital-sell/{id} shows a buyer: an explicit select (never the merchant's e-mail, secret or the private
  * file's key), or null when the page does not exist or is inactive. Each bundle carries its payment button in
@@ -687,25 +710,3 @@ export type PublicBundle = {
   button: PublicButton | null;
 };
 export type PublicSellPage = NonNullable<Awaited<ReturnType<typeof getPublicSellPage>>>;
-
-/**
- * A buyer's payment for a bundle: captured on the shared checkout path (which records the transaction from
- * PayPal's answer), then, once PayPal reports it completed, the download grant for the page's file. Safe to
- * repeat: the capture is idempotent and a repeated grant replaces the earlier token with the same limits.
- */
-export async function captureSellPageOrder(input: CaptureOrderInput) {
-  const button = await db.paymentButton.findFirst({
-    where: { id: input.buttonId, buttonType: "bundle" },
-    select: { id: true },
-  });
-  if (!button) throw new AppError("NOT_FOUND", "Payment button not found");
-  const result = await captureOrder(input);
-  // A pending capture gets its token too: the thank-you page then waits for PayPal to complete the payment.
-  if (result.status !== "completed" && result.status !== "pending") return { ...result, downloadToken: null };
-  const transaction = await db.transaction.findUniqueOrThrow({
-    where: { paypalOrderId: input.orderId },
-    select: { id: true },
-  });
-  const grant = await issueDownloadGrant(transaction.id);
-  return { ...result, downloadToken: grant?.token ?? null };
-}

@@ -1,8 +1,7 @@
-import "server-only";
 import { env } from "~/env";
 import { encryptSecret } from "~/server/crypto";
 import { db } from "~/server/db";
-import { refreshSellPage } from "~/server/page-cache";
+import { forgetPublicSellPage } from "~/server/services/sell-pages";
 import { AppError } from "~/server/errors";
 import { deleteStoredFiles, publicFileUrl } from "~/server/storage/files";
 import type { UpdateStoreSettingsInput } from "~/schemas/store-settings";
@@ -43,7 +42,7 @@ export async function updateStoreSettings(merchantId: string, input: UpdateStore
     update: { ...fields, ...secret },
   });
   // Whether buyers can pay (a saved secret for the client id) shows on every sell page.
-  refreshSellPage(null);
+  forgetPublicSellPage(null);
   return getStoreSettings(merchantId);
 }
 

@@ -6,10 +6,8 @@ import {
   updateSellPageSchema,
   uploadedFileSchema,
 } from "~/schemas/sell-page";
-import { captureOrderSchema } from "~/schemas/checkout";
-import { createTRPCRouter, merchantProcedure, publicProcedure } from "~/server/api/trpc";
+import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import {
-  captureSellPageOrder,
   createSellPage,
   deleteSellPage,
   discardUpload,
@@ -21,7 +19,7 @@ import {
   updateSellPage,
 } from "~/server/services/sell-pages";
 
-/** Digital sell pages. The buyer's page is server-rendered from the service; buyers only call captureOrder. */
+/** Digital sell pages. Buyers pay a page's bundles on the shared checkout path (checkout.captureOrder). */
 export const sellPagesRouter = createTRPCRouter({
   list: merchantProcedure.query(({ ctx }) => listSellPages(ctx.merchantId)),
 
@@ -54,10 +52,4 @@ export const sellPagesRouter = createTRPCRouter({
   discardUpload: merchantProcedure
     .input(uploadedFileSchema)
     .mutation(({ ctx, input }) => discardUpload(ctx.merchantId, input.fileId)),
-
-  /**
-   * The buyer's capture of a bundle order (created with checkout.createOrder): the checkout capture plus, for a
-   * completed payment, the token of the download grant that /thank-you and /api/download/{token} take.
-   */
-  captureOrder: publicProcedure.input(captureOrderSchema).mutation(({ input }) => captureSellPageOrder(input)),
 });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { embedConfig, paymentButtonScript, unknownButtonScript } from "~/embed/payment-button";
 import { env } from "~/env";
 import { getEmbedButton } from "~/server/services/checkout";
@@ -34,25 +35,12 @@ async function render(id: string): Promise<Rendered> {
 // staleness Cache-Control already allows, holds no state another instance needs (DESIGN 1), and is bounded,
 // so random ids cannot grow it. Concurrent requests for one id share one query.
 const RENDER_TTL_MS = 5_000;
-const MAX_ENTRIES = 1_000;
-const rendered = new Map<string, { expires: number; value: Promise<Rendered> }>();
-
-function renderCached(id: string): Promise<Rendered> {
-  const now = Date.now();
-  const hit = rendered.get(id);
-  if (hit && hit.expires > now) return hit.value;
-  const value = render(id);
-  rendered.delete(id);
-  rendered.set(id, { expires: now + RENDER_TTL_MS, value });
-  value.catch(() => rendered.delete(id));
-  if (rendered.size > MAX_ENTRIES) rendered.delete(rendered.keys().next().value!);
-  return value;
-}
+const rendered = new LRUCache<string, Rendered>({ max: 1_000, ttl: RENDER_TTL_MS, fetchMethod: render });
 
 /** GET /api/button/{id}.js: the embed script of a payment button (the route's id arrives as "{id}.js"). */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id: file } = await params;
-  const { status, body, etag } = await renderCached(file.endsWith(".js") ? file.slice(0, -3) : "");
+  const { status, body, etag } = (await rendered.fetch(file.endsWith(".js") ? file.slice(0, -3) : ""))!;
   const headers = {
     "content-type": JS,
     "cache-control": CACHE,

@@ -1,0 +1,14 @@
+import { Head, Html, Main, NextScript } from "next/document";
+
+/** The same document shell as src/app/layout.tsx. */
+export default function Document() {
+  return (
+    <Html lang="en">
+      <Head />
+      <body className="min-h-screen bg-gray-50 font-sans text-gray-900 antialiased">
+        <Main />
+        <NextScript />
+      </body>
+    </Html>
+  );
+}

@@ -1,0 +1,95 @@
+import type { GetServerSideProps } from "next";
+import Head from "next/head";
+import Link from "next/link";
+import { Alert } from "~/components/ui/alert";
+import { embedConfig, paymentButtonScript } from "~/embed/payment-button";
+import { sellPageScript } from "~/embed/sell-page";
+import { env } from "~/env";
+import { bundlePricing } from "~/features/sell-pages/pricing";
+import { preselectedTier, SellPageView } from "~/features/sell-pages/sell-page-view";
+import { checkoutMessages } from "~/lib/checkout-messages";
+import { servePublicSellPage, type PublicSellPage } from "~/server/services/sell-pages";
+
+// /digital-sell/{id} (SPEC 2.15) is the one page of the Pages Router, for the one thing the App Router cannot do:
+// send a page without React's and Next's client runtime (~120 KB gzipped before any code of ours). Buyers
+// open it on phones from a link, so it is plain server-rendered HTML plus two small scripts: the package
+// switch (src/embed/sell-page.ts) and the payment-button loader every embedded button uses, which loads
+// PayPal's SDK only when the button nears the viewport.
+export const config = { unstable_runtimeJS: false };
+
+type Props = { page: PublicSellPage | null; script: string };
+
+export const getServerSideProps: GetServerSideProps<Props, { id: string }> = async ({ params, res }) => {
+  // The service is called directly rather than through the rate-limited API: rendering the page is not an API
+  // call, and buyers behind one shared address (an office, a carrier NAT) must not be locked out of a sales page.
+  const page = await servePublicSellPage(params?.id ?? "");
+  if (!page) {
+    res.statusCode = 404;
+    return { props: { page: null, script: "" } };
+  }
+  const buttons = page.bundles.flatMap(({ button }) =>
+    button?.canTakePayments
+      ? [embedConfig(button.id, button, { appUrl: "", sdkBaseUrl: env.PAYPAL_SDK_BASE_URL })]
+      : [],
+  );
+  return { props: { page, script: paymentButtonScript(...buttons) + sellPageScript(page.id) } };
+};
+
+export default function DigitalSellPage({ page, script }: Props) {
+  if (!page) return <SellPageNotFound />;
+  return (
+    <>
+      <Head>
+        <title>{page.name}</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content={page.description.slice(0, 160)} />
+        <meta property="og:title" content={page.name} />
+        {page.imageUrl && <meta property="og:image" content={page.imageUrl} />}
+      </Head>
+      <main className="min-h-screen bg-gradient-to-b from-white to-gray-50">
+        <SellPageView
+          page={page}
+          selectedTier={preselectedTier(page)}
+          renderPayment={(bundle) => {
+            const button = page.bundles.find((candidate) => candidate.tier === bundle.tier)?.button;
+            return (
+              <div className="space-y-3">
+                <p className="text-center text-sm text-gray-700">
+                  Get {bundle.name} Package:{" "}
+                  <span className="font-semibold text-gray-900">{bundlePricing(bundle, page.currency).price}</span>
+                </p>
+                {!button ? (
+                  <Alert tone="warning">{checkoutMessages.unavailable}</Alert>
+                ) : !button.canTakePayments ? (
+                  <Alert tone="warning">{checkoutMessages.sellerNotReady}</Alert>
+                ) : (
+                  // The loader renders the bundle's PayPal button here (src/embed/payment-button.ts).
+                  <div id={`popkit-button-${button.id}`} className="min-h-[3.5rem] text-center text-sm text-gray-500">
+                    Loading PayPal...
+                  </div>
+                )}
+              </div>
+            );
+          }}
+        />
+      </main>
+      <script dangerouslySetInnerHTML={{ __html: script }} />
+    </>
+  );
+}
+
+/** SPEC 2.15: an unknown or inactive page. */
+function SellPageNotFound() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
+      <Head>
+        <title>Page Not Found</title>
+      </Head>
+      <h1 className="text-2xl font-bold text-gray-900">Page Not Found</h1>
+      <p className="mt-2 text-gray-600">The digital sell page you&apos;re looking for doesn&apos;t exist.</p>
+      <Link href="/" className="text-brand-600 mt-6 text-sm font-medium hover:underline">
+        Return to Home
+      </Link>
+    </main>
+  );
+}
