@@ -2,7 +2,8 @@
 // GET /api/button/{id}.js holds up under load next to a static file of the same size served by the same app, in
 // one run: throughput and latency percentiles at 200 concurrent keep-alive connections, their ratio, and the
 // loader's size gzipped. Goal (issue 4): at least 80% of the static file's throughput, p99 under 50 ms, loader
-// at most 3 KB gzipped.
+// at most 3 KB gzipped. The app runs as in production (scripts/serve.ts): the embed script is answered by its
+// front door, the static file by Next, both without compression (neither request asks for it).
 //
 // It starts everything itself: a fresh database (the server named by DATABASE_URL if set, else the embedded
 // PostgreSQL), the PayPal sandbox, a production build of the app (built first if missing or stale) with one

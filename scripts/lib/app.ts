@@ -74,7 +74,10 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`the app did not become healthy within ${timeoutMs / 1000}s`);
 }
 
-/** Starts `next start` (or `next dev`) with the given environment and waits until /api/health answers. */
+/**
+ * Starts the production server (scripts/serve.ts: Next behind the embed script's front door) or `next dev`, with
+ * the given environment, and waits until /api/health answers.
+ */
 export async function startApp(options: {
   port: number;
   host?: string;
@@ -83,8 +86,11 @@ export async function startApp(options: {
   quiet?: boolean;
 }): Promise<RunningApp> {
   const host = options.host ?? "127.0.0.1";
-  const args = [options.dev ? "dev" : "start", "--port", String(options.port), "--hostname", host];
-  const child = spawn(process.execPath, [nextBin, ...args], {
+  const where = ["--port", String(options.port), "--hostname", host];
+  const args = options.dev
+    ? [nextBin, "dev", ...where]
+    : ["--import", "tsx", path.join(repoRoot, "scripts/serve.ts"), ...where];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: { ...options.env, NEXT_TELEMETRY_DISABLED: "1" },
     stdio: options.quiet ? ["ignore", "ignore", "inherit"] : "inherit",

@@ -221,9 +221,18 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
+/**
+ * Wraps code built from Function#toString for browsers. toString returns the function as this process compiled
+ * it, and under tsx (scripts/serve.ts) esbuild's keepNames wraps named functions in `__name(fn, "name")`, a
+ * helper only that process has: the wrapper brings a no-op one, in its own scope.
+ */
+export function browserScript(code: string): string {
+  return `(function (__name) {\n${code}\n})(function (fn) { return fn; });\n`;
+}
+
 /** The whole script: the loader called with each button's config (one button for an embed, a page's bundles). */
 export function paymentButtonScript(...configs: EmbedConfig[]): string {
-  return `${scriptJson(configs)}.forEach(${loader.toString()});\n`;
+  return browserScript(`${scriptJson(configs)}.forEach(${loader.toString()});`);
 }
 
 /** What an unknown id gets: a script that only tells the developer, so the host page keeps working. */

@@ -1,4 +1,4 @@
-import { scriptJson } from "~/embed/payment-button";
+import { browserScript, scriptJson } from "~/embed/payment-button";
 
 // /digital-sell/{id} ships no React or Next runtime to buyers (src/pages/digital-sell/[id].tsx): this script, the
 // payment-button loader for its bundles and PayPal's SDK are all the JavaScript a buyer's phone runs. Like the
@@ -26,5 +26,7 @@ function sellPage(viewUrl: string): void {
 }
 
 export function sellPageScript(pageId: string): string {
-  return `(${sellPage.toString()})(${scriptJson(`/api/sell-pages/${encodeURIComponent(pageId)}/view`)});\n`;
+  return browserScript(
+    `(${sellPage.toString()})(${scriptJson(`/api/sell-pages/${encodeURIComponent(pageId)}/view`)});`,
+  );
 }

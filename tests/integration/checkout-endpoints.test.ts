@@ -1,8 +1,9 @@
 import vm from "node:vm";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { GET as buttonScript } from "~/app/api/button/[id]/route";
+import { embedScriptAnswer } from "~/server/embed-script";
 import { POST as capturePost, OPTIONS as captureOptions } from "~/app/api/checkout/capture/route";
 import { POST as ordersPost, OPTIONS as ordersOptions } from "~/app/api/checkout/orders/route";
 import { POST as subscriptionsPost } from "~/app/api/checkout/subscriptions/route";
@@ -70,6 +71,20 @@ describe("GET /api/button/{id}.js", () => {
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
     expect((await getScript(`${button.id}.js`, { "if-none-match": '"stale"' })).status).toBe(200);
+  });
+
+  it("gzips from its cached render when the front door's client accepts it (Next compresses the route's)", async () => {
+    const { button } = await seller();
+    const file = `${button.id}.js`;
+    const plain = await embedScriptAnswer(file, { ifNoneMatch: null, acceptEncoding: null });
+    const gzipped = await embedScriptAnswer(file, { ifNoneMatch: null, acceptEncoding: "br, gzip;q=0.9" });
+    expect(plain.headers).toMatchObject({ vary: "Accept-Encoding" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(gzipped.headers).toMatchObject({ vary: "Accept-Encoding", "content-encoding": "gzip" });
+    expect(gunzipSync(gzipped.body!).equals(plain.body!)).toBe(true);
+    expect(plain.body!.toString()).toBe(await (await getScript(file)).text());
+    const unchanged = await embedScriptAnswer(file, { ifNoneMatch: plain.headers.etag!, acceptEncoding: "gzip" });
+    expect(unchanged).toMatchObject({ status: 304, body: null });
   });
 
   it("answers an unknown id with 404 and a script that only warns", async () => {

@@ -1,0 +1,57 @@
+// The app's HTTP server in production (scripts/lib/app.ts starts it; `next dev` serves development): Next's
+// request handler behind a front door that answers GET /api/button/{id}.js itself. Every view of every
+// merchant page that embeds a button loads that script, and Next's request pipeline costs ~3 ms of CPU per
+// request before our handler runs (a public file costs Next ~0.65 ms): the front door answers from the same
+// cached render as the route handler (src/server/embed-script.ts) in a fraction of that. Everything else,
+// including every other /api/button path Next would redirect or refuse, goes to Next unchanged.
+// `node --import tsx scripts/serve.ts --port 3000 --hostname 0.0.0.0`, with the app's environment.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { parseArgs } from "node:util";
+import next from "next";
+import { repoRoot } from "./lib/paths";
+
+const { values: flags } = parseArgs({
+  options: { port: { type: "string", default: "3000" }, hostname: { type: "string", default: "0.0.0.0" } },
+});
+const port = Number(flags.port);
+
+const app = next({ dev: false, dir: repoRoot, hostname: flags.hostname, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+// After Next has loaded the environment (.env files) the app's modules validate on import.
+const { embedScriptAnswer } = await import("../src/server/embed-script");
+const { describeError, logger } = await import("../src/server/logger");
+
+const EMBED_SCRIPT = /^\/api\/button\/([A-Za-z0-9_-]{1,64}\.js)(?:\?|$)/;
+
+function serveEmbedScript(file: string, req: IncomingMessage, res: ServerResponse) {
+  embedScriptAnswer(file, {
+    ifNoneMatch: req.headers["if-none-match"] ?? null,
+    acceptEncoding: req.headers["accept-encoding"] ?? null,
+  })
+    .then(({ status, headers, body }) => {
+      res.writeHead(status, body ? { ...headers, "content-length": body.length } : headers);
+      res.end(req.method === "HEAD" ? undefined : body);
+    })
+    .catch((error: unknown) => {
+      logger.error("embed script failed", { file, ...describeError(error) });
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      res.end();
+    });
+}
+
+const server = createServer((req, res) => {
+  const embed = req.method === "GET" || req.method === "HEAD" ? EMBED_SCRIPT.exec(req.url ?? "") : null;
+  if (embed) serveEmbedScript(embed[1]!, req, res);
+  else void handle(req, res);
+});
+server.listen(port, flags.hostname, () => console.log(`Serving on http://${flags.hostname}:${port}`));
+
+const stop = () => {
+  server.close(() => process.exit(0));
+  // Keep-alive connections would hold close() open: Next's own server gives them the same short grace.
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 3000).unref();
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
