@@ -2,12 +2,15 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SANDBOX_WEBHOOK_ID } from "../sandbox/paypal";
-import type { PrismaClient } from "../src/generated/prisma/client";
+import type { FileKind, PrismaClient } from "../src/generated/prisma/client";
 import { buildCheckoutSession } from "../tests/factories/checkout-session";
 import { createMerchant } from "../tests/factories/merchant";
 import { createPaymentButton } from "../tests/factories/payment-button";
 import { createSaasUser } from "../tests/factories/saas-user";
+import { createSellPage } from "../tests/factories/sell-page";
 import { connectPayPal } from "../tests/factories/store-settings";
+import { createStoredFile } from "../tests/factories/stored-file";
+import { pngFile } from "../tests/support/files";
 import { buildSubscription } from "../tests/factories/subscription";
 import { buildTransaction } from "../tests/factories/transaction";
 
@@ -29,8 +32,14 @@ function demoLogins(dataDir: string): DemoLogins {
   return logins;
 }
 
-/** Idempotent: running it again leaves existing demo rows (and any changes made to them) alone. */
-export async function seedDemo(db: PrismaClient, dataDir: string): Promise<DemoLogins> {
+export type DemoSeed = { logins: DemoLogins; sellPageId: string };
+
+/**
+ * Idempotent: running it again leaves existing demo rows (and any changes made to them) alone. `withFiles`: the
+ * UploadThing sandbox is running, so the demo sell page gets its image, logo and file (never uploaded to a real
+ * UploadThing account).
+ */
+export async function seedDemo(db: PrismaClient, dataDir: string, options: { withFiles: boolean }): Promise<DemoSeed> {
   const logins = demoLogins(dataDir);
   const merchant = await createMerchant(db, { name: "Demo Merchant", ...logins.merchant });
   await db.storeSettings.upsert({
@@ -40,8 +49,13 @@ export async function seedDemo(db: PrismaClient, dataDir: string): Promise<DemoL
   });
   await connectDemoPayPal(db, merchant.id);
   await seedDemoButtons(db, merchant.id);
+  const existing = await db.digitalSellPage.findFirst({
+    where: { merchantId: merchant.id, name: DEMO_SELL_PAGE },
+    select: { id: true },
+  });
+  const sellPage = existing ?? (await seedSellPage(db, merchant.id, DEMO_CLIENT_ID, options));
   await createSaasUser(db, { ...logins.staff, name: "Demo Admin", email: "admin@popkit.test", role: "super_admin" });
-  return logins;
+  return { logins, sellPageId: sellPage.id };
 }
 
 /** The demo's PayPal app in the local sandbox (which accepts sandboxSecretFor(clientId) as its secret). */
@@ -151,13 +165,56 @@ async function seedDemoButtons(db: PrismaClient, merchantId: string) {
   });
 }
 
-export function printDemoLogins(logins: DemoLogins, appUrl: string) {
+const DEMO_SELL_PAGE = "Ultimate Knitting Guide";
+export const DEMO_IMAGE = { width: 800, height: 600, bytes: 120_000 };
+
+/**
+ * A digital sell page as a merchant fills it in: both bundles and, `withFiles`, a product image and logo of the
+ * sizes exported for the web (real PNGs padded to them) and a file to sell. Also what the sell-page bench
+ * measures (scripts/bench/lib/sell-page-seed.ts).
+ */
+export async function seedSellPage(
+  db: PrismaClient,
+  merchantId: string,
+  paypalClientId: string,
+  { withFiles }: { withFiles: boolean },
+) {
+  const upload = async (kind: FileKind, name: string, content: Uint8Array | string) =>
+    withFiles ? (await createStoredFile(db, merchantId, kind, { content, name })).id : null;
+  return createSellPage(db, merchantId, {
+    name: DEMO_SELL_PAGE,
+    description:
+      "Patterns, techniques and fixes for every knitter, from your first cast-on to colourwork.\n\n" +
+      "120 patterns with charts and written instructions, sized from baby to XXL, and a troubleshooting " +
+      "section for dropped stitches, uneven tension and everything in between.",
+    paypalClientId,
+    productImageId: await upload(
+      "product_image",
+      "cover.png",
+      pngFile({ ...DEMO_IMAGE, rgb: [180, 60, 90], totalBytes: DEMO_IMAGE.bytes }),
+    ),
+    merchantLogoId: await upload("merchant_logo", "logo.png", pngFile({ width: 240, height: 96, totalBytes: 12_000 })),
+    downloadableFileId: await upload("downloadable_file", "knitting-guide.pdf", "%PDF-1.7\nthe guide"),
+    basicName: "Basic",
+    basicPriceMinor: 2999,
+    basicOriginalPriceMinor: 3999,
+    basicFeatures: ["120 patterns (PDF)", "Technique guide", "Lifetime updates"],
+    premiumEnabled: true,
+    premiumName: "Premium",
+    premiumPriceMinor: 4999,
+    premiumOriginalPriceMinor: 6999,
+    premiumFeatures: ["Everything in Basic", "40 video lessons", "Printable charts", "Private community access"],
+  });
+}
+
+export function printDemoLogins({ logins, sellPageId }: DemoSeed, appUrl: string) {
   console.log(
     [
       "",
       "Demo log-ins (demo mode only; change or remove them before real use):",
       `  Merchant  ${appUrl}/auth             email ${logins.merchant.email}  password ${logins.merchant.password}`,
       `  Staff     ${appUrl}/saas-admin/auth  username ${logins.staff.username}  password ${logins.staff.password}`,
+      `  A buyer's page (pay in the PayPal sandbox): ${appUrl}/digital-sell/${sellPageId}`,
       "",
     ].join("\n"),
   );

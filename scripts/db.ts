@@ -22,7 +22,9 @@ async function main(command: string | undefined) {
       const { printDemoLogins, seedDemo } = await import("../prisma/seed");
       const client = createPrismaClient(database.url, { embedded: database.embedded });
       try {
-        printDemoLogins(await seedDemo(client, dataDir), process.env.APP_URL ?? "http://localhost:3000");
+        // No UploadThing sandbox runs here: the demo sell page goes without its files.
+        const seeded = await seedDemo(client, dataDir, { withFiles: false });
+        printDemoLogins(seeded, process.env.APP_URL ?? "http://localhost:3000");
       } finally {
         await client.$disconnect();
       }

@@ -64,9 +64,9 @@ async function main() {
     const { seedDemo, printDemoLogins } = await import("../prisma/seed");
     const { createPrismaClient } = await import("../src/server/prisma-client");
     const client = createPrismaClient(database.url, { embedded: database.embedded });
-    const logins = await seedDemo(client, dataDir);
+    const seeded = await seedDemo(client, dataDir, { withFiles: Boolean(sandbox?.uploadthingUrl) });
     await client.$disconnect();
-    printLogins = () => printDemoLogins(logins, appUrl);
+    printLogins = () => printDemoLogins(seeded, appUrl);
   }
 
   if (!isDev && !hasCurrentBuild()) {

@@ -5,6 +5,7 @@ import "~/styles/globals.css";
 export const metadata: Metadata = {
   title: "Popkit: PayPal checkout buttons and digital sell pages",
   description: "Create PayPal payment buttons and digital product pages in minutes. No code.",
+  icons: { icon: "/favicon.svg" },
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

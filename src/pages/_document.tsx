@@ -4,7 +4,9 @@ import { Head, Html, Main, NextScript } from "next/document";
 export default function Document() {
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        <link rel="icon" href="/favicon.svg" />
+      </Head>
       <body className="min-h-screen bg-gray-50 font-sans text-gray-900 antialiased">
         <Main />
         <NextScript />

@@ -63,10 +63,15 @@ export default function DigitalSellPage({ page, script }: Props) {
                 ) : !button.canTakePayments ? (
                   <Alert tone="warning">{checkoutMessages.sellerNotReady}</Alert>
                 ) : (
-                  // The loader renders the bundle's PayPal button here (src/embed/payment-button.ts).
-                  <div id={`popkit-button-${button.id}`} className="min-h-[3.5rem] text-center text-sm text-gray-500">
-                    Loading PayPal...
-                  </div>
+                  // The loader renders the bundle's PayPal button in the placeholder (src/embed/payment-button.ts).
+                  // Raw HTML: under `next dev`, where React does hydrate this page, it must not hydrate what the
+                  // loader may already have filled (a mismatch would re-render it empty).
+                  <div
+                    className="min-h-[3.5rem] text-center text-sm text-gray-500"
+                    dangerouslySetInnerHTML={{
+                      __html: `<div id="popkit-button-${encodeURIComponent(button.id)}">Loading PayPal...</div>`,
+                    }}
+                  />
                 )}
               </div>
             );
