@@ -7,10 +7,10 @@
 //
 // It starts everything itself: a fresh database (the server named by DATABASE_URL if set, else the embedded
 // PostgreSQL), the PayPal sandbox, a production build of the app (built first if missing or stale) with one
-// merchant and one button. The static file is written to public/ before the app starts, because `next start`
+// merchant and one button. The static file is written to public/ before the app starts, because Next
 // serves only the public files it finds at start-up, and removed afterwards.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { Agent } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -36,7 +36,6 @@ const staticFile = path.join(publicDir, STATIC_NAME);
 
 async function main() {
   const stack = await startBenchStack("bench", { uploadthing: false });
-  const createdPublicDir = !existsSync(publicDir);
   try {
     const { createMerchant } = await import("../../tests/factories/merchant");
     const { connectPayPal } = await import("../../tests/factories/store-settings");
@@ -52,7 +51,6 @@ async function main() {
     });
 
     // The static twin: written before start-up (see the header), same byte length as the script.
-    mkdirSync(publicDir, { recursive: true });
     writeFileSync(staticFile, "/* size placeholder */\n");
     await stack.startApp();
     const agent = new Agent({ keepAlive: true });
@@ -106,16 +104,10 @@ async function main() {
     );
   } finally {
     rmSync(staticFile, { force: true });
-    // Only an empty public/ that this run created goes again; anything else in it is someone's.
-    if (createdPublicDir && existsSync(publicDir) && readdirSync(publicDir).length === 0) rmdirSync(publicDir);
     await stack.close();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
-);
+await main();
+// Keep-alive agents and the browser launcher may leave handles open; the figures are printed.
+process.exit(0);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { nextBin, repoRoot } from "./paths";
 
@@ -55,6 +56,18 @@ export async function buildApp(): Promise<void> {
   });
   // Taken after the build: next build may itself touch tsconfig.json.
   writeFileSync(sourceStampFile(), sourceStamp());
+}
+
+/** A port nothing listens on right now, for an app, sandbox or test server of our own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 export type RunningApp = { url: string; child: ChildProcess; stop(): Promise<void> };

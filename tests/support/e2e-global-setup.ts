@@ -1,22 +1,10 @@
-import { createServer } from "node:net";
-import { buildApp, hasCurrentBuild, startApp } from "../../scripts/lib/app";
+import { buildApp, freePort, hasCurrentBuild, startApp } from "../../scripts/lib/app";
 import { startSandbox } from "../../sandbox/server";
 import { createPrismaClient } from "../../src/server/prisma-client";
 import { createSaasUser } from "../factories/saas-user";
 import { e2eStaff } from "./e2e-fixtures";
 import { createTestDatabase } from "./test-database";
 import { testSecrets } from "./test-secrets";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** One fresh database and one production build of the app for the whole e2e run. */
 export default async function globalSetup() {

@@ -1,18 +1,6 @@
 // A small closed-loop load generator for the benches: N keep-alive connections, each sending its next GET as soon
 // as the previous answer is read (what a browser tab or a busy embedding site does), for a fixed time.
 import { Agent, request } from "node:http";
-import { createServer } from "node:net";
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export type Response = { status: number; body: Buffer; headers: Record<string, unknown> };
 

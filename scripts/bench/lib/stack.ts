@@ -5,8 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { startSandbox } from "../../../sandbox/server";
 import { createTestDatabase } from "../../../tests/support/test-database";
-import { buildApp, hasCurrentBuild, startApp, type RunningApp } from "../../lib/app";
-import { freePort } from "./load";
+import { buildApp, freePort, hasCurrentBuild, startApp, type RunningApp } from "../../lib/app";
 
 export async function startBenchStack(label: string, options: { uploadthing: boolean }) {
   if (!hasCurrentBuild()) {

@@ -12,8 +12,6 @@ export class CheckoutError extends Error {
     message: string,
     /** PayPal's issue, e.g. INSTRUMENT_DECLINED. */
     readonly issue?: string,
-    /** The answer was lost or the server failed: the call may be made again (captures are idempotent). */
-    readonly retryable = false,
   ) {
     super(message);
   }
@@ -37,9 +35,9 @@ export async function postCheckout<Path extends keyof Answers>(
       body: JSON.stringify(body),
     });
   } catch {
-    throw new CheckoutError(checkoutMessages.error, undefined, true);
+    throw new CheckoutError(checkoutMessages.error);
   }
   const json = (await response.json().catch(() => ({}))) as { error?: { message?: string; issue?: string } };
   if (response.ok) return json as Answers[Path];
-  throw new CheckoutError(json.error?.message ?? checkoutMessages.error, json.error?.issue, response.status >= 500);
+  throw new CheckoutError(json.error?.message ?? checkoutMessages.error, json.error?.issue);
 }
