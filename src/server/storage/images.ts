@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
@@ -20,27 +21,22 @@ export const imageSrcSet = (key: string) =>
 type Variant = { body: Uint8Array; contentType: string };
 
 // A few megabytes of recent variants per instance, so a busy page does not fetch and re-encode its image for
-// every new buyer; browsers and CDNs keep them for a year (the key never changes for new bytes).
-const MAX_CACHED = 200;
-const cache = new Map<string, Promise<Variant | null>>();
+// every new buyer; browsers and CDNs keep them for a year (the key never changes for new bytes). Concurrent
+// requests for one variant share one render.
+const variants = new LRUCache<string, { variant: Variant | null }>({
+  max: 200,
+  fetchMethod: async (id) => {
+    const [key, width, format] = id.split(":") as [string, `${ImageWidth}`, "webp" | "original"];
+    return { variant: await render(key, Number(width) as ImageWidth, format === "webp") };
+  },
+});
 
 /**
  * The image `key` at `width` (never enlarged), as WebP when the browser accepts it, else in its own format. Only
  * public images (product images and logos) are served: never a purchased file. Null when there is no such image.
  */
-export function imageVariant(key: string, width: ImageWidth, acceptsWebp: boolean): Promise<Variant | null> {
-  const id = `${key}:${width}:${acceptsWebp ? "webp" : "original"}`;
-  const hit = cache.get(id);
-  if (hit) {
-    cache.delete(id);
-    cache.set(id, hit);
-    return hit;
-  }
-  const variant = render(key, width, acceptsWebp);
-  cache.set(id, variant);
-  variant.catch(() => cache.delete(id));
-  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
-  return variant;
+export async function imageVariant(key: string, width: ImageWidth, acceptsWebp: boolean): Promise<Variant | null> {
+  return (await variants.fetch(`${key}:${width}:${acceptsWebp ? "webp" : "original"}`))?.variant ?? null;
 }
 
 async function render(key: string, width: ImageWidth, acceptsWebp: boolean): Promise<Variant | null> {
