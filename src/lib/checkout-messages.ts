@@ -10,3 +10,10 @@ export const checkoutMessages = {
   unavailable: "This button is not currently available",
   sellerNotReady: "This seller cannot take payments yet.",
 } as const;
+
+/**
+ * Staff have suspended the merchant (issue 18): every POP of theirs refuses payments until resumed. Kept out of
+ * checkoutMessages, which every embed script carries: only a suspended seller's scripts need it, in place of
+ * sellerNotReady.
+ */
+export const sellerSuspendedMessage = "This seller is not accepting payments right now.";

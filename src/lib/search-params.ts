@@ -12,3 +12,19 @@ export function enumParam<T extends string>(
   const single = Array.isArray(value) ? value[0] : value;
   return allowed.find((option) => option === single);
 }
+
+/** One string value of a query parameter, trimmed and bounded like the schemas' search fields. */
+export function textParam(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value)?.trim().slice(0, 200) ?? "";
+}
+
+/** `sort`/`dir` when `sort` is one of `allowed`, else the list's default. */
+export function sortParams<T extends string>(
+  params: Record<string, string | string[] | undefined>,
+  allowed: readonly T[],
+  fallback: { id: T; desc: boolean },
+): { id: T; desc: boolean } {
+  const id = enumParam(params.sort, allowed);
+  if (!id) return fallback;
+  return { id, desc: enumParam(params.dir, ["asc", "desc"] as const) !== "asc" };
+}
