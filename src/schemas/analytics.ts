@@ -36,6 +36,7 @@ const timeZone = z
 export const dashboardAnalyticsSchema = z.object({
   range: z.enum(dashboardRanges).default("mtd"),
   granularity: z.enum(dashboardGranularities).default("day"),
-  timeZone: timeZone.default("UTC"),
+  /** Omitted: the store's time zone (Store Settings), else UTC. */
+  timeZone: timeZone.optional(),
 });
 export type DashboardAnalyticsInput = z.input<typeof dashboardAnalyticsSchema>;

@@ -2,14 +2,50 @@ import { z } from "zod";
 
 export const transactionStatuses = ["completed", "pending", "failed", "cancelled", "refunded"] as const;
 
+/** What the Payments list can be sorted by (the URL's `sort`); the default is the newest first. */
+export const paymentSorts = ["date", "amount"] as const;
+/** What the Customers list can be sorted by: last payment date and total spent. */
+export const customerSorts = ["last", "spent"] as const;
+export const sortDirections = ["asc", "desc"] as const;
+
+/** The search box: case-insensitive "contains", bounded so a URL cannot send a novel to the database. */
+const searchText = z.string().trim().max(200, "Search must be at most 200 characters").default("");
+const page = z.number().int().min(1).max(10_000).default(1);
+
+/**
+ * A date window, half-open [from, to), already resolved in the store's time zone by the page
+ * (src/lib/date-range.ts): the server never guesses a zone from a calendar day.
+ */
+const dateWindow = {
+  from: z.date().optional(),
+  to: z.date().optional(),
+};
+
 export const listPaymentsSchema = z.object({
+  /** Buyer e-mail or name, PayPal order or capture id, or POP name. */
+  q: searchText,
   status: z.enum(transactionStatuses).optional(),
-  page: z.number().int().min(1).max(10_000).default(1),
+  ...dateWindow,
+  /** One buyer's payments (the customer page): their exact e-mail. */
+  email: z.string().trim().min(1).max(320).optional(),
+  sort: z.enum(paymentSorts).default("date"),
+  dir: z.enum(sortDirections).default("desc"),
+  page,
 });
 export type ListPaymentsInput = z.input<typeof listPaymentsSchema>;
 
+export const getPaymentSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export type GetPaymentInput = z.input<typeof getPaymentSchema>;
+
 export const listCustomersSchema = z.object({
-  search: z.string().trim().max(200).default(""),
-  page: z.number().int().min(1).max(10_000).default(1),
+  /** E-mail or name. */
+  q: searchText,
+  ...dateWindow,
+  sort: z.enum(customerSorts).default("last"),
+  dir: z.enum(sortDirections).default("desc"),
+  page,
 });
 export type ListCustomersInput = z.input<typeof listCustomersSchema>;
+
+export const getCustomerSchema = z.object({ email: z.string().trim().min(1).max(320) });
+export type GetCustomerInput = z.input<typeof getCustomerSchema>;

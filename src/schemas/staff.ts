@@ -97,6 +97,9 @@ export const listMerchantsSchema = z.object({ search, page });
 
 export const merchantIdSchema = z.object({ id });
 
+/** The staff merchant detail: `page` pages the merchant's payments. */
+export const merchantDetailSchema = z.object({ id, page });
+
 export const merchantPopKinds = ["payment_buttons", "sell_pages", "wps_buttons"] as const;
 export type MerchantPopKind = (typeof merchantPopKinds)[number];
 

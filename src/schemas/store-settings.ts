@@ -10,6 +10,34 @@ export const optionalUrl = (message = "Please enter a valid URL") =>
 
 export const paypalEnvironments = ["sandbox", "live"] as const;
 
+export const TIME_ZONE_MESSAGE = "Choose a valid time zone";
+
+let zoneNames: readonly string[] | undefined;
+let zoneSet: ReadonlySet<string> | undefined;
+
+/** The zones a store can choose: this runtime's IANA list plus "UTC" (which the list leaves out), sorted. */
+export function timeZoneNames(): readonly string[] {
+  return (zoneNames ??= ["UTC", ...Intl.supportedValuesOf("timeZone")].sort());
+}
+
+// Runtimes ship different ICU data: Node 20 lists India as "Asia/Calcutta" while browsers may report
+// "Asia/Kolkata" (likewise Europe/Kiev and Europe/Kyiv). A name this runtime does not list is still valid when it
+// is spelled like an IANA name (Area/Location, capitalised) and resolves to a listed zone.
+const IANA_NAME = /^[A-Z][A-Za-z_-]*(?:\/[A-Z0-9][A-Za-z0-9_+-]*)+$/;
+
+export function isValidTimeZone(value: string): boolean {
+  const names = (zoneSet ??= new Set(timeZoneNames()));
+  if (names.has(value)) return true;
+  if (!IANA_NAME.test(value)) return false;
+  try {
+    return names.has(new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone);
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z.string().trim().max(100, TIME_ZONE_MESSAGE).refine(isValidTimeZone, TIME_ZONE_MESSAGE);
+
 export const updateStoreSettingsSchema = z.object({
   storeName: z.string().trim().min(1, "Store name is required").max(120, "Store name must be at most 120 characters"),
   description: z.string().trim().max(1000, "Store description must be at most 1000 characters"),
@@ -24,5 +52,11 @@ export const updateStoreSettingsSchema = z.object({
     .trim()
     .max(100, "PayPal webhook ID must be at most 100 characters")
     .regex(/^[A-Za-z0-9-]*$/, "PayPal webhook ID can only contain letters, numbers and dashes"),
+  /** IANA name the dashboard shows dates in; omitted keeps the saved zone. */
+  timeZone: timeZoneSchema.optional(),
 });
 export type UpdateStoreSettingsInput = z.infer<typeof updateStoreSettingsSchema>;
+
+/** merchant.setTimeZoneIfUnset: the browser's zone, saved only while the store has none. */
+export const setTimeZoneIfUnsetSchema = z.object({ timeZone: timeZoneSchema });
+export type SetTimeZoneIfUnsetInput = z.infer<typeof setTimeZoneIfUnsetSchema>;

@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import { embedConfig, paymentButtonScript, unknownButtonScript } from "~/embed/payment-button";
+import { embedConfig, paymentButtonScript, unknownButtonScript, type EmbedConfig } from "~/embed/payment-button";
 import { env } from "~/env";
+import { sellerSuspendedMessage } from "~/lib/checkout-messages";
 import { getEmbedButton } from "~/server/services/checkout";
+import { noteEmbedScriptLoad } from "~/server/services/onboarding";
 
 // GET /api/button/{id}.js, the script merchants embed. Answered in two places with this one function: the
 // route handler (src/app/api/button/[id]/route.ts, e.g. under `next dev`) and, in production, the front door
@@ -16,16 +18,26 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 type Rendered = { status: 200 | 404; body: Buffer; gzipped: Buffer; etag: string };
 
+/** The loader's config; a suspended seller's button says so where an unready one says "cannot take payments yet". */
+function configOf(button: NonNullable<Awaited<ReturnType<typeof getEmbedButton>>>): EmbedConfig {
+  const config = embedConfig(button.id, button.isActive ? button : null, {
+    appUrl: env.APP_URL,
+    sdkBaseUrl: env.PAYPAL_SDK_BASE_URL,
+  });
+  if (!button.isActive || !button.isSellerSuspended) return config;
+  const messages: Record<keyof EmbedConfig["messages"], string> = {
+    ...config.messages,
+    sellerNotReady: sellerSuspendedMessage,
+  };
+  // EmbedConfig types the messages as checkoutMessages' literal strings; the loader only shows them as text.
+  return { ...config, messages: messages as EmbedConfig["messages"] };
+}
+
 async function render(id: string): Promise<Rendered> {
   const button = ID.test(id) ? await getEmbedButton(id) : null;
   const script = !button
     ? unknownButtonScript(ID.test(id) ? id : "(invalid id)")
-    : paymentButtonScript(
-        embedConfig(button.id, button.isActive ? button : null, {
-          appUrl: env.APP_URL,
-          sdkBaseUrl: env.PAYPAL_SDK_BASE_URL,
-        }),
-      );
+    : paymentButtonScript(configOf(button));
   const body = Buffer.from(script);
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   return { status: button ? 200 : 404, body, gzipped: gzipSync(body), etag };
@@ -35,21 +47,40 @@ async function render(id: string): Promise<Rendered> {
 // button every RENDER_TTL_MS instead of one per view (scripts/bench/embed.ts: ~2% of a static file's
 // throughput without it on the embedded database). It only ever adds those seconds to the minute of
 // staleness Cache-Control already allows, holds no state another instance needs (DESIGN 1), and is bounded,
-// so random ids cannot grow it. Concurrent requests for one id share one query.
+// so random ids cannot grow it. Concurrent requests for one id share one query. Kept on globalThis because the
+// front door (scripts/serve.ts, loaded through tsx) and Next's bundle each get their own copy of this module in
+// one process, and a write in Next (a staff suspension) must reach the front door's cache too.
 const RENDER_TTL_MS = 5_000;
-const rendered = new LRUCache<string, Rendered>({ max: 1_000, ttl: RENDER_TTL_MS, fetchMethod: render });
+const globalForScripts = globalThis as typeof globalThis & { popkitEmbedScripts?: LRUCache<string, Rendered> };
+const rendered = () =>
+  (globalForScripts.popkitEmbedScripts ??= new LRUCache<string, Rendered>({
+    max: 1_000,
+    ttl: RENDER_TTL_MS,
+    fetchMethod: render,
+  }));
+
+/**
+ * After a write that changes whether buyers can pay (a merchant suspended or resumed): every cached script is
+ * forgotten on this instance; other instances follow within RENDER_TTL_MS, and browsers within Cache-Control.
+ */
+export function forgetEmbedScripts() {
+  rendered().clear();
+}
 
 export type EmbedScriptAnswer = { status: 200 | 304 | 404; headers: Record<string, string>; body: Buffer | null };
 
 /**
  * The answer to GET /api/button/{file} ("{id}.js"). `acceptEncoding` undefined: the caller compresses (Next does);
- * else the body is gzipped here when the client accepts it, from the render's cached copy.
+ * else the body is gzipped here when the client accepts it, from the render's cached copy. `referrer` (the Referer,
+ * else Origin header) marks a known button as put on another site, once per process (noteEmbedScriptLoad).
  */
 export async function embedScriptAnswer(
   file: string,
-  request: { ifNoneMatch: string | null; acceptEncoding?: string | null },
+  request: { ifNoneMatch: string | null; acceptEncoding?: string | null; referrer?: string | null },
 ): Promise<EmbedScriptAnswer> {
-  const script = (await rendered.fetch(file.endsWith(".js") ? file.slice(0, -3) : ""))!;
+  const id = file.endsWith(".js") ? file.slice(0, -3) : "";
+  const script = (await rendered().fetch(id))!;
+  if (script.status === 200 && request.referrer) void noteEmbedScriptLoad(id, request.referrer);
   const headers: Record<string, string> = {
     "content-type": "application/javascript; charset=utf-8",
     "cache-control": CACHE,

@@ -5,6 +5,7 @@ import {
   creatableRoles,
   deleteProblem,
   hasStaffRole,
+  merchantSuspensionProblem,
   passwordResetProblem,
   ruleMessages,
   updateProblem,
@@ -25,6 +26,12 @@ describe("staff role rules (SPEC 6)", () => {
     expect(hasStaffRole("super_admin", "admin")).toBe(true);
     expect(hasStaffRole("admin", "admin")).toBe(true);
     expect(hasStaffRole("operator", "admin")).toBe(false);
+  });
+
+  it("lets super_admin and admin suspend or resume merchants; operators only read (issue 18)", () => {
+    expect(merchantSuspensionProblem("super_admin")).toBeNull();
+    expect(merchantSuspensionProblem("admin")).toBeNull();
+    expect(merchantSuspensionProblem("operator")).toBe(ruleMessages.readOnly);
   });
 
   it("offers super_admin every role, admin operator only, operator nothing", () => {

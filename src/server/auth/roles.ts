@@ -38,6 +38,11 @@ export function createProblem(actorRole: SaasRoleName, role: SaasRoleName): stri
   return null;
 }
 
+/** Suspending or resuming a merchant (issue 18): super_admin and admin act, operators only read. */
+export function merchantSuspensionProblem(actorRole: SaasRoleName): string | null {
+  return hasStaffRole(actorRole, "admin") ? null : ruleMessages.readOnly;
+}
+
 /** Edit, reset the password of, or delete `target`: super_admin anyone, admin only the operators it created. */
 export function canManage(actor: StaffActor, target: StaffTarget): boolean {
   if (actor.role === "super_admin") return true;

@@ -3,10 +3,12 @@ import type { PaypalEnvironment } from "~/generated/prisma/enums";
 import { decryptSecret } from "~/server/crypto";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
+import { sellerSuspendedMessage } from "~/lib/checkout-messages";
 import { describeError, logger } from "~/server/logger";
 import { createPayPalClient, type PayPalClient } from "~/server/paypal/client";
 
 export const SELLER_NOT_READY = "This seller cannot take payments yet.";
+export const SELLER_SUSPENDED = sellerSuspendedMessage;
 
 export interface MerchantPayPal {
   client: PayPalClient;
@@ -73,6 +75,29 @@ export function merchantPayPalFrom(merchantId: string, settings: Settings | null
     environment: settings.paypalEnvironment,
     webhookId: settings.paypalWebhookId,
   };
+}
+
+/** What a buyer's payment needs to know of the seller (select it from the merchant row). */
+export const sellerSelect = { suspendedAt: true, storeSettings: { select: settingsSelect } } as const;
+type Seller = { suspendedAt: Date | null; storeSettings: Settings | null };
+
+/**
+ * Whether buyers can pay this seller through a button with `clientId`: not while staff have suspended the
+ * merchant, nor without a saved secret for that client id. Public reads show the matching message instead of a
+ * PayPal button.
+ */
+export function sellerCanTakePayments(seller: Seller, clientId?: string): boolean {
+  return !seller.suspendedAt && canTakePayments(seller.storeSettings, clientId);
+}
+
+/**
+ * The seller's PayPal client for a buyer's order, capture or subscription: FORBIDDEN with the suspension message
+ * while suspended, else as merchantPayPalFrom. Webhooks use merchantPayPal instead, so refunds and subscription
+ * changes of a suspended merchant are still recorded.
+ */
+export function sellerPayPalFrom(merchantId: string, seller: Seller, clientId?: string): MerchantPayPal {
+  if (seller.suspendedAt) throw new AppError("FORBIDDEN", SELLER_SUSPENDED);
+  return merchantPayPalFrom(merchantId, seller.storeSettings, clientId);
 }
 
 /** Loads the merchant's settings and returns their PayPal client; FORBIDDEN "cannot take payments yet" without one. */

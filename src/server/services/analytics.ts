@@ -3,6 +3,8 @@ import { conversionRate, percentChange, revenueByCurrency, successRate } from "~
 import { minorDigits, type Currency } from "~/lib/money";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
+import { loadSellerSetup, setupIssueOf } from "~/server/services/pop-setup";
+import { getStoreTimeZone } from "~/server/services/store-settings";
 import type { AnalyticsPeriod, DashboardGranularity, DashboardRange } from "~/schemas/analytics";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -10,7 +12,7 @@ const periodDays: Record<AnalyticsPeriod, number | null> = { "7d": 7, "30d": 30,
 
 /** How many recent transactions the analytics dialog lists (SPEC 9). */
 export const RECENT_TRANSACTIONS = 10;
-/** How many buttons "Top Performing Pages" lists (SPEC 9). */
+/** How many POPs "Top Performing Pages" lists (SPEC 9). */
 export const TOP_PAGES = 3;
 
 /** Windows end just after `now`, so a payment made at that very instant counts. */
@@ -200,14 +202,16 @@ function moneyTiles(current: Money[], previous: Money[]): (Money & { previousMin
 /**
  * SPEC 2.5 dashboard home for one merchant: every figure is an SQL aggregate, payments and checkouts over their
  * hourly totals (transactionsIn, checkoutsIn) and subscriptions over (merchant_id, status); each tile is
- * compared with the previous period of the same length, which ends where this one starts.
+ * compared with the previous period of the same length, which ends where this one starts. Without a time zone
+ * the store's (Store Settings) is used, else UTC.
  */
 export async function getDashboard(
   merchantId: string,
-  input: { range: DashboardRange; granularity: DashboardGranularity; timeZone: string },
+  input: { range: DashboardRange; granularity: DashboardGranularity; timeZone?: string },
   now: Date = new Date(),
 ) {
-  const { granularity, timeZone } = input;
+  const { granularity } = input;
+  const timeZone = input.timeZone ?? (await getStoreTimeZone(merchantId)) ?? "UTC";
   const end = justAfter(now);
   const { start, buckets: calendar } = await periodBuckets(input.range, granularity, timeZone, now);
   const previousStart = new Date(start.getTime() - (now.getTime() - start.getTime()));
@@ -223,7 +227,7 @@ export async function getDashboard(
     .filter((hour) => hour >= ceilHour(start) && hour < floorHour(end));
 
   // Five small statements run side by side, each summing a few thousand hourly totals (transactionsIn).
-  const [buckets, previousTotals, checkouts, subscriptions, topButtons] = await Promise.all([
+  const [buckets, previousTotals, checkouts, subscriptions, topPages, seller] = await Promise.all([
     // The chart: sales per bucket (width_bucket numbers them from 1) and currency.
     db.$queryRaw<{ position: number; currency: Currency; revenue: bigint; checkoutSales: number }[]>`
       SELECT width_bucket(at, ARRAY[${Prisma.join(bucketStarts.map(utcTimestamp))}]) AS position, currency,
@@ -253,21 +257,48 @@ export async function getDashboard(
         WHERE merchant_id = ${merchantId} AND status <> 'approval_pending'
       ) s
       GROUP BY currency`,
-    // No exchange rates exist, so buttons in different currencies rank by face value in major units (¥1,000 and
-    // $1,000 alike). Sales in a currency other than the button's own (it was edited since) stay out of the
-    // ranking; they still count in the Revenue tile.
-    db.$queryRaw<{ id: string; name: string; currency: Currency; sales: number; revenue: bigint }[]>`
-      SELECT b.id, b.name, b.currency, COALESCE(s.sales, 0)::int AS sales, COALESCE(s.revenue, 0) AS revenue
-      FROM payment_buttons b
+    // POPs: the merchant's own buttons and sell pages, a sell page's sales being those of its bundle buttons. No
+    // exchange rates exist, so POPs in different currencies rank by face value in major units (¥1,000 and $1,000
+    // alike). Sales in a currency other than the POP's own (it was edited since) stay out of the ranking; they
+    // still count in the Revenue tile.
+    db.$queryRaw<
+      {
+        id: string;
+        kind: "payment-button" | "sell-page";
+        name: string;
+        currency: Currency;
+        paypalClientId: string;
+        isSubscription: boolean;
+        subscriptionPlanId: string | null;
+        sales: number;
+        revenue: bigint;
+      }[]
+    >`
+      SELECT p.id, p.kind, p.name, p.currency, p.paypal_client_id AS "paypalClientId",
+             p.is_subscription AS "isSubscription", p.subscription_plan_id AS "subscriptionPlanId",
+             COALESCE(SUM(s.sales), 0)::int AS sales, COALESCE(SUM(s.revenue), 0)::bigint AS revenue
+      FROM (
+        SELECT b.id, 'payment-button' AS kind, b.name, b.currency, b.paypal_client_id,
+               b.payment_type = 'subscription' AS is_subscription, b.subscription_plan_id, b.created_at, b.id AS button_id
+        FROM payment_buttons b
+        WHERE b.merchant_id = ${merchantId} AND b.button_type = 'manual'
+        UNION ALL
+        SELECT sp.id, 'sell-page', sp.name, sp.currency, sp.paypal_client_id, FALSE, NULL, sp.created_at, bb.id
+        FROM digital_sell_pages sp
+        LEFT JOIN payment_buttons bb ON bb.sell_page_id = sp.id
+        WHERE sp.merchant_id = ${merchantId}
+      ) p
       LEFT JOIN (
         SELECT button_key, currency, SUM(count) AS sales, SUM(amount_minor)::bigint AS revenue
         FROM (${transactionsIn({ ...completed, byButton: true }, start, end)}) sums
         GROUP BY button_key, currency
-      ) s ON s.button_key = b.id AND s.currency = b.currency
-      WHERE b.merchant_id = ${merchantId} AND b.button_type = 'manual'
-      ORDER BY COALESCE(s.revenue, 0)::numeric / CASE b.currency WHEN 'JPY' THEN 1 ELSE 100 END DESC,
-               COALESCE(s.sales, 0) DESC, b.created_at DESC, b.id
+      ) s ON s.button_key = p.button_id AND s.currency = p.currency
+      GROUP BY p.id, p.kind, p.name, p.currency, p.paypal_client_id, p.is_subscription, p.subscription_plan_id,
+               p.created_at
+      ORDER BY COALESCE(SUM(s.revenue), 0)::numeric / CASE p.currency WHEN 'JPY' THEN 1 ELSE 100 END DESC,
+               COALESCE(SUM(s.sales), 0) DESC, p.created_at DESC, p.id
       LIMIT ${TOP_PAGES}`,
+    loadSellerSetup(merchantId),
   ]);
 
   const currentRevenue = new Map<Currency, number>();
@@ -331,7 +362,21 @@ export async function getDashboard(
         >,
       })),
     },
-    hasButtons: topButtons.length > 0,
-    topButtons: topButtons.map((row) => ({ ...row, revenue: Number(row.revenue) })),
+    /** Whether the merchant has any POP (button or sell page): SPEC 2.5's "No payment buttons created yet". */
+    hasPops: topPages.length > 0,
+    /** Each with why buyers cannot pay it yet (pop-setup.ts), or null. */
+    topPages: topPages.map(({ paypalClientId, isSubscription, subscriptionPlanId, ...row }) => ({
+      ...row,
+      revenue: Number(row.revenue),
+      setupIssue: setupIssueOf(seller, {
+        paypalClientId,
+        isSubscription,
+        subscriptionPlanId,
+        editHref:
+          row.kind === "payment-button"
+            ? `/dashboard/pages/edit/${encodeURIComponent(row.id)}`
+            : `/dashboard/pages/edit-digital-sell-page/${encodeURIComponent(row.id)}`,
+      }),
+    })),
   };
 }

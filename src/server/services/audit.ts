@@ -14,7 +14,9 @@ export type AuditAction =
   | "user.delete"
   | "account.update"
   | "account.password_change"
-  | "transactions.export";
+  | "transactions.export"
+  | "merchant.suspend"
+  | "merchant.resume";
 
 export const TERMINAL_ACTOR = "(terminal)";
 
@@ -26,7 +28,7 @@ export function recordAudit(
   client: Prisma.TransactionClient,
   actor: AuditActor,
   action: AuditAction,
-  target: { type: "saas_user" | "transactions"; id: string | null },
+  target: { type: "saas_user" | "transactions" | "merchant"; id: string | null },
   details?: Prisma.InputJsonObject,
 ) {
   return client.auditLog.create({

@@ -9,7 +9,7 @@ import { AppError, toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { issueDownloadGrant } from "~/server/services/downloads";
 import type { CaptureStatus, PayPalPayer, PayPalSubscription } from "~/server/paypal/client";
-import { canTakePayments, merchantPayPalFrom, merchantPayPalSettingsSelect } from "~/server/paypal/merchant-client";
+import { sellerCanTakePayments, sellerPayPalFrom, sellerSelect } from "~/server/paypal/merchant-client";
 
 // DESIGN 5: the buyer never tells us a price or a status. Orders are created here from the button's stored
 // amount, captured here after the buyer approves, and recorded from PayPal's own answer.
@@ -44,7 +44,7 @@ const buttonSelect = {
   sellPageId: true,
   bundleTier: true,
   sellPage: { select: { isActive: true } },
-  merchant: { select: { storeSettings: { select: merchantPayPalSettingsSelect } } },
+  merchant: { select: sellerSelect },
 } as const;
 
 type ButtonRow = NonNullable<Awaited<ReturnType<typeof findButton>>>;
@@ -73,8 +73,12 @@ function toPublicButton(button: ButtonRow) {
     style,
     successUrl: button.successUrl,
     cancelUrl: button.cancelUrl,
-    /** False when the merchant has no saved secret for this client id: show "cannot take payments yet". */
-    canTakePayments: canTakePayments(button.merchant.storeSettings, button.paypalClientId),
+    /**
+     * False when the merchant has no saved secret for this client id ("cannot take payments yet") or is
+     * suspended (isSellerSuspended: "not accepting payments right now"): the buyer sees that message, no button.
+     */
+    canTakePayments: sellerCanTakePayments(button.merchant, button.paypalClientId),
+    isSellerSuspended: button.merchant.suspendedAt !== null,
   };
 }
 
@@ -116,7 +120,7 @@ async function withPayPal<T>(what: string, call: () => Promise<T>): Promise<T> {
 }
 
 function sellerPayPal(button: ButtonRow) {
-  return merchantPayPalFrom(button.merchantId, button.merchant.storeSettings, button.paypalClientId);
+  return sellerPayPalFrom(button.merchantId, button.merchant, button.paypalClientId);
 }
 
 function payerName(payer: PayPalPayer | null): string | null {

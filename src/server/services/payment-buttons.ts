@@ -4,6 +4,7 @@ import { toDecimalString, toMinorUnits } from "~/lib/money";
 import type { PaymentButtonInput, SetButtonActiveInput } from "~/schemas/payment-button";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
+import { loadSellerSetup, setupIssueOf, type SellerSetup } from "~/server/services/pop-setup";
 
 /**
  * Merchant-created ("manual") payment buttons. Bundle buttons belong to a sell page and are kept in step by the
@@ -55,20 +56,42 @@ const listSelect = {
   isActive: true,
   createdAt: true,
   updatedAt: true,
+  paypalClientId: true,
+  subscriptionPlanId: true,
 } satisfies Prisma.PaymentButtonSelect;
 
-/** The merchant's own buttons for the pages list, newest first. */
-export async function listButtons(merchantId: string) {
-  const buttons = await db.paymentButton.findMany({
-    where: { merchantId, buttonType: "manual" },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: listSelect,
+/** Why buyers cannot pay this button yet (see pop-setup.ts), or null. */
+function buttonSetupIssue(
+  seller: SellerSetup,
+  button: Pick<PaymentButton, "id" | "paypalClientId" | "paymentType" | "subscriptionPlanId">,
+) {
+  return setupIssueOf(seller, {
+    paypalClientId: button.paypalClientId,
+    isSubscription: button.paymentType === PaymentType.subscription,
+    subscriptionPlanId: button.subscriptionPlanId,
+    editHref: `/dashboard/pages/edit/${encodeURIComponent(button.id)}`,
   });
-  return buttons.map((button) => ({ ...button, paymentType: paymentTypeName(button.paymentType) }));
+}
+
+/** The merchant's own buttons for the pages list, newest first, each with its setup issue (null when payable). */
+export async function listButtons(merchantId: string) {
+  const [buttons, seller] = await Promise.all([
+    db.paymentButton.findMany({
+      where: { merchantId, buttonType: "manual" },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: listSelect,
+    }),
+    loadSellerSetup(merchantId),
+  ]);
+  return buttons.map(({ paypalClientId, subscriptionPlanId, ...button }) => ({
+    ...button,
+    paymentType: paymentTypeName(button.paymentType),
+    setupIssue: buttonSetupIssue(seller, { ...button, paypalClientId, subscriptionPlanId }),
+  }));
 }
 
 /** One button as the edit form needs it: the amount back as decimal text, empty strings for unset optionals. */
-function toFormButton(button: PaymentButton) {
+function toFormButton(button: PaymentButton, seller: SellerSetup) {
   const values: PaymentButtonInput = {
     name: button.name,
     description: button.description ?? "",
@@ -82,20 +105,30 @@ function toFormButton(button: PaymentButton) {
     webhookUrl: button.webhookUrl ?? "",
     style: { color: button.styleColor, shape: button.styleShape, size: button.styleSize, label: button.styleLabel },
   };
-  return { id: button.id, isActive: button.isActive, createdAt: button.createdAt, updatedAt: button.updatedAt, values };
+  return {
+    id: button.id,
+    isActive: button.isActive,
+    createdAt: button.createdAt,
+    updatedAt: button.updatedAt,
+    values,
+    setupIssue: buttonSetupIssue(seller, button),
+  };
 }
 
 export async function getButton(merchantId: string, id: string) {
-  const button = await db.paymentButton.findFirst({ where: ownManual(merchantId, id) });
+  const [button, seller] = await Promise.all([
+    db.paymentButton.findFirst({ where: ownManual(merchantId, id) }),
+    loadSellerSetup(merchantId),
+  ]);
   if (!button) throw notFound();
-  return toFormButton(button);
+  return toFormButton(button, seller);
 }
 
 export async function createButton(merchantId: string, input: PaymentButtonInput) {
   const button = await db.paymentButton.create({
     data: { merchantId, buttonType: "manual", isActive: true, ...toColumns(input) },
   });
-  return toFormButton(button);
+  return toFormButton(button, await loadSellerSetup(merchantId));
 }
 
 export async function updateButton(merchantId: string, id: string, input: PaymentButtonInput) {

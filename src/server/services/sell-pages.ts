@@ -9,8 +9,9 @@ import { env } from "~/env";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
-import { canTakePayments, merchantPayPalSettingsSelect } from "~/server/paypal/merchant-client";
+import { sellerCanTakePayments, sellerSelect } from "~/server/paypal/merchant-client";
 import type { PublicButton } from "~/server/services/checkout";
+import { loadSellerSetup, setupIssueOf, type SellerSetup } from "~/server/services/pop-setup";
 import { deleteStoredFiles, publicFileUrl, unusedFileWhere } from "~/server/storage/files";
 import { imageSrcSet, imageVariantUrl } from "~/server/storage/images";
 
@@ -23,6 +24,13 @@ import { imageSrcSet, imageVariantUrl } from "~/server/storage/images";
 type Tx = Prisma.TransactionClient;
 
 const notFound = () => new AppError("NOT_FOUND", "Digital sell page not found");
+
+/** Why buyers cannot pay this page yet (see pop-setup.ts), or null. Its bundle buttons share its client id. */
+const pageSetupIssue = (seller: SellerSetup, page: { id: string; paypalClientId: string }) =>
+  setupIssueOf(seller, {
+    paypalClientId: page.paypalClientId,
+    editHref: `/dashboard/pages/edit-digital-sell-page/${encodeURIComponent(page.id)}`,
+  });
 
 /** The page's three file slots: the form field, the page column and the kind of upload it takes. */
 const fileSlots = [
@@ -295,14 +303,17 @@ export type SellPageFileView = NonNullable<ReturnType<typeof fileView>>;
 
 /** One page as the edit form needs it: prices back as decimal text, empty strings for unset optionals. */
 export async function getSellPage(merchantId: string, id: string) {
-  const page = await db.digitalSellPage.findFirst({
-    where: { id, merchantId },
-    include: {
-      productImage: { select: fileViewSelect },
-      merchantLogo: { select: fileViewSelect },
-      downloadableFile: { select: fileViewSelect },
-    },
-  });
+  const [page, seller] = await Promise.all([
+    db.digitalSellPage.findFirst({
+      where: { id, merchantId },
+      include: {
+        productImage: { select: fileViewSelect },
+        merchantLogo: { select: fileViewSelect },
+        downloadableFile: { select: fileViewSelect },
+      },
+    }),
+    loadSellerSetup(merchantId),
+  ]);
   if (!page) throw notFound();
   const price = (amount: number | null, fallback: string) =>
     amount === null ? fallback : toDecimalString(amount, page.currency);
@@ -339,6 +350,7 @@ export async function getSellPage(merchantId: string, id: string) {
       merchantLogo: fileView(page.merchantLogo),
       downloadableFile: fileView(page.downloadableFile),
     },
+    setupIssue: pageSetupIssue(seller, page),
   };
 }
 
@@ -409,10 +421,12 @@ const completedCount = (groups: Group[]) =>
  * measurement instead of SPEC 9's "2.5 per sale".
  */
 export async function listSellPages(merchantId: string) {
+  const seller = await loadSellerSetup(merchantId);
   const pages = await db.digitalSellPage.findMany({
     where: { merchantId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: {
+      paypalClientId: true,
       id: true,
       name: true,
       description: true,
@@ -439,7 +453,7 @@ export async function listSellPages(merchantId: string) {
     (row.buttonId ? pageOfButton.get(row.buttonId) : undefined) ?? row.sellPageId;
   const viewsOf = new Map(views.map((row) => [row.sellPageId, row._count._all]));
 
-  return pages.map(({ bundleButtons: _buttons, ...page }) => {
+  return pages.map(({ bundleButtons: _buttons, paypalClientId, ...page }) => {
     const own = groups.filter((group) => pageOf(group) === page.id);
     const sales = completedCount(own);
     const pageViews = viewsOf.get(page.id) ?? 0;
@@ -451,6 +465,7 @@ export async function listSellPages(merchantId: string) {
       views: pageViews,
       /** Percent to one decimal, or null before the page's first view. */
       conversionRate: conversionRate(sales, pageViews),
+      setupIssue: pageSetupIssue(seller, { id: page.id, paypalClientId }),
     };
   });
 }
@@ -641,11 +656,11 @@ export async function getPublicSellPage(id: string) {
           styleLabel: true,
         },
       },
-      merchant: { select: { storeSettings: { select: merchantPayPalSettingsSelect } } },
+      merchant: { select: sellerSelect },
     },
   });
   if (!page) return null;
-  const settings = page.merchant.storeSettings;
+  const seller = page.merchant;
   const buttonOf = (tier: BundleTier): PublicButton | null => {
     const button = page.bundleButtons.find((candidate) => candidate.bundleTier === tier);
     if (!button) return null;
@@ -661,7 +676,8 @@ export async function getPublicSellPage(id: string) {
       style: { color: button.styleColor, shape: button.styleShape, size: button.styleSize, label: button.styleLabel },
       successUrl: button.successUrl,
       cancelUrl: button.cancelUrl,
-      canTakePayments: canTakePayments(settings, button.paypalClientId),
+      canTakePayments: sellerCanTakePayments(seller, button.paypalClientId),
+      isSellerSuspended: seller.suspendedAt !== null,
     };
   };
   const bundles: PublicBundle[] = [

@@ -123,15 +123,23 @@ function selectTransactions(where: Prisma.Sql, tail: Prisma.Sql) {
       ${tail}`;
 }
 
-export async function listAllTransactions(input: { filters: TransactionFilters; page: number }) {
-  const where = whereOf(input.filters);
+export function listAllTransactions(input: { filters: TransactionFilters; page: number }) {
+  return transactionPage(whereOf(input.filters), input.page);
+}
+
+/** One merchant's payments of both kinds, newest first, paged like the Transactions page. */
+export function listMerchantTransactions(merchantId: string, page: number) {
+  return transactionPage(Prisma.sql`WHERE a.merchant_id = ${merchantId}`, page);
+}
+
+async function transactionPage(where: Prisma.Sql, page: number) {
   const [countRows, rows] = await Promise.all([
     db.$queryRaw<{ total: number }[]>`
       SELECT COUNT(*)::int AS total FROM (${allTransactions}) a JOIN merchants m ON m.id = a.merchant_id ${where}`,
     selectTransactions(
       where,
       Prisma.sql`ORDER BY a.created_at DESC, a.id DESC
-        LIMIT ${TRANSACTIONS_PAGE_SIZE} OFFSET ${(input.page - 1) * TRANSACTIONS_PAGE_SIZE}`,
+        LIMIT ${TRANSACTIONS_PAGE_SIZE} OFFSET ${(page - 1) * TRANSACTIONS_PAGE_SIZE}`,
     ),
   ]);
   const total = Number(countRows[0]?.total ?? 0);
@@ -264,7 +272,7 @@ export async function listMerchants(input: z.output<typeof listMerchantsSchema>)
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: (input.page - 1) * MERCHANTS_PAGE_SIZE,
       take: MERCHANTS_PAGE_SIZE,
-      select: { id: true, name: true, email: true, companyName: true, createdAt: true },
+      select: { id: true, name: true, email: true, companyName: true, createdAt: true, suspendedAt: true },
     }),
   ]);
   return { total, pageCount: Math.max(1, Math.ceil(total / MERCHANTS_PAGE_SIZE)), merchants };
@@ -274,7 +282,7 @@ export async function listMerchants(input: z.output<typeof listMerchantsSchema>)
 export async function getMerchantDetail(merchantId: string) {
   const merchant = await db.merchant.findUnique({
     where: { id: merchantId },
-    select: { id: true, name: true, email: true, companyName: true, createdAt: true },
+    select: { id: true, name: true, email: true, companyName: true, createdAt: true, suspendedAt: true },
   });
   if (!merchant) throw new AppError("NOT_FOUND", "Merchant not found");
   const [paymentButtons, sellPages, wpsButtons, payments, wpsPayments, revenueByCurrency] = await Promise.all([

@@ -4,7 +4,7 @@ import { db } from "~/server/db";
 import { forgetPublicSellPage } from "~/server/services/sell-pages";
 import { AppError } from "~/server/errors";
 import { deleteStoredFiles, publicFileUrl } from "~/server/storage/files";
-import type { UpdateStoreSettingsInput } from "~/schemas/store-settings";
+import type { SetTimeZoneIfUnsetInput, UpdateStoreSettingsInput } from "~/schemas/store-settings";
 
 /** What the settings form shows: the PayPal secret is never sent back, only whether one is saved. */
 export async function getStoreSettings(merchantId: string) {
@@ -19,6 +19,8 @@ export async function getStoreSettings(merchantId: string) {
     paypalClientId: settings?.paypalClientId ?? "",
     paypalEnvironment: settings?.paypalEnvironment ?? "sandbox",
     paypalWebhookId: settings?.paypalWebhookId ?? "",
+    /** null until chosen: the form then proposes the browser's zone. */
+    timeZone: settings?.timeZone ?? null,
     /** Where the merchant registers the webhook in their PayPal app. */
     paypalWebhookUrl: `${env.APP_URL.replace(/\/+$/, "")}/api/paypal/webhook`,
     hasPaypalSecret: Boolean(settings?.paypalSecretEncrypted),
@@ -35,6 +37,7 @@ export async function updateStoreSettings(merchantId: string, input: UpdateStore
     paypalClientId: input.paypalClientId || null,
     paypalEnvironment: input.paypalEnvironment,
     paypalWebhookId: input.paypalWebhookId || null,
+    ...(input.timeZone !== undefined && { timeZone: input.timeZone }),
   };
   await db.storeSettings.upsert({
     where: { merchantId },
@@ -72,4 +75,27 @@ export async function removeStoreLogo(merchantId: string) {
     await deleteStoredFiles(merchantId, [settings.logoFileId]);
   }
   return getStoreSettings(merchantId);
+}
+
+/** The IANA time zone the merchant's dashboard shows dates in, or null while the store has none saved. */
+export async function getStoreTimeZone(merchantId: string): Promise<string | null> {
+  const settings = await db.storeSettings.findUnique({ where: { merchantId }, select: { timeZone: true } });
+  return settings?.timeZone ?? null;
+}
+
+/**
+ * Saves `timeZone` only while the store has none (the dashboard sends the browser's zone once); a zone already
+ * chosen, in Store Settings or by an earlier call, is kept. Both writes are conditional, so repeated or concurrent
+ * calls are harmless. Returns the zone saved now.
+ */
+export async function setTimeZoneIfUnset(merchantId: string, input: SetTimeZoneIfUnsetInput) {
+  const merchant = await db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { name: true } });
+  // A store without a settings row yet gets one (named like getStoreSettings shows it); an existing row is left
+  // to the update below, which only fills an empty zone.
+  await db.storeSettings.createMany({
+    data: [{ merchantId, storeName: merchant.name, timeZone: input.timeZone }],
+    skipDuplicates: true,
+  });
+  await db.storeSettings.updateMany({ where: { merchantId, timeZone: null }, data: { timeZone: input.timeZone } });
+  return { timeZone: await getStoreTimeZone(merchantId) };
 }

@@ -6,6 +6,7 @@ import {
   listMerchantsSchema,
   listSaasUsersSchema,
   listTransactionsSchema,
+  merchantDetailSchema,
   merchantIdSchema,
   resetSaasUserPasswordSchema,
   saasUserIdSchema,
@@ -31,6 +32,7 @@ import {
   listMerchants,
   platformOverview,
 } from "~/server/services/staff-reports";
+import { getStaffMerchantDetail, resumeMerchant, suspendMerchant } from "~/server/services/staff-merchants";
 
 // The minimum role here is the coarse gate; which users an admin may touch is decided in the staff service
 // (SPEC 6: admins manage only the operators they created).
@@ -73,6 +75,18 @@ export const adminRouter = createTRPCRouter({
   getMerchant: staffProcedure("operator")
     .input(merchantIdSchema)
     .query(({ input }) => getMerchantDetail(input.id)),
+
+  merchantDetail: staffProcedure("operator")
+    .input(merchantDetailSchema)
+    .query(({ ctx, input }) => getStaffMerchantDetail(ctx.staff, input)),
+
+  suspendMerchant: staffProcedure("admin")
+    .input(merchantIdSchema)
+    .mutation(({ ctx, input }) => suspendMerchant(ctx.staff, input)),
+
+  resumeMerchant: staffProcedure("admin")
+    .input(merchantIdSchema)
+    .mutation(({ ctx, input }) => resumeMerchant(ctx.staff, input)),
 
   listMerchantPops: staffProcedure("operator")
     .input(listMerchantPopsSchema)

@@ -1,6 +1,7 @@
 import { buttonAnalyticsSchema, dashboardAnalyticsSchema } from "~/schemas/analytics";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { getButtonAnalytics, getDashboard } from "~/server/services/analytics";
+import { dismissOnboarding, getOnboarding } from "~/server/services/onboarding";
 
 export const analyticsRouter = createTRPCRouter({
   /** SPEC 2.12: one payment button's figures for a period. */
@@ -12,4 +13,10 @@ export const analyticsRouter = createTRPCRouter({
   dashboard: merchantProcedure
     .input(dashboardAnalyticsSchema)
     .query(({ ctx, input }) => getDashboard(ctx.merchantId, input)),
+
+  /** Issue 18: the dashboard's getting-started checklist, each step read from the store's real state. */
+  onboarding: merchantProcedure.query(({ ctx }) => getOnboarding(ctx.merchantId)),
+
+  /** Hides the getting-started checklist for good. */
+  dismissOnboarding: merchantProcedure.mutation(({ ctx }) => dismissOnboarding(ctx.merchantId)),
 });

@@ -1,12 +1,23 @@
 import { merchantSignUpSchema } from "~/schemas/auth";
-import { listCustomersSchema, listPaymentsSchema } from "~/schemas/merchant-payments";
-import { updateStoreSettingsSchema } from "~/schemas/store-settings";
+import {
+  getCustomerSchema,
+  getPaymentSchema,
+  listCustomersSchema,
+  listPaymentsSchema,
+} from "~/schemas/merchant-payments";
+import { setTimeZoneIfUnsetSchema, updateStoreSettingsSchema } from "~/schemas/store-settings";
 import { createTRPCRouter, merchantProcedure, publicProcedure } from "~/server/api/trpc";
 import { consumeRateLimit } from "~/server/rate-limit";
 import { signUpMerchant } from "~/server/services/accounts";
-import { listCustomers, listPayments } from "~/server/services/merchant-payments";
+import { getCustomer, getPayment, listCustomers, listPayments } from "~/server/services/merchant-payments";
 import { z } from "zod";
-import { getStoreSettings, removeStoreLogo, setStoreLogo, updateStoreSettings } from "~/server/services/store-settings";
+import {
+  getStoreSettings,
+  removeStoreLogo,
+  setStoreLogo,
+  setTimeZoneIfUnset,
+  updateStoreSettings,
+} from "~/server/services/store-settings";
 
 export const merchantRouter = createTRPCRouter({
   /** Creates the account; the form then signs in through next-auth with the same credentials. */
@@ -22,6 +33,11 @@ export const merchantRouter = createTRPCRouter({
     .input(updateStoreSettingsSchema)
     .mutation(({ ctx, input }) => updateStoreSettings(ctx.merchantId, input)),
 
+  /** The dashboard's first visit: the browser's zone becomes the store's unless one is saved already. */
+  setTimeZoneIfUnset: merchantProcedure
+    .input(setTimeZoneIfUnsetSchema)
+    .mutation(({ ctx, input }) => setTimeZoneIfUnset(ctx.merchantId, input)),
+
   setStoreLogo: merchantProcedure
     .input(z.object({ fileId: z.string().min(1) }))
     .mutation(({ ctx, input }) => setStoreLogo(ctx.merchantId, input.fileId)),
@@ -32,7 +48,11 @@ export const merchantRouter = createTRPCRouter({
     .input(listPaymentsSchema)
     .query(({ ctx, input }) => listPayments(ctx.merchantId, input)),
 
+  getPayment: merchantProcedure.input(getPaymentSchema).query(({ ctx, input }) => getPayment(ctx.merchantId, input)),
+
   listCustomers: merchantProcedure
     .input(listCustomersSchema)
     .query(({ ctx, input }) => listCustomers(ctx.merchantId, input)),
+
+  getCustomer: merchantProcedure.input(getCustomerSchema).query(({ ctx, input }) => getCustomer(ctx.merchantId, input)),
 });
