@@ -33,12 +33,50 @@ export type EmbedConfig = {
 
 type CheckoutError = Error & { popkit?: boolean; issue?: string; retryable?: boolean };
 
+// Buyers read every outcome in the button's own container, never in a native dialog (issue 18): under the button
+// sit two live regions, status and alert, created empty so screen readers announce what is written into them
+// later. `say(text, tone)` writes an ERROR into the alert region and anything else into the status region ("" empties
+// both); `show` first replaces whatever the container holds (a placeholder, a broken button) and returns the
+// element the button renders into. A new attempt (createOrder, createSubscription) starts without the last one's
+// message. The host page is someone else's: nothing but inline styles on our own elements, in the colours of
+// the product's alerts (green, yellow, red: `tones`), and text only through textContent. New comments go here
+// rather than inside `loader`: Function#toString keeps them, and every byte of it is sent to every buyer.
 function loader(config: EmbedConfig): void {
   const doc = document;
   const { id, messages, button } = config;
+  let container: HTMLElement;
+  let regions: HTMLElement[] | undefined;
+  const NOTICE = 1;
+  const ERROR = 2;
+  const tones = [
+    "color:#15803d;background:#f0fdf4;border:1px solid #bbf7d0",
+    "color:#854d0e;background:#fefce8;border:1px solid #fef08a",
+    "color:#b91c1c;background:#fef2f2;border:1px solid #fecaca",
+  ];
 
-  function show(container: HTMLElement, text: string) {
-    container.textContent = text;
+  function say(text: string, tone = 0) {
+    regions =
+      regions ||
+      ["status", "alert"].map((role) => {
+        const region = container.appendChild(doc.createElement("div"));
+        region.setAttribute("role", role);
+        return region;
+      });
+    regions.forEach((region, index) => {
+      const isShown = text && index === +(tone === ERROR);
+      region.textContent = isShown ? text : "";
+      region.style.cssText = isShown
+        ? "margin-top:8px;padding:10px 14px;border-radius:8px;font:14px/1.4 sans-serif;" + tones[tone]
+        : "";
+    });
+  }
+
+  function show(text: string, tone = 0) {
+    container.textContent = "";
+    regions = undefined;
+    const host = container.appendChild(doc.createElement("div"));
+    say(text, tone);
+    return host;
   }
 
   function failure(message: string, retryable: boolean, issue?: string): CheckoutError {
@@ -78,18 +116,20 @@ function loader(config: EmbedConfig): void {
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- runs outside Next's router
       window.location.href = `${config.api}/thank-you?token=${encodeURIComponent(result.downloadToken)}`;
     } else if (status !== "completed" && status !== "pending") {
-      alert(messages.error);
+      say(messages.error, ERROR);
     } else if (button && button.success) {
       window.location.href = button.success;
+    } else if (status === "pending") {
+      say(messages.pending, NOTICE);
     } else {
-      alert(status === "pending" ? messages.pending : messages.success);
+      say(messages.success);
     }
   }
 
-  function render(container: HTMLElement, settings: NonNullable<EmbedConfig["button"]>) {
+  function render(settings: NonNullable<EmbedConfig["button"]>) {
     const failed = () => {
       console.error("Failed to load PayPal SDK");
-      show(container, messages.sdkFailed);
+      show(messages.sdkFailed, ERROR);
     };
     const script = doc.createElement("script");
     script.src = settings.sdk;
@@ -101,7 +141,7 @@ function loader(config: EmbedConfig): void {
       const paypal = (window as unknown as Record<string, PayPalNamespace | undefined>)[settings.namespace];
       if (!paypal || !paypal.Buttons) return failed();
       // Whatever the page showed while the SDK loaded (the sell page's "Loading PayPal...") makes way.
-      container.textContent = "";
+      const host = show("");
       const options: PayPalButtonsComponentOptions = {
         style: settings.style,
         onCancel: () => {
@@ -110,19 +150,24 @@ function loader(config: EmbedConfig): void {
         onError: (error) => {
           console.error(error);
           const cause = error as unknown as CheckoutError;
-          alert(cause.popkit ? cause.message : messages.error);
+          say(cause.popkit ? cause.message : messages.error, ERROR);
         },
       };
       if (settings.plan) {
         const planId = settings.plan;
-        options.createSubscription = (_data, actions) =>
-          actions.subscription.create({ plan_id: planId, custom_id: id });
+        options.createSubscription = (_data, actions) => {
+          say("");
+          return actions.subscription.create({ plan_id: planId, custom_id: id });
+        };
         options.onApprove = (data) =>
           post("subscriptions", { buttonId: id, subscriptionId: data.subscriptionID || "" }).then(() =>
             paid({ status: "completed" }),
           );
       } else {
-        options.createOrder = () => post("orders", { buttonId: id }).then((result) => result.orderId || "");
+        options.createOrder = () => {
+          say("");
+          return post("orders", { buttonId: id }).then((result) => result.orderId || "");
+        };
         const capture = (orderId: string) => post("capture", { buttonId: id, orderId });
         options.onApprove = (data, actions) =>
           capture(data.orderID)
@@ -135,7 +180,7 @@ function loader(config: EmbedConfig): void {
             });
       }
       try {
-        paypal.Buttons(options).render(container).catch(failed);
+        paypal.Buttons(options).render(host).catch(failed);
       } catch {
         failed();
       }
@@ -145,13 +190,13 @@ function loader(config: EmbedConfig): void {
 
   // PayPal's SDK is the heaviest script of the page: it loads once the button is about to scroll into view (or
   // a hidden one is shown), so it never competes with the host page's first paint.
-  function renderNearView(container: HTMLElement, settings: NonNullable<EmbedConfig["button"]>) {
-    if (typeof IntersectionObserver === "undefined") return render(container, settings);
+  function renderNearView(settings: NonNullable<EmbedConfig["button"]>) {
+    if (typeof IntersectionObserver === "undefined") return render(settings);
     const nearView = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         nearView.disconnect();
-        render(container, settings);
+        render(settings);
       },
       { rootMargin: "400px" },
     );
@@ -159,19 +204,20 @@ function loader(config: EmbedConfig): void {
   }
 
   function start() {
-    const container = doc.getElementById(`popkit-button-${id}`);
-    if (!container) {
+    const found = doc.getElementById(`popkit-button-${id}`);
+    if (!found) {
       // The script may come before its placeholder: look again once the page is parsed.
       if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start);
       else console.warn(`Popkit: add <div id="popkit-button-${id}"></div> where the button should appear.`);
       return;
     }
     // The same script included twice renders one button.
-    if (container.getAttribute("data-popkit")) return;
-    container.setAttribute("data-popkit", "1");
-    if (!button) show(container, messages.unavailable);
-    else if (!button.ready) show(container, messages.sellerNotReady);
-    else renderNearView(container, button);
+    if (found.getAttribute("data-popkit")) return;
+    found.setAttribute("data-popkit", "1");
+    container = found;
+    if (!button) show(messages.unavailable, NOTICE);
+    else if (!button.ready) show(messages.sellerNotReady, NOTICE);
+    else renderNearView(button);
   }
 
   start();

@@ -3,8 +3,11 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { Providers } from "~/app/providers";
 import { AppShell, type NavItem } from "~/components/app-shell";
+import { Alert } from "~/components/ui/alert";
+import { StoreTimeZoneSync } from "~/features/settings/store-time-zone-sync";
 import { auth } from "~/server/auth";
 import { getMerchantProfile } from "~/server/services/merchants";
+import { getStoreTimeZone } from "~/server/services/store-settings";
 
 const icon = "h-4 w-4";
 const nav: NavItem[] = [
@@ -18,7 +21,10 @@ const nav: NavItem[] = [
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await auth();
   if (session?.user.userType !== "merchant") redirect("/auth");
-  const merchant = await getMerchantProfile(session.user.id);
+  const [merchant, timeZone] = await Promise.all([
+    getMerchantProfile(session.user.id),
+    getStoreTimeZone(session.user.id),
+  ]);
   if (!merchant) redirect("/auth");
 
   return (
@@ -28,8 +34,22 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       userName={merchant.name || "User"}
       userDetail={merchant.email}
       signOutTo="/auth"
+      timeZone={timeZone ?? "UTC"}
+      banner={
+        merchant.suspendedAt && (
+          <div className="mb-6">
+            <Alert tone="warning">
+              Your store has been suspended by Popkit staff: buyers cannot pay on your POPs until it is resumed. Nothing
+              has been deleted. Contact support to resolve it.
+            </Alert>
+          </div>
+        )
+      }
     >
-      <Providers>{children}</Providers>
+      <Providers>
+        {timeZone === null && <StoreTimeZoneSync />}
+        {children}
+      </Providers>
     </AppShell>
   );
 }

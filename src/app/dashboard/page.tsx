@@ -1,34 +1,53 @@
 import { Plus } from "lucide-react";
 import Link from "next/link";
 import { buttonClasses } from "~/components/ui/button";
-import { DashboardOverview } from "~/features/analytics/dashboard-overview";
+import { PageHeader } from "~/components/ui/page-header";
+import { DashboardFigures, TopPages } from "~/features/analytics/dashboard-overview";
+import { GettingStarted } from "~/features/onboarding/getting-started";
+import { NoPaymentsYet } from "~/features/onboarding/no-payments-yet";
 import { enumParam } from "~/lib/search-params";
 import { dashboardGranularities, dashboardRanges } from "~/schemas/analytics";
+import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Dashboard · Popkit" };
 
+/**
+ * SPEC 2.5 dashboard home, read on the server in the store's time zone: the getting-started checklist of a new
+ * store (issue 18), then its figures, or while it has taken no payment the next step instead of zeros.
+ */
 export default async function DashboardHome({
   searchParams,
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const params = await searchParams;
+  const range = enumParam(params.range, dashboardRanges) ?? "mtd";
+  const granularity = enumParam(params.granularity, dashboardGranularities) ?? "day";
+  const api = await serverApi();
+  const [onboarding, dashboard] = await Promise.all([
+    api.analytics.onboarding(),
+    api.analytics.dashboard({ range, granularity }),
+  ]);
+
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
-          <p className="text-sm text-gray-600">Your sales at a glance.</p>
-        </div>
-        <Link href="/dashboard/pages/create-pop" className={buttonClasses("primary")}>
-          <Plus aria-hidden className="h-4 w-4" />
-          Create POP
-        </Link>
-      </div>
-      <DashboardOverview
-        initialRange={enumParam(params.range, dashboardRanges) ?? "mtd"}
-        initialGranularity={enumParam(params.granularity, dashboardGranularities) ?? "day"}
+      <PageHeader
+        title="Dashboard"
+        description="Your sales at a glance."
+        actions={
+          <Link href="/dashboard/pages/create-pop" className={buttonClasses("primary")}>
+            <Plus aria-hidden className="size-4" />
+            Create POP
+          </Link>
+        }
       />
+      <GettingStarted initial={onboarding} />
+      {onboarding.hasPayments ? (
+        <DashboardFigures data={dashboard} granularity={granularity} />
+      ) : (
+        <NoPaymentsYet onboarding={onboarding} />
+      )}
+      <TopPages data={dashboard} />
     </div>
   );
 }

@@ -1,10 +1,16 @@
 "use client";
 
+import { createColumnHelper } from "@tanstack/react-table";
 import { useId, useState, type ReactNode } from "react";
 import { TransactionStatusBadge } from "~/components/transaction-status-badge";
+import { Alert } from "~/components/ui/alert";
+import { DataTable, type ColumnsOf } from "~/components/ui/data-table";
+import { DateTime } from "~/components/ui/date-time";
+import { Dialog } from "~/components/ui/dialog";
+import { Money } from "~/components/ui/money";
+import { Spinner } from "~/components/ui/spinner";
+import { StatTile } from "~/components/ui/stat-tile";
 import { Tabs } from "~/components/ui/tabs";
-import { formatDateTime } from "~/features/payment-buttons/format";
-import { cn } from "~/lib/cn";
 import { formatMoney, type Currency } from "~/lib/money";
 import type { AnalyticsPeriod } from "~/schemas/analytics";
 
@@ -18,7 +24,7 @@ const periodTabs: { value: AnalyticsPeriod; label: string }[] = [
 ];
 
 /** The period tabs, 30 days first selected; `panel` renders one period's figures. */
-export function PeriodTabs({ panel }: { panel(period: AnalyticsPeriod): ReactNode }) {
+function PeriodTabs({ panel }: { panel(period: AnalyticsPeriod): ReactNode }) {
   const [period, setPeriod] = useState<AnalyticsPeriod>("30d");
   return (
     <Tabs<AnalyticsPeriod>
@@ -30,12 +36,89 @@ export function PeriodTabs({ panel }: { panel(period: AnalyticsPeriod): ReactNod
   );
 }
 
-export function Stat({ label, value, tone }: { label: string; value: ReactNode; tone?: string }) {
+/** One POP's analytics dialog (SPEC 2.12): the period tabs, 30 days first; `panel` renders one period. */
+export function PeriodAnalyticsDialog({
+  title,
+  description,
+  open = true,
+  onClose,
+  onCloseAutoFocus,
+  panel,
+}: {
+  title: string;
+  description: string;
+  open?: boolean;
+  onClose(): void;
+  onCloseAutoFocus?(event: Event): void;
+  panel(period: AnalyticsPeriod): ReactNode;
+}) {
   return (
-    <div className="rounded-lg border border-gray-200 p-3">
-      <dt className="text-xs font-medium text-gray-500">{label}</dt>
-      <dd className={cn("mt-1 text-lg font-semibold text-gray-900", tone)}>{value}</dd>
-    </div>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="xl"
+      title={title}
+      description={description}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      <PeriodTabs panel={panel} />
+    </Dialog>
+  );
+}
+
+/** A period's figures once loaded: a spinner first, SPEC 2.12's failure text if they cannot be. */
+export function PeriodFigures<T>({
+  query,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined };
+  children(data: T): ReactNode;
+}) {
+  if (query.isPending) return <Spinner label="Loading analytics..." />;
+  if (query.isError || query.data === undefined) return <Alert>Failed to load analytics data</Alert>;
+  return <div className="space-y-5">{children(query.data)}</div>;
+}
+
+/** SPEC 2.12's four figures: the total, the revenue, successful (green) and failed (red). */
+export function SummaryTiles({
+  totalLabel,
+  total,
+  revenue,
+  successful,
+  failed,
+}: {
+  totalLabel: string;
+  total: number;
+  revenue: ReactNode;
+  successful: number;
+  failed: number;
+}) {
+  return (
+    <StatTiles
+      stats={[
+        { label: totalLabel, value: total.toLocaleString("en-US") },
+        { label: "Total Revenue", value: revenue },
+        { label: "Successful", value: successful.toLocaleString("en-US"), tone: "success" },
+        { label: "Failed", value: failed.toLocaleString("en-US"), tone: "danger" },
+      ]}
+    />
+  );
+}
+
+/** The figures of a period, as a list of StatTiles (a list, so a screen reader says how many there are). */
+function StatTiles({
+  stats,
+}: {
+  stats: { label: string; value: ReactNode; tone?: "default" | "success" | "danger" }[];
+}) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {stats.map((stat) => (
+        <li key={stat.label} className="min-w-0">
+          <StatTile label={stat.label} value={stat.value} tone={stat.tone} className="h-full p-4" />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -92,6 +175,41 @@ type RecentTransaction = {
   bundle?: string;
 };
 
+const column = createColumnHelper<RecentTransaction>();
+
+const idColumn = column.accessor("paypalOrderId", {
+  header: "Transaction ID",
+  enableSorting: false,
+  meta: { isPrimary: true },
+  cell: (info) => <span className="font-mono text-xs break-all">{info.getValue()}</span>,
+});
+const amountColumn = column.accessor("amountMinor", {
+  header: "Amount",
+  meta: { align: "right" },
+  cell: ({ row }) => <Money amountMinor={row.original.amountMinor} currency={row.original.currency} />,
+});
+const bundleColumn = column.accessor("bundle", { header: "Bundle", enableSorting: false });
+const statusColumn = column.accessor("status", {
+  header: "Status",
+  enableSorting: false,
+  cell: (info) => <TransactionStatusBadge status={info.getValue()} />,
+});
+const dateColumn = column.accessor("createdAt", {
+  header: "Date",
+  sortingFn: "datetime",
+  cell: (info) => <DateTime value={info.getValue()} />,
+});
+
+// Ten rows at most: sorting by amount or date happens in the browser.
+const columns = [idColumn, amountColumn, statusColumn, dateColumn] as ColumnsOf<RecentTransaction>;
+const columnsWithBundle = [
+  idColumn,
+  amountColumn,
+  bundleColumn,
+  statusColumn,
+  dateColumn,
+] as ColumnsOf<RecentTransaction>;
+
 export function RecentTransactions({
   transactions,
   hasBundleColumn = false,
@@ -99,45 +217,16 @@ export function RecentTransactions({
   transactions: RecentTransaction[];
   hasBundleColumn?: boolean;
 }) {
-  const headers = ["Transaction ID", "Amount", ...(hasBundleColumn ? ["Bundle"] : []), "Status"];
   return (
-    <div>
+    <div className="space-y-2">
       <h3 className="text-sm font-semibold text-gray-900">Recent Transactions</h3>
-      {transactions.length === 0 ? (
-        <p className="py-6 text-center text-sm text-gray-600">No transactions yet</p>
-      ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs text-gray-500 uppercase">
-              <tr>
-                {headers.map((header) => (
-                  <th key={header} scope="col" className="py-2 pr-4 font-medium">
-                    {header}
-                  </th>
-                ))}
-                <th scope="col" className="py-2 font-medium">
-                  Date
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {transactions.map((transaction) => (
-                <tr key={transaction.id}>
-                  <td className="py-2 pr-4 font-mono text-xs break-all">{transaction.paypalOrderId}</td>
-                  <td className="py-2 pr-4 whitespace-nowrap">
-                    {formatMoney(transaction.amountMinor, transaction.currency)}
-                  </td>
-                  {hasBundleColumn && <td className="py-2 pr-4">{transaction.bundle}</td>}
-                  <td className="py-2 pr-4">
-                    <TransactionStatusBadge status={transaction.status} />
-                  </td>
-                  <td className="py-2 whitespace-nowrap text-gray-600">{formatDateTime(transaction.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        label="Recent transactions"
+        columns={hasBundleColumn ? columnsWithBundle : columns}
+        data={transactions}
+        getRowId={(transaction) => transaction.id}
+        empty={<p className="py-6 text-center text-sm text-gray-600">No transactions yet</p>}
+      />
     </div>
   );
 }

@@ -3,12 +3,15 @@
 import { useState } from "react";
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { Select } from "~/components/ui/input";
+import { formatDateTime } from "~/lib/dates";
 import { formatMoney, minorDigits, type Currency } from "~/lib/money";
 import type { DashboardGranularity } from "~/schemas/analytics";
 
 type Point = { bucket: string; values: Record<string, number> };
 
-// Buckets are local calendar dates ("2026-03-02"); format them as dates without shifting through UTC.
+// Buckets are calendar dates ("2026-03-02") the server already cut in the store's time zone: read as UTC midnight
+// and printed in UTC, they keep their day. Long labels (tooltip, table) use the product's one date format; the axis
+// keeps short ones to fit.
 function bucketDate(bucket: string) {
   const [year = 1970, month = 1, day = 1] = bucket.split("-").map(Number);
   return new Date(Date.UTC(year, month - 1, day));
@@ -19,8 +22,9 @@ const monthFormat = new Intl.DateTimeFormat("en-US", { month: "short", year: "nu
 function bucketLabel(bucket: string, granularity: DashboardGranularity, long = false) {
   const date = bucketDate(bucket);
   if (granularity === "month") return monthFormat.format(date);
-  const day = dayFormat.format(date);
-  return granularity === "week" && long ? `Week of ${day}` : day;
+  if (!long) return dayFormat.format(date);
+  const day = formatDateTime(date, "UTC", "date");
+  return granularity === "week" ? `Week of ${day}` : day;
 }
 
 /** Completed revenue per bucket; one currency at a time, because amounts in different currencies do not add up. */
@@ -81,14 +85,14 @@ export function RevenueChart({
             <XAxis
               dataKey="bucket"
               tickFormatter={(bucket: string) => bucketLabel(bucket, granularity)}
-              tick={{ fontSize: 12, fill: "#6b7280" }}
+              tick={{ fontSize: 12, fill: "#4b5563" }}
               tickLine={false}
               axisLine={false}
               minTickGap={16}
             />
             <YAxis
               tickFormatter={money}
-              tick={{ fontSize: 12, fill: "#6b7280" }}
+              tick={{ fontSize: 12, fill: "#4b5563" }}
               tickLine={false}
               axisLine={false}
               width={64}
@@ -112,24 +116,27 @@ export function RevenueChart({
           </AreaChart>
         </ResponsiveContainer>
       </figure>
-      {/* The same figures as text, for screen readers. */}
-      <table className="sr-only">
-        <caption>Revenue{currency ? ` in ${currency}` : ""} by period</caption>
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            <th scope="col">Revenue</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((point) => (
-            <tr key={point.bucket}>
-              <td>{bucketLabel(point.bucket, granularity, true)}</td>
-              <td>{currency ? formatMoney(point.values[currency] ?? 0, currency) : "—"}</td>
+      {/* The same figures as text, for screen readers. The wrapper hides it: a table ignores sr-only's 1px height,
+          so on its own it kept its full height below the page as blank scroll. */}
+      <div className="sr-only">
+        <table>
+          <caption>Revenue{currency ? ` in ${currency}` : ""} by period</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col">Revenue</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.bucket}>
+                <td>{bucketLabel(point.bucket, granularity, true)}</td>
+                <td>{currency ? formatMoney(point.values[currency] ?? 0, currency) : "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -9,9 +9,9 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, invalidProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { PasswordInput } from "~/components/ui/password-input";
+import { PasswordField, SubmitRow } from "~/features/auth/auth-form-parts";
 import { merchantSignInErrors } from "~/features/auth/sign-in-errors";
 import { merchantSignInSchema, merchantSignUpSchema } from "~/schemas/auth";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
@@ -115,16 +115,16 @@ export function MerchantAuthForm({
       </Button>
       {notice && <Alert tone="info">{notice}</Alert>}
 
-      <div className="flex items-center gap-3 text-xs text-gray-400 uppercase">
-        <span className="h-px flex-1 bg-gray-200" />
+      <div className="flex items-center gap-3 text-xs text-gray-600 uppercase">
+        <span aria-hidden className="h-px flex-1 bg-gray-200" />
         or
-        <span className="h-px flex-1 bg-gray-200" />
+        <span aria-hidden className="h-px flex-1 bg-gray-200" />
       </div>
 
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
         {isSignUp && (
           <Field id="name" label="Full Name" error={errors.name?.message}>
-            <Input id="name" autoComplete="name" aria-invalid={Boolean(errors.name)} {...register("name")} />
+            <Input id="name" autoComplete="name" {...invalidProps(errors.name, "name")} {...register("name")} />
           </Field>
         )}
         <Field id="email" label="Email" error={errors.email?.message}>
@@ -132,22 +132,21 @@ export function MerchantAuthForm({
             id="email"
             type="email"
             autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
+            {...invalidProps(errors.email, "email")}
             {...register("email")}
           />
         </Field>
-        <Field id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete={isSignUp ? "new-password" : "current-password"}
-            aria-invalid={Boolean(errors.password)}
-            {...register("password")}
-          />
-        </Field>
-        {formError && <Alert>{formError}</Alert>}
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? (isSignUp ? "Creating account..." : "Signing in...") : isSignUp ? "Sign Up" : "Sign In"}
-        </Button>
+        <PasswordField
+          error={errors.password?.message}
+          autoComplete={isSignUp ? "new-password" : "current-password"}
+          registration={register("password")}
+        />
+        <SubmitRow
+          formError={formError}
+          isSubmitting={isSubmitting}
+          label={isSignUp ? "Sign Up" : "Sign In"}
+          busyLabel={isSignUp ? "Creating account..." : "Signing in..."}
+        />
       </form>
 
       <p className="text-center text-sm text-gray-600">
@@ -160,7 +159,7 @@ export function MerchantAuthForm({
           {isSignUp ? "Sign in" : "Sign up"}
         </button>
       </p>
-      <p className="text-center text-xs text-gray-500">
+      <p className="text-center text-xs text-gray-600">
         By continuing you agree to our{" "}
         <Link href="/terms" className="underline">
           Terms of Service

@@ -7,11 +7,9 @@ import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, invalidProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { PasswordInput } from "~/components/ui/password-input";
+import { PasswordField, SubmitRow } from "~/features/auth/auth-form-parts";
 import { staffSignInErrors } from "~/features/auth/sign-in-errors";
 import { staffSignInSchema, type StaffSignInInput } from "~/schemas/auth";
 
@@ -53,22 +51,16 @@ export function StaffSignInForm() {
           <Input
             id="username"
             autoComplete="username"
-            aria-invalid={Boolean(errors.username)}
+            {...invalidProps(errors.username, "username")}
             {...register("username")}
           />
         </Field>
-        <Field id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            aria-invalid={Boolean(errors.password)}
-            {...register("password")}
-          />
-        </Field>
-        {formError && <Alert>{formError}</Alert>}
-        <Button type="submit" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? "Signing in..." : "Sign In"}
-        </Button>
+        <PasswordField
+          error={errors.password?.message}
+          autoComplete="current-password"
+          registration={register("password")}
+        />
+        <SubmitRow formError={formError} isSubmitting={isSubmitting} label="Sign In" busyLabel="Signing in..." />
       </form>
       <p className="text-center text-sm">
         <Link href="/auth" className="text-brand-600 font-medium hover:underline">

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Spinner } from "~/components/ui/spinner";
 import { CheckoutError, postCheckout, type PublicButton } from "~/features/checkout/checkout-api";
+import { PaymentMessage, type PaymentNotice } from "~/features/checkout/payment-message";
 import { checkoutMessages } from "~/lib/checkout-messages";
 import { sdkButtonStyle, sdkNamespace, sdkQuery } from "~/lib/paypal-button";
 
@@ -13,14 +14,18 @@ function messageOf(error: unknown) {
   return error instanceof CheckoutError ? error.message : checkoutMessages.error;
 }
 
-function afterPayment(status: string, successUrl: string | null) {
+/** The message for a recorded payment, or null when the buyer goes on to the button's success URL. */
+function afterPayment(status: string, successUrl: string | null): PaymentNotice {
   if (status !== "completed" && status !== "pending" && status !== "active") {
-    alert(checkoutMessages.error);
-  } else if (successUrl) {
-    window.location.assign(successUrl);
-  } else {
-    alert(status === "pending" ? checkoutMessages.pending : checkoutMessages.success);
+    return { tone: "error", text: checkoutMessages.error };
   }
+  if (successUrl) {
+    window.location.assign(successUrl);
+    return null;
+  }
+  return status === "pending"
+    ? { tone: "pending", text: checkoutMessages.pending }
+    : { tone: "success", text: checkoutMessages.success };
 }
 
 /**
@@ -31,6 +36,7 @@ function afterPayment(status: string, successUrl: string | null) {
 export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicButton; sdkBaseUrl: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
+  const [notice, setNotice] = useState<PaymentNotice>(null);
 
   useEffect(() => {
     if (!button.canTakePayments || !container.current) return;
@@ -50,13 +56,15 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
       },
       onError: (error) => {
         console.error(error);
-        alert(messageOf((error as { cause?: unknown }).cause ?? error));
+        setNotice({ tone: "error", text: messageOf((error as { cause?: unknown }).cause ?? error) });
       },
     };
     if (button.isSubscription && button.subscriptionPlanId) {
       const planId = button.subscriptionPlanId;
-      options.createSubscription = (_data, actions) =>
-        actions.subscription.create({ plan_id: planId, custom_id: button.id });
+      options.createSubscription = (_data, actions) => {
+        setNotice(null);
+        return actions.subscription.create({ plan_id: planId, custom_id: button.id });
+      };
       options.onApprove = async (data) => {
         const result = await postCheckout("subscriptions", {
           buttonId: button.id,
@@ -64,10 +72,12 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
         }).catch((error: unknown) => {
           throw new Error(messageOf(error), { cause: error });
         });
-        afterPayment(result.status, button.successUrl);
+        setNotice(afterPayment(result.status, button.successUrl));
       };
     } else {
       options.createOrder = async () => {
+        // A new attempt starts without the last one's message.
+        setNotice(null);
         try {
           return (await postCheckout("orders", { buttonId: button.id })).orderId;
         } catch (error) {
@@ -77,7 +87,7 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
       options.onApprove = async (data, actions) => {
         try {
           const result = await postCheckout("capture", { buttonId: button.id, orderId: data.orderID });
-          afterPayment(result.status, button.successUrl);
+          setNotice(afterPayment(result.status, button.successUrl));
         } catch (error) {
           // PayPal's documented recovery: a declined card sends the buyer back to choose another instrument.
           if (error instanceof CheckoutError && error.issue === "INSTRUMENT_DECLINED") return actions.restart();
@@ -131,6 +141,7 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
       {status === "failed" && <Alert>{checkoutMessages.sdkFailed}</Alert>}
       {status === "loading" && <Spinner label="Loading PayPal..." className="py-4" />}
       <div ref={container} />
+      <PaymentMessage notice={notice} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Mail, X } from "lucide-react";
-import { useRef, useState } from "react";
+import { Mail } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { SALES_EMAIL } from "./content";
@@ -15,7 +16,7 @@ import { buildSalesMailto, contactSalesSchema, type ContactSalesInput, type Cont
  * own e-mail app with the enquiry prefilled, and the dialog says that nothing is sent until they send it there.
  */
 export function ContactSalesDialog({ className }: { className?: string }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [isOpen, setIsOpen] = useState(false);
   const [mailtoHref, setMailtoHref] = useState<string | null>(null);
   const {
     register,
@@ -31,9 +32,9 @@ export function ContactSalesDialog({ className }: { className?: string }) {
 
   const openDialog = () => {
     setMailtoHref(null);
-    dialogRef.current?.showModal();
+    setIsOpen(true);
   };
-  const closeDialog = () => dialogRef.current?.close();
+  const closeDialog = () => setIsOpen(false);
 
   const onSubmit = (values: ContactSalesValues) => {
     const href = buildSalesMailto(values);
@@ -53,70 +54,53 @@ export function ContactSalesDialog({ className }: { className?: string }) {
       <Button variant="secondary" size="lg" className={className} aria-haspopup="dialog" onClick={openDialog}>
         Contact Sales
       </Button>
-      <dialog
-        ref={dialogRef}
-        aria-labelledby="contact-sales-title"
-        aria-describedby="contact-sales-description"
-        className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-0 text-gray-900 shadow-xl backdrop:bg-gray-900/50"
-        // A click that lands on the dialog element itself (not its content) is a click on the backdrop.
-        onClick={(event) => {
-          if (event.target === event.currentTarget) closeDialog();
-        }}
-      >
-        <div className="p-6">
-          <div className="flex items-start justify-between gap-4">
-            <h2 id="contact-sales-title" className="text-xl font-semibold">
-              Contact sales
-            </h2>
-            <Button variant="ghost" size="sm" className="-mt-1 -mr-2 px-2" aria-label="Close" onClick={closeDialog}>
-              <X className="size-5" aria-hidden />
-            </Button>
-          </div>
-          <p id="contact-sales-description" className="mt-2 text-sm text-gray-600">
+      <Dialog
+        open={isOpen}
+        onClose={closeDialog}
+        title="Contact sales"
+        description={
+          <>
             Tell us about your business and what you need from Popkit Enterprise. Submitting opens your e-mail app with
             a message to {SALES_EMAIL}; nothing is sent until you send it from there.
-          </p>
+          </>
+        }
+      >
+        <form className="space-y-4" noValidate onSubmit={handleSubmit(onSubmit)}>
+          <Field id="contact-name" label="Name" required error={errors.name?.message}>
+            <Input autoComplete="name" {...fieldProps("name")} />
+          </Field>
+          <Field id="contact-email" label="E-mail" required error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...fieldProps("email")} />
+          </Field>
+          <Field id="contact-company" label="Company" error={errors.company?.message}>
+            <Input autoComplete="organization" {...fieldProps("company")} />
+          </Field>
+          <Field id="contact-message" label="Message" required error={errors.message?.message}>
+            <Textarea rows={5} {...fieldProps("message")} />
+          </Field>
 
-          <form className="mt-6 space-y-4" noValidate onSubmit={handleSubmit(onSubmit)}>
-            <Field id="contact-name" label="Name" required error={errors.name?.message}>
-              <Input autoComplete="name" {...fieldProps("name")} />
-            </Field>
-            <Field id="contact-email" label="E-mail" required error={errors.email?.message}>
-              <Input type="email" autoComplete="email" {...fieldProps("email")} />
-            </Field>
-            <Field id="contact-company" label="Company" error={errors.company?.message}>
-              <Input autoComplete="organization" {...fieldProps("company")} />
-            </Field>
-            <Field id="contact-message" label="Message" required error={errors.message?.message}>
-              <Textarea rows={5} {...fieldProps("message")} />
-            </Field>
-
-            {mailtoHref && (
-              <div
-                role="status"
-                className="rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-800"
-              >
-                Your e-mail app should now show a message to {SALES_EMAIL} with these details. Send it from there and
-                our sales team will reply by e-mail. Nothing opened?{" "}
-                <a href={mailtoHref} className="font-medium underline">
-                  Open the e-mail again
-                </a>{" "}
-                or write to {SALES_EMAIL} directly.
-              </div>
-            )}
-
-            <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-              <Button variant="secondary" onClick={closeDialog}>
-                Cancel
-              </Button>
-              <Button type="submit">
-                <Mail className="size-4" aria-hidden />
-                Open in e-mail app
-              </Button>
+          {mailtoHref && (
+            <div role="status" className="rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-800">
+              Your e-mail app should now show a message to {SALES_EMAIL} with these details. Send it from there and our
+              sales team will reply by e-mail. Nothing opened?{" "}
+              <a href={mailtoHref} className="font-medium underline">
+                Open the e-mail again
+              </a>{" "}
+              or write to {SALES_EMAIL} directly.
             </div>
-          </form>
-        </div>
-      </dialog>
+          )}
+
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={closeDialog}>
+              Cancel
+            </Button>
+            <Button type="submit">
+              <Mail className="size-4" aria-hidden />
+              Open in e-mail app
+            </Button>
+          </div>
+        </form>
+      </Dialog>
     </>
   );
 }

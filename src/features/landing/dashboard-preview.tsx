@@ -30,7 +30,7 @@ export function DashboardPreview() {
           <span className="size-3 rounded-full bg-red-400" />
           <span className="size-3 rounded-full bg-yellow-400" />
           <span className="size-3 rounded-full bg-green-400" />
-          <span className="ml-4 hidden rounded-md bg-white px-3 py-0.5 text-xs text-gray-400 ring-1 ring-gray-200 sm:block">
+          <span className="ml-4 hidden rounded-md bg-white px-3 py-0.5 text-xs text-gray-600 ring-1 ring-gray-200 sm:block">
             popkit.app/dashboard
           </span>
         </div>
@@ -60,9 +60,9 @@ export function DashboardPreview() {
             <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
               {tiles.map((tile) => (
                 <div key={tile.label} className="rounded-lg border border-gray-200 p-3">
-                  <div className="truncate text-xs text-gray-500">{tile.label}</div>
+                  <div className="truncate text-xs text-gray-600">{tile.label}</div>
                   <div className="mt-1 text-base font-semibold text-gray-900 sm:text-lg">{tile.value}</div>
-                  <div className="text-xs text-green-600">{tile.trend}</div>
+                  <div className="text-xs text-green-700">{tile.trend}</div>
                 </div>
               ))}
             </div>
@@ -74,7 +74,7 @@ export function DashboardPreview() {
           </div>
         </div>
       </div>
-      <figcaption className="mt-3 text-center text-sm text-gray-500">
+      <figcaption className="mt-3 text-center text-sm text-gray-600">
         Preview of the Popkit dashboard with sample figures.
       </figcaption>
     </figure>

@@ -35,7 +35,7 @@ export function PricingSection() {
                 <p className="mt-2 text-sm text-gray-600">{plan.description}</p>
                 <p className="mt-6 flex items-baseline gap-1">
                   <span className="text-4xl font-bold tracking-tight text-gray-900">{plan.price}</span>
-                  {plan.period && <span className="text-sm text-gray-500">{plan.period}</span>}
+                  {plan.period && <span className="text-sm text-gray-600">{plan.period}</span>}
                 </p>
                 <ul className="mt-6 flex-1 space-y-3">
                   {plan.points.map((point) => (

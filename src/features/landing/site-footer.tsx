@@ -67,7 +67,7 @@ export function SiteFooter({ sectionPrefix = "" }: { sectionPrefix?: "" | "/" })
           <ComingSoonList title="More tools" items={comingSoon.product} />
           <ComingSoonList title="Resources" items={comingSoon.resources} />
         </div>
-        <p className="mt-12 border-t border-gray-200 pt-8 text-sm text-gray-500">© Popkit</p>
+        <p className="mt-12 border-t border-gray-200 pt-8 text-sm text-gray-600">© Popkit</p>
       </div>
     </footer>
   );
@@ -79,7 +79,7 @@ function ComingSoonList({ title, items }: { title: string; items: string[] }) {
       <h2 className="text-sm font-semibold text-gray-900">{title}</h2>
       <ul className="mt-4 space-y-3">
         {items.map((item) => (
-          <li key={item} className="flex flex-wrap items-center gap-2 text-sm text-gray-500">
+          <li key={item} className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
             {item}
             <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-600">Coming soon</span>
           </li>

@@ -1,9 +1,10 @@
 "use client";
 
-import { ChevronDown, Menu, X } from "lucide-react";
+import { ChevronDown, Menu } from "lucide-react";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
+import { Drawer } from "~/components/ui/dialog";
 import { cn } from "~/lib/cn";
 import { ADMIN_HREF, headerFeatures, LOG_IN_HREF, SIGN_UP_HREF, useCases, type LandingItem } from "./content";
 import { Logo } from "./logo";
@@ -27,15 +28,6 @@ export function SiteHeader() {
   const toggle = (id: MenuId) => setOpenMenu((current) => (current === id ? null : id));
   const closeMenu = useCallback(() => setOpenMenu(null), []);
   const closeMobile = () => setIsMobileOpen(false);
-
-  useEffect(() => {
-    if (!isMobileOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setIsMobileOpen(false);
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [isMobileOpen]);
 
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
@@ -92,42 +84,46 @@ export function SiteHeader() {
         <button
           type="button"
           className={buttonClasses("ghost", "md", "px-2 md:hidden")}
-          aria-label="Menu"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
           aria-expanded={isMobileOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setIsMobileOpen((open) => !open)}
+          onClick={() => setIsMobileOpen(true)}
         >
-          {isMobileOpen ? <X className="size-6" aria-hidden /> : <Menu className="size-6" aria-hidden />}
+          <Menu className="size-6" aria-hidden />
         </button>
       </div>
 
-      <nav
-        id="mobile-menu"
-        aria-label="Mobile"
-        hidden={!isMobileOpen}
-        className="border-t border-gray-200 px-4 pt-2 pb-4 md:hidden"
-      >
-        <ul className="space-y-1">
-          {sectionLinks.map(({ href, label }) => (
-            <li key={href}>
-              <a href={href} className={cn(navLinkClass, "block")} onClick={closeMobile}>
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-        <div className="mt-3 grid gap-2 border-t border-gray-200 pt-3">
-          <Link href={LOG_IN_HREF} className={buttonClasses("secondary", "md")} onClick={closeMobile}>
-            Log in
-          </Link>
-          <Link href={ADMIN_HREF} className={buttonClasses("secondary", "md")} onClick={closeMobile}>
-            Admin
-          </Link>
-          <Link href={SIGN_UP_HREF} className={buttonClasses("primary", "md")} onClick={closeMobile}>
-            Sign up
+      {/* The kit's drawer, like the app's own phone menu: a dialog that traps focus, closes on Escape and gives
+          focus back to the menu button. */}
+      <Drawer open={isMobileOpen} onOpenChange={setIsMobileOpen} title="Menu">
+        <div className="flex h-16 items-center border-b border-gray-200 px-4">
+          <Link href="/" aria-label="Popkit home" onClick={closeMobile}>
+            <Logo />
           </Link>
         </div>
-      </nav>
+        <nav aria-label="Mobile" className="px-4 pt-2 pb-4">
+          <ul className="space-y-1">
+            {sectionLinks.map(({ href, label }) => (
+              <li key={href}>
+                <a href={href} className={cn(navLinkClass, "block")} onClick={closeMobile}>
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 grid gap-2 border-t border-gray-200 pt-3">
+            <Link href={LOG_IN_HREF} className={buttonClasses("secondary", "md")} onClick={closeMobile}>
+              Log in
+            </Link>
+            <Link href={ADMIN_HREF} className={buttonClasses("secondary", "md")} onClick={closeMobile}>
+              Admin
+            </Link>
+            <Link href={SIGN_UP_HREF} className={buttonClasses("primary", "md")} onClick={closeMobile}>
+              Sign up
+            </Link>
+          </div>
+        </nav>
+      </Drawer>
     </header>
   );
 }
@@ -216,7 +212,7 @@ function MenuLinks({
             <Icon className="text-brand-600 mt-0.5 size-5 shrink-0" aria-hidden />
             <span>
               <span className="block text-sm font-medium text-gray-900">{title}</span>
-              <span className="block text-xs text-gray-500">{description}</span>
+              <span className="block text-xs text-gray-600">{description}</span>
             </span>
           </a>
         </li>

@@ -64,7 +64,8 @@ export function ButtonStylePreview({ style }: { style: Style }) {
       {text.before && <span>{text.before}</span>}
       <span className="font-bold italic">
         <span style={{ color: color.isDark ? "#FFFFFF" : "#003087" }}>Pay</span>
-        <span style={{ color: color.isDark ? "#FFFFFF" : "#009CDE" }}>Pal</span>
+        {/* PayPal's own light blue (#009CDE) reads at under 3:1 on gold; this darker one passes 4.5:1. */}
+        <span style={{ color: color.isDark ? "#FFFFFF" : "#00579A" }}>Pal</span>
       </span>
       {text.after && <span>{text.after}</span>}
     </div>

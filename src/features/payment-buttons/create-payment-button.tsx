@@ -1,12 +1,16 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { toast } from "~/components/ui/toast";
 import type { StoreConnection } from "~/features/payment-buttons/checkout-settings-fields";
 import { PaymentButtonForm } from "~/features/payment-buttons/payment-button-form";
 import { paymentButtonDefaults } from "~/schemas/payment-button";
 import { api } from "~/trpc/react";
 
-/** SPEC 2.8 create: SPEC 9 defaults with the client ID from Store Settings; success goes to the pages list. */
+/**
+ * SPEC 2.8 create: SPEC 9 defaults with the client ID from Store Settings. Success toasts and goes to the pages
+ * list, which opens "Your POP is ready" for it (?created=).
+ */
 export function CreatePaymentButton({ store }: { store: StoreConnection }) {
   const router = useRouter();
   const utils = api.useUtils();
@@ -18,9 +22,10 @@ export function CreatePaymentButton({ store }: { store: StoreConnection }) {
       preview={{ kind: "after-create" }}
       failureMessage="Failed to create payment button"
       onSave={async (values) => {
-        await create.mutateAsync(values);
+        const created = await create.mutateAsync(values);
         await utils.pages.invalidate();
-        router.push("/dashboard/pages");
+        toast.success("Payment button created");
+        router.push(`/dashboard/pages?created=${encodeURIComponent(created.id)}`);
       }}
     />
   );

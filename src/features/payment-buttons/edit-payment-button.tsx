@@ -1,10 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { Card } from "~/components/ui/card";
+import { toast } from "~/components/ui/toast";
 import type { StoreConnection } from "~/features/payment-buttons/checkout-settings-fields";
-import { formatDateTime } from "~/features/payment-buttons/format";
-import { PageLoadStatus } from "~/features/payment-buttons/page-load-status";
+import { PageLoadStatus, PopFacts } from "~/features/payment-buttons/page-load-status";
 import { PaymentButtonForm } from "~/features/payment-buttons/payment-button-form";
 import { api } from "~/trpc/react";
 
@@ -31,22 +30,7 @@ export function EditPaymentButton({ id, store }: { id: string; store: StoreConne
   const { data } = button;
   return (
     <div className="space-y-6">
-      <Card className="p-4">
-        <dl className="grid gap-3 text-sm sm:grid-cols-3">
-          <div>
-            <dt className="text-gray-500">Button ID</dt>
-            <dd className="font-mono break-all text-gray-900">{data.id}</dd>
-          </div>
-          <div>
-            <dt className="text-gray-500">Created</dt>
-            <dd className="text-gray-900">{formatDateTime(data.createdAt)}</dd>
-          </div>
-          <div>
-            <dt className="text-gray-500">Last updated</dt>
-            <dd className="text-gray-900">{formatDateTime(data.updatedAt)}</dd>
-          </div>
-        </dl>
-      </Card>
+      <PopFacts idLabel="Button ID" id={data.id} createdAt={data.createdAt} updatedAt={data.updatedAt} />
       <PaymentButtonForm
         initialValues={data.values}
         store={store}
@@ -55,7 +39,8 @@ export function EditPaymentButton({ id, store }: { id: string; store: StoreConne
         onSave={async (values) => {
           await update.mutateAsync({ id: data.id, values });
           await utils.pages.invalidate();
-          router.push("/dashboard/pages");
+          toast.success("Payment button saved");
+          router.push(`/dashboard/pages?saved=${encodeURIComponent(data.id)}`);
         }}
       />
     </div>

@@ -1,25 +1,28 @@
 "use client";
 
-import { Check, Copy, ExternalLink } from "lucide-react";
-import { useEffect, useState } from "react";
+import { ExternalLink } from "lucide-react";
+import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonClasses } from "~/components/ui/button";
+import { buttonClasses } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Tabs } from "~/components/ui/tabs";
+import { CopyButton } from "~/features/payment-buttons/copy-button";
 import { fullHtmlExample, quickIntegrationCode } from "~/features/payment-buttons/integration-code";
+import { popBadge } from "~/features/payment-buttons/pop-status";
 import { formatMoney } from "~/lib/money";
 import type { RouterOutputs } from "~/trpc/react";
 
 type ListedButton = RouterOutputs["pages"]["listButtons"][number];
 type CodeTab = "quick" | "full";
 
-const COPIED_FOR_MS = 2000;
-
-function CodeBlock({ code, label }: { code: string; label: string }) {
+/** Code to copy: a named, keyboard-scrollable region; long lines wrap, so a phone never scrolls it sideways. */
+export function CodeBlock({ code, label }: { code: string; label: string }) {
   return (
     <pre
+      role="region"
       aria-label={label}
-      className="max-h-80 overflow-auto rounded-lg bg-gray-900 p-4 text-xs leading-relaxed text-gray-100"
+      tabIndex={0}
+      className="focus-visible:outline-brand-600 max-h-80 overflow-auto rounded-lg bg-gray-900 p-4 text-xs leading-relaxed [overflow-wrap:anywhere] whitespace-pre-wrap text-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2"
     >
       <code>{code}</code>
     </pre>
@@ -32,30 +35,17 @@ export function IntegrationCodeDialog({
   appUrl,
   open,
   onClose,
+  onCloseAutoFocus,
 }: {
   button: ListedButton;
   appUrl: string;
   open: boolean;
   onClose(): void;
+  onCloseAutoFocus?(event: Event): void;
 }) {
   const [tab, setTab] = useState<CodeTab>("quick");
-  const [isCopied, setIsCopied] = useState(false);
   const code = tab === "quick" ? quickIntegrationCode(appUrl, button.id) : fullHtmlExample(appUrl, button);
-
-  useEffect(() => {
-    if (!isCopied) return;
-    const timer = setTimeout(() => setIsCopied(false), COPIED_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [isCopied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code);
-      setIsCopied(true);
-    } catch {
-      // SPEC 8: a refused clipboard is a silent failure; the code stays visible to select by hand.
-    }
-  }
+  const badge = popBadge(button);
 
   const testPage = `/test/${encodeURIComponent(button.id)}`;
   return (
@@ -65,6 +55,7 @@ export function IntegrationCodeDialog({
       size="lg"
       title="Integration Code"
       description={`Add "${button.name}" to any website by pasting this code into its HTML.`}
+      onCloseAutoFocus={onCloseAutoFocus}
     >
       <div className="space-y-5">
         <Tabs<CodeTab>
@@ -85,10 +76,7 @@ export function IntegrationCodeDialog({
           ]}
         />
         <div className="flex justify-end">
-          <Button variant="secondary" size="sm" onClick={() => void copy()}>
-            {isCopied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
-            {isCopied ? "Copied!" : "Copy Code"}
-          </Button>
+          <CopyButton text={code} label="Copy Code" />
         </div>
 
         <section aria-labelledby="integration-config-title" className="rounded-lg bg-gray-50 p-4">
@@ -96,15 +84,15 @@ export function IntegrationCodeDialog({
             Button configuration
           </h3>
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-            <dt className="text-gray-500">Amount</dt>
+            <dt className="text-gray-600">Amount</dt>
             <dd className="text-gray-900">{formatMoney(button.amountMinor, button.currency)}</dd>
-            <dt className="text-gray-500">Type</dt>
+            <dt className="text-gray-600">Type</dt>
             <dd className="text-gray-900">{button.paymentType === "subscription" ? "Subscription" : "One-time"}</dd>
-            <dt className="text-gray-500">Status</dt>
+            <dt className="text-gray-600">Status</dt>
             <dd>
-              <Badge tone={button.isActive ? "green" : "gray"}>{button.isActive ? "Active" : "Inactive"}</Badge>
+              <Badge tone={badge.tone}>{badge.label}</Badge>
             </dd>
-            <dt className="text-gray-500">Button ID</dt>
+            <dt className="text-gray-600">Button ID</dt>
             <dd className="font-mono break-all text-gray-900">{button.id}</dd>
           </dl>
         </section>

@@ -1,59 +1,122 @@
-import type { ReactNode } from "react";
+"use client";
+
+import { AlertTriangle, BarChart3, ExternalLink, FlaskConical, Pencil, Trash2 } from "lucide-react";
+import Link from "next/link";
+import { useId, type ReactNode } from "react";
+import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { ActionMenu, type MenuAction } from "~/components/ui/dropdown-menu";
 import { Switch } from "~/components/ui/switch";
-import { cn } from "~/lib/cn";
+import { CopyButton } from "~/features/payment-buttons/copy-button";
+import { editPathOf, publicPathOf, publicUrlOf, type PopKind } from "~/features/payment-buttons/pop-links";
+import { popBadge, type ListedPop } from "~/features/payment-buttons/pop-status";
 
-/** One POP on the pages list: its name and Active switch, its details, then icon actions and a link to it. */
-export function PageCard({
-  titleId,
-  name,
-  isActive,
-  isToggling,
-  onToggle,
-  actions,
-  link,
-  children,
-}: {
-  titleId: string;
-  name: string;
-  isActive: boolean;
-  isToggling: boolean;
-  onToggle(): void;
-  actions: ReactNode;
-  link: ReactNode;
-  children: ReactNode;
-}) {
+const menuIcon = "size-4 text-gray-600";
+
+/**
+ * A card's Actions menu, each item naming the POP ("Delete 'Course'"): Edit, View analytics, the kind's way to
+ * share it (`share`), Open its page, for payment buttons Open its test page, and Delete.
+ */
+export function popMenuActions(
+  kind: PopKind,
+  pop: Pick<ListedPop, "id" | "name">,
+  { share, onAnalytics, onDelete }: { share: MenuAction; onAnalytics(): void; onDelete(): void },
+): MenuAction[] {
+  const name = `'${pop.name}'`;
+  return [
+    { label: `Edit ${name}`, icon: <Pencil aria-hidden className={menuIcon} />, href: editPathOf(kind, pop.id) },
+    {
+      label: `View analytics for ${name}`,
+      icon: <BarChart3 aria-hidden className={menuIcon} />,
+      onSelect: onAnalytics,
+    },
+    share,
+    {
+      label: `Open ${name} page`,
+      icon: <ExternalLink aria-hidden className={menuIcon} />,
+      href: publicPathOf(kind, pop.id),
+      newTab: true,
+    },
+    ...(kind === "payment-button"
+      ? [
+          {
+            label: `Open test page for ${name}`,
+            icon: <FlaskConical aria-hidden className={menuIcon} />,
+            href: `/test/${encodeURIComponent(pop.id)}`,
+            newTab: true,
+          },
+        ]
+      : []),
+    { label: `Delete ${name}`, icon: <Trash2 aria-hidden className="size-4" />, tone: "danger", onSelect: onDelete },
+  ];
+}
+
+/** The setup issue with its fix, where the seller sees the POP (card, ready dialog). */
+export function SetupIssueNote({ pop }: { pop: Pick<ListedPop, "setupIssue"> }) {
+  const issue = pop.setupIssue;
+  if (!issue) return null;
+  const isSettings = issue.fixHref?.startsWith("/dashboard/settings");
   return (
-    <Card className="flex flex-col p-5">
-      <article aria-labelledby={titleId} className="flex flex-1 flex-col gap-3">
-        <div className="flex items-start justify-between gap-3">
-          <h3 id={titleId} className="font-semibold break-words text-gray-900">
-            {name}
-          </h3>
-          <div className="flex items-center gap-2">
-            <span className={cn("text-xs font-medium", isActive ? "text-green-700" : "text-gray-500")}>
-              {isActive ? "Active" : "Inactive"}
-            </span>
-            <Switch label="Active" checked={isActive} disabled={isToggling} onToggle={onToggle} />
-          </div>
-        </div>
-        {children}
-
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-gray-100 pt-3">
-          <div className="flex items-center gap-1">{actions}</div>
-          {link}
-        </div>
-      </article>
-    </Card>
+    <p className="flex gap-2 rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
+      <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0 text-yellow-700" />
+      <span>
+        <span className="font-medium">Buyers cannot pay yet.</span> {issue.message}{" "}
+        {issue.fixHref && (
+          <Link href={issue.fixHref} className="font-medium whitespace-nowrap underline underline-offset-2">
+            {isSettings ? "Open Store Settings" : "Edit this POP"}
+          </Link>
+        )}
+      </span>
+    </p>
   );
 }
 
-export function EmptyPagesState({ title, text, action }: { title: string; text: string; action?: ReactNode }) {
+/**
+ * One POP on the pages list: name, status badge and switch; its details; then Copy link and the Actions menu.
+ * The card is keyed by id in its list and never disabled while its switch is saving, so focus stays on the switch.
+ */
+export function PopCard({
+  kind,
+  pop,
+  onToggle,
+  actions,
+  children,
+}: {
+  kind: PopKind;
+  pop: ListedPop;
+  onToggle(): void;
+  actions: MenuAction[];
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const badge = popBadge(pop);
   return (
-    <Card className="px-6 py-12 text-center">
-      <h3 className="text-lg font-semibold text-gray-900">{title}</h3>
-      <p className="mt-1 text-sm text-gray-600">{text}</p>
-      {action && <div className="mt-5">{action}</div>}
+    <Card data-pop-card={pop.id} className="flex min-w-0 flex-col p-5">
+      <article aria-labelledby={titleId} className="flex flex-1 flex-col gap-3">
+        <div className="flex items-start justify-between gap-3">
+          <h3 id={titleId} className="min-w-0 font-semibold break-words text-gray-900">
+            {pop.name}
+          </h3>
+          <div className="flex shrink-0 items-center gap-2">
+            <Badge tone={badge.tone}>{badge.label}</Badge>
+            <Switch label={`Active: '${pop.name}'`} checked={pop.isActive} onToggle={onToggle} />
+          </div>
+        </div>
+        {children}
+        <SetupIssueNote pop={pop} />
+
+        <div className="mt-auto flex items-center justify-between gap-2 border-t border-gray-100 pt-3">
+          <CopyButton
+            text={() => publicUrlOf(kind, pop.id)}
+            label="Copy link"
+            srDetail={` to '${pop.name}'`}
+            toastMessage={`Link to '${pop.name}' copied`}
+            variant="ghost"
+            className="-ml-2"
+          />
+          <ActionMenu label={`Actions for '${pop.name}'`} actions={actions} />
+        </div>
+      </article>
     </Card>
   );
 }

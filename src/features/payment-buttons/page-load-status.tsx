@@ -2,7 +2,9 @@ import { AlertTriangle } from "lucide-react";
 import Link from "next/link";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { DateTime } from "~/components/ui/date-time";
 import { Spinner } from "~/components/ui/spinner";
+import { cn } from "~/lib/cn";
 import { userMessageOf } from "~/trpc/react";
 
 /**
@@ -34,6 +36,41 @@ export function PageLoadStatus({
       <Link href={returnHref} className={buttonClasses("primary")}>
         Return to Pages
       </Link>
+    </Card>
+  );
+}
+
+/** The box above an edit form (SPEC 2.8, 2.10): what is being edited, its id, created and last-updated times. */
+export function PopFacts({
+  name,
+  idLabel,
+  id,
+  createdAt,
+  updatedAt,
+}: {
+  /** The sell page's name (SPEC 2.10); a payment button's box shows none. */
+  name?: string;
+  idLabel: string;
+  id: string;
+  createdAt: Date;
+  updatedAt: Date;
+}) {
+  const facts = [
+    ...(name === undefined ? [] : [{ label: "Page name", value: name, className: "font-medium break-words" }]),
+    { label: idLabel, value: id, className: "font-mono break-all" },
+    { label: "Created", value: <DateTime value={createdAt} /> },
+    { label: "Last updated", value: <DateTime value={updatedAt} /> },
+  ];
+  return (
+    <Card className={cn("p-4", name !== undefined && "bg-brand-50/40")}>
+      <dl className={cn("grid gap-3 text-sm", facts.length === 4 ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-3")}>
+        {facts.map((fact) => (
+          <div key={fact.label}>
+            <dt className="text-gray-600">{fact.label}</dt>
+            <dd className={cn("text-gray-900", fact.className)}>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
     </Card>
   );
 }

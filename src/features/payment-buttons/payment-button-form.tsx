@@ -9,6 +9,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { Field, invalidProps, registerClearing } from "~/components/ui/field";
 import { FormSection } from "~/components/ui/form-section";
 import { Input, Select, Textarea } from "~/components/ui/input";
+import { toast } from "~/components/ui/toast";
 import { ButtonStylePreview } from "~/features/payment-buttons/button-style-preview";
 import {
   CurrencyField,
@@ -116,6 +117,7 @@ export function PaymentButtonForm({
         if (topLevelFields.has(field)) form.setError(field as FieldName, { message: messages[0] });
       }
       setFormError(userMessageOf(error, failureMessage));
+      toast.error(failureMessage);
     }
   }
 
@@ -197,7 +199,7 @@ export function PaymentButtonForm({
           ))}
         </div>
         <div className="rounded-lg border border-dashed border-gray-300 bg-gray-50 p-6">
-          <p className="mb-3 text-xs font-medium tracking-wide text-gray-500 uppercase">Live preview</p>
+          <p className="mb-3 text-xs font-medium tracking-wide text-gray-600 uppercase">Live preview</p>
           <div className="flex justify-center">
             <ButtonStylePreview style={style} />
           </div>

@@ -1,85 +1,23 @@
 "use client";
 
-import { BarChart3, Code2, ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { Code2, Plus } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import { Alert, RetryAlert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog";
-import { IconButton, IconLink } from "~/components/ui/icon-button";
-import { Spinner } from "~/components/ui/spinner";
+import { DateTime } from "~/components/ui/date-time";
+import { EmptyState } from "~/components/ui/empty-state";
 import { PaymentButtonAnalyticsDialog } from "~/features/analytics/payment-button-analytics-dialog";
-import { formatDate } from "~/features/payment-buttons/format";
 import { IntegrationCodeDialog } from "~/features/payment-buttons/integration-code-dialog";
-import { EmptyPagesState, PageCard } from "~/features/payment-buttons/page-card";
+import { PopCard, popMenuActions } from "~/features/payment-buttons/page-card";
+import { focusPopCard } from "~/features/payment-buttons/pop-links";
+import { PopsPanel } from "~/features/payment-buttons/pops-panel";
+import { DeletePopDialog, usePopListActions } from "~/features/payment-buttons/pop-list-actions";
 import { formatMoney } from "~/lib/money";
 import { api, type RouterOutputs } from "~/trpc/react";
 
 type ListedButton = RouterOutputs["pages"]["listButtons"][number];
-type OpenDialog = { kind: "code" | "analytics" | "delete"; button: ListedButton } | null;
-
-function ButtonCard({
-  button,
-  isToggling,
-  onToggle,
-  onOpen,
-}: {
-  button: ListedButton;
-  isToggling: boolean;
-  onToggle(): void;
-  onOpen(kind: "code" | "analytics" | "delete"): void;
-}) {
-  const id = encodeURIComponent(button.id);
-  return (
-    <PageCard
-      titleId={`payment-button-${button.id}-name`}
-      name={button.name}
-      isActive={button.isActive}
-      isToggling={isToggling}
-      onToggle={onToggle}
-      actions={
-        <>
-          <IconLink href={`/checkout/${id}`} label="View checkout page" newTab>
-            <ExternalLink aria-hidden className="size-4" />
-          </IconLink>
-          <IconButton label="View analytics" onClick={() => onOpen("analytics")}>
-            <BarChart3 aria-hidden className="size-4" />
-          </IconButton>
-          <IconButton label="Integration code" onClick={() => onOpen("code")}>
-            <Code2 aria-hidden className="size-4" />
-          </IconButton>
-          <IconLink href={`/dashboard/pages/edit/${id}`} label="Edit">
-            <Pencil aria-hidden className="size-4" />
-          </IconLink>
-          <IconButton label="Delete" tone="danger" onClick={() => onOpen("delete")}>
-            <Trash2 aria-hidden className="size-4" />
-          </IconButton>
-        </>
-      }
-      link={
-        <a
-          href={`/test/${id}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="text-brand-600 text-sm font-medium hover:underline"
-        >
-          Open Test Page
-        </a>
-      }
-    >
-      {button.description && <p className="line-clamp-2 text-sm text-gray-600">{button.description}</p>}
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="text-lg font-bold text-gray-900">{formatMoney(button.amountMinor, button.currency)}</span>
-        <span className="text-xs text-gray-500">{button.currency}</span>
-        <Badge tone={button.paymentType === "subscription" ? "blue" : "gray"}>
-          {button.paymentType === "subscription" ? "Subscription" : "One-time"}
-        </Badge>
-      </div>
-      <p className="text-xs text-gray-500">Created {formatDate(button.createdAt)}</p>
-    </PageCard>
-  );
-}
+type OpenDialog = { kind: "code" | "analytics"; button: ListedButton } | null;
 
 /** SPEC 2.6: the merchant's payment buttons as cards, with their actions and dialogs. */
 export function PaymentButtonList({ appUrl }: { appUrl: string }) {
@@ -88,66 +26,83 @@ export function PaymentButtonList({ appUrl }: { appUrl: string }) {
   const setActive = api.pages.setButtonActive.useMutation();
   const remove = api.pages.deleteButton.useMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function toggle(button: ListedButton) {
-    setFailure(null);
-    try {
-      await setActive.mutateAsync({ id: button.id, isActive: !button.isActive });
-    } catch {
-      setFailure("Failed to update button status. Please try again.");
-    }
-    // SPEC 2.6: the list reloads afterwards, so it shows the stored state either way.
-    await utils.pages.invalidate();
-  }
-
-  async function confirmDelete(button: ListedButton) {
-    setFailure(null);
-    try {
-      await remove.mutateAsync({ id: button.id });
-    } catch {
-      setFailure("Failed to delete payment button. Please try again.");
-    }
-    setDialog(null);
-    await utils.pages.invalidate();
-  }
-
-  if (buttons.isPending) return <Spinner label="Loading payment buttons..." />;
-  if (buttons.isError) {
-    return <RetryAlert onRetry={() => void buttons.refetch()}>Your payment buttons could not be loaded.</RetryAlert>;
-  }
+  const actions = usePopListActions<ListedButton>({
+    cache: utils.pages.listButtons,
+    setActive: (input) => setActive.mutateAsync(input),
+    remove: (input) => remove.mutateAsync(input),
+    afterDelete: () => utils.pages.counts.invalidate(),
+    messages: {
+      toggleFailed: "Failed to update button status. Please try again.",
+      deleteFailed: "Failed to delete payment button. Please try again.",
+      deleted: (name) => `Payment button '${name}' deleted`,
+    },
+  });
 
   const closeDialog = () => setDialog(null);
+  // The dialogs open from a menu item that is gone once they close: focus goes back to that card's menu button.
+  const backToCard = (event: Event) => {
+    event.preventDefault();
+    focusPopCard(dialog?.button.id ?? null);
+  };
+
   return (
-    <div className="space-y-4">
-      {failure && <Alert>{failure}</Alert>}
-      {buttons.data.length === 0 ? (
-        <EmptyPagesState
-          title="No Checkout POPs Yet"
-          text="Create your first POP to get started."
-          action={
-            <Link href="/dashboard/pages/create-pop" className={buttonClasses("primary")}>
-              <Plus aria-hidden className="size-4" />
-              Create POP
-            </Link>
-          }
-        />
-      ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {buttons.data.map((button) => (
-            <ButtonCard
-              key={button.id}
-              button={button}
-              isToggling={setActive.isPending && setActive.variables?.id === button.id}
-              onToggle={() => void toggle(button)}
-              onOpen={(kind) => setDialog({ kind, button })}
-            />
-          ))}
-        </div>
-      )}
+    <>
+      <PopsPanel
+        query={buttons}
+        noun={{ one: "payment button", many: "payment buttons" }}
+        emptyState={
+          <EmptyState
+            icon={<Code2 className="size-6" />}
+            title="No Checkout POPs Yet"
+            description="Create your first POP to get started."
+            action={
+              <Link href="/dashboard/pages/create-pop" data-pop-list-focus className={buttonClasses("primary")}>
+                <Plus aria-hidden className="size-4" />
+                Create POP
+              </Link>
+            }
+          />
+        }
+        renderCard={(button) => (
+          <PopCard
+            kind="payment-button"
+            pop={button}
+            onToggle={() => void actions.toggle(button)}
+            actions={popMenuActions("payment-button", button, {
+              share: {
+                label: `Get code for '${button.name}'`,
+                icon: <Code2 aria-hidden className="size-4 text-gray-600" />,
+                onSelect: () => setDialog({ kind: "code", button }),
+              },
+              onAnalytics: () => setDialog({ kind: "analytics", button }),
+              onDelete: () => actions.requestDelete(button),
+            })}
+          >
+            {button.description && <p className="line-clamp-2 text-sm text-gray-600">{button.description}</p>}
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-lg font-bold text-gray-900">
+                {formatMoney(button.amountMinor, button.currency)}
+              </span>
+              <span className="text-xs text-gray-600">{button.currency}</span>
+              <Badge tone={button.paymentType === "subscription" ? "blue" : "gray"}>
+                {button.paymentType === "subscription" ? "Subscription" : "One-time"}
+              </Badge>
+            </div>
+            <p className="text-xs text-gray-600">
+              Created <DateTime value={button.createdAt} style="date" />
+            </p>
+          </PopCard>
+        )}
+      />
 
       {dialog?.kind === "code" && (
-        <IntegrationCodeDialog button={dialog.button} appUrl={appUrl} open onClose={closeDialog} />
+        <IntegrationCodeDialog
+          button={dialog.button}
+          appUrl={appUrl}
+          open
+          onClose={closeDialog}
+          onCloseAutoFocus={backToCard}
+        />
       )}
       {dialog?.kind === "analytics" && (
         <PaymentButtonAnalyticsDialog
@@ -155,16 +110,12 @@ export function PaymentButtonList({ appUrl }: { appUrl: string }) {
           buttonName={dialog.button.name}
           open
           onClose={closeDialog}
+          onCloseAutoFocus={backToCard}
         />
       )}
-      <ConfirmDeleteDialog
-        open={dialog?.kind === "delete"}
-        onClose={closeDialog}
-        title="Delete payment button"
-        description="Are you sure you want to delete this payment button? This action cannot be undone."
-        isDeleting={remove.isPending}
-        onConfirm={() => dialog?.kind === "delete" && void confirmDelete(dialog.button)}
-      />
-    </div>
+      <DeletePopDialog actions={actions} what="payment button">
+        Past payments stay in your payments list. Websites that embed it show that it is no longer available.
+      </DeletePopDialog>
+    </>
   );
 }

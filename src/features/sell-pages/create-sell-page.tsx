@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { toast } from "~/components/ui/toast";
 import type { StoreConnection } from "~/features/payment-buttons/checkout-settings-fields";
 import { SellPageForm } from "~/features/sell-pages/sell-page-form";
 import { sellPageDefaults } from "~/schemas/sell-page";
@@ -22,9 +23,10 @@ export function CreateSellPage({ store }: { store: StoreConnection }) {
       failureMessage="Failed to create digital sell page. Please try again."
       uploadsDeletedOnFailure
       onSave={async (values) => {
-        await create.mutateAsync(values);
+        const created = await create.mutateAsync(values);
         await Promise.all([utils.sellPages.invalidate(), utils.pages.invalidate()]);
-        router.push("/dashboard/pages?tab=digital-sell-pages");
+        toast.success("Digital sell page created");
+        router.push(`/dashboard/pages?tab=digital-sell-pages&created=${encodeURIComponent(created.id)}`);
       }}
     />
   );

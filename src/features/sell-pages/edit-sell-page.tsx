@@ -1,10 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { Card } from "~/components/ui/card";
+import { toast } from "~/components/ui/toast";
 import type { StoreConnection } from "~/features/payment-buttons/checkout-settings-fields";
-import { formatDateTime } from "~/features/payment-buttons/format";
-import { PageLoadStatus } from "~/features/payment-buttons/page-load-status";
+import { PageLoadStatus, PopFacts } from "~/features/payment-buttons/page-load-status";
 import { SellPageForm, type SlotFile } from "~/features/sell-pages/sell-page-form";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -35,26 +34,13 @@ export function EditSellPage({ id, store }: { id: string; store: StoreConnection
   const { data } = page;
   return (
     <div className="space-y-6">
-      <Card className="bg-brand-50/40 p-4">
-        <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-4">
-          <div>
-            <dt className="text-gray-500">Page name</dt>
-            <dd className="font-medium break-words text-gray-900">{data.values.name}</dd>
-          </div>
-          <div>
-            <dt className="text-gray-500">Page ID</dt>
-            <dd className="font-mono break-all text-gray-900">{data.id}</dd>
-          </div>
-          <div>
-            <dt className="text-gray-500">Created</dt>
-            <dd className="text-gray-900">{formatDateTime(data.createdAt)}</dd>
-          </div>
-          <div>
-            <dt className="text-gray-500">Last updated</dt>
-            <dd className="text-gray-900">{formatDateTime(data.updatedAt)}</dd>
-          </div>
-        </dl>
-      </Card>
+      <PopFacts
+        name={data.values.name}
+        idLabel="Page ID"
+        id={data.id}
+        createdAt={data.createdAt}
+        updatedAt={data.updatedAt}
+      />
       <SellPageForm
         initialValues={data.values}
         initialFiles={{
@@ -68,7 +54,8 @@ export function EditSellPage({ id, store }: { id: string; store: StoreConnection
         onSave={async (values) => {
           await update.mutateAsync({ id: data.id, values });
           await Promise.all([utils.sellPages.invalidate(), utils.pages.invalidate()]);
-          router.push("/dashboard/pages?tab=digital-sell-pages");
+          toast.success("Digital sell page saved");
+          router.push(`/dashboard/pages?tab=digital-sell-pages&saved=${encodeURIComponent(data.id)}`);
         }}
       />
     </div>

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Field, invalidProps, registerClearing } from "~/components/ui/field";
 import { FormSection } from "~/components/ui/form-section";
 import { Input, Textarea } from "~/components/ui/input";
+import { toast } from "~/components/ui/toast";
 import {
   CurrencyField,
   PayPalClientIdField,
@@ -127,6 +128,7 @@ export function SellPageForm({
       await onSave(values);
       setIsSaved(true);
     } catch (error) {
+      toast.error(failureMessage);
       const fieldErrors = fieldErrorsOf(error);
       for (const [field, messages] of Object.entries(fieldErrors)) {
         const slot = slots.find((candidate) => candidate.field === field);
@@ -203,9 +205,9 @@ export function SellPageForm({
                     />
                   ) : (
                     <span className="inline-flex items-center gap-2 rounded-lg border border-gray-200 px-3 py-2 text-sm text-gray-700">
-                      <FileText aria-hidden className="size-4 text-gray-500" />
+                      <FileText aria-hidden className="size-4 text-gray-600" />
                       <span className="break-all">{file.name}</span>
-                      <span className="text-gray-500">({formatSize(file.size)})</span>
+                      <span className="text-gray-600">({formatSize(file.size)})</span>
                     </span>
                   )
                 }
@@ -236,7 +238,7 @@ export function SellPageForm({
           Enable Premium Bundle
         </label>
         {premiumEnabled && <BundleFields form={form} tier="premium" title="Premium Bundle" register={register} />}
-        {currency === "JPY" && <p className="text-xs text-gray-500">JPY prices are whole numbers.</p>}
+        {currency === "JPY" && <p className="text-xs text-gray-600">JPY prices are whole numbers.</p>}
       </FormSection>
 
       <FormSection title="Provider Configuration">
@@ -379,7 +381,7 @@ function BundleFields({
             Add {label} Feature
           </Button>
         )}
-        <p className="text-xs text-gray-500">Empty lines are left out when you save.</p>
+        <p className="text-xs text-gray-600">Empty lines are left out when you save.</p>
       </div>
     </fieldset>
   );

@@ -59,7 +59,7 @@ export function SellPagePreviewDialog({ page, open, onClose }: { page: ViewPage;
               >
                 Get {bundle.name} Package
               </button>
-              <p className="text-xs text-gray-500">Preview only: buyers pay with PayPal here on the live page.</p>
+              <p className="text-xs text-gray-600">Preview only: buyers pay with PayPal here on the live page.</p>
             </div>
           )}
         />

@@ -211,7 +211,7 @@ function PackageOption({
         <span className="text-3xl font-bold text-gray-900">{pricing.price}</span>
         <span className="text-sm text-gray-500">{currency}</span>
         {pricing.original && (
-          <s className="text-base text-gray-400">
+          <s className="text-base text-gray-500">
             <span className="sr-only">was </span>
             {pricing.original}
           </s>

@@ -1,8 +1,8 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { Controller, useForm } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -10,7 +10,12 @@ import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { UploadField } from "~/features/uploads/upload-field";
-import { updateStoreSettingsSchema, type UpdateStoreSettingsInput } from "~/schemas/store-settings";
+import {
+  isValidTimeZone,
+  timeZoneNames,
+  updateStoreSettingsSchema,
+  type UpdateStoreSettingsInput,
+} from "~/schemas/store-settings";
 import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
 type Settings = RouterOutputs["merchant"]["getStoreSettings"];
@@ -24,7 +29,24 @@ function toFormValues(settings: Settings): UpdateStoreSettingsInput {
     paypalSecret: "",
     paypalEnvironment: settings.paypalEnvironment,
     paypalWebhookId: settings.paypalWebhookId,
+    timeZone: settings.timeZone ?? "",
   };
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The browser's zone list, or null while rendering on the server: the server's ICU data may name zones
+ * differently (Asia/Calcutta vs Asia/Kolkata), so the list is only built where the merchant's browser runs.
+ */
+function useTimeZoneNames() {
+  return useSyncExternalStore(noSubscription, timeZoneNames, () => null);
+}
+
+/** Where the merchant is now, as their browser reports it; UTC when the browser's answer is not a usable zone. */
+function browserTimeZone() {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isValidTimeZone(zone) ? zone : "UTC";
 }
 
 export function StoreSettingsForm({ initial }: { initial: Settings }) {
@@ -41,8 +63,15 @@ export function StoreSettingsForm({ initial }: { initial: Settings }) {
     reValidateMode: "onSubmit",
   });
   const { errors, isSubmitting } = form.formState;
+  const zoneNames = useTimeZoneNames();
+  const hasSavedZone = Boolean(initial.timeZone);
   const register = (name: keyof UpdateStoreSettingsInput) =>
     form.register(name, { onChange: () => form.clearErrors(name) });
+
+  // No zone saved yet: propose the browser's. Only after hydration, where the browser's answer is known.
+  useEffect(() => {
+    if (!hasSavedZone) form.resetField("timeZone", { defaultValue: browserTimeZone() });
+  }, [form, hasSavedZone]);
 
   useEffect(() => {
     if (!status || status.tone !== "success") return;
@@ -101,6 +130,42 @@ export function StoreSettingsForm({ initial }: { initial: Settings }) {
             placeholder="https://example.com"
             aria-invalid={Boolean(errors.websiteUrl)}
             {...register("websiteUrl")}
+          />
+        </Field>
+        <Field
+          id="timeZone"
+          label="Time zone"
+          error={errors.timeZone?.message}
+          hint="Dates and times on your dashboard are shown in this time zone."
+        >
+          <Controller
+            control={form.control}
+            name="timeZone"
+            render={({ field }) => {
+              const value = field.value ?? "";
+              const names = zoneNames ?? [];
+              const options = value && !names.includes(value) ? [value, ...names] : names;
+              return (
+                <Select
+                  id="timeZone"
+                  name={field.name}
+                  value={value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => {
+                    field.onChange(event);
+                    form.clearErrors("timeZone");
+                  }}
+                  aria-invalid={Boolean(errors.timeZone)}
+                >
+                  {!value && <option value="">Detecting your time zone...</option>}
+                  {options.map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone.replaceAll("_", " ")}
+                    </option>
+                  ))}
+                </Select>
+              );
+            }}
           />
         </Field>
       </Card>

@@ -16,6 +16,10 @@ describe("audit details", () => {
       "merchant=m1, status=failed",
     );
     expect(describeAuditDetails({ filters: { merchant: "", pop: "" } })).toBe("no filters");
+    expect(auditActionLabel("merchant.suspend")).toBe("Suspended merchant");
+    expect(describeAuditDetails({ name: "Sock Shop", email: "socks@example.test" })).toBe(
+      "Sock Shop (socks@example.test)",
+    );
     expect(describeAuditDetails(null)).toBe("");
   });
 });

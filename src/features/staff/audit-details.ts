@@ -11,6 +11,8 @@ const actionLabels: Record<string, string> = {
   "account.update": "Updated own profile",
   "account.password_change": "Changed own password",
   "transactions.export": "Exported transactions",
+  "merchant.suspend": "Suspended merchant",
+  "merchant.resume": "Resumed merchant",
 };
 
 export function auditActionLabel(action: string): string {
@@ -30,6 +32,10 @@ export function describeAuditDetails(details: unknown): string {
   if (!isRecord(details)) return "";
   const parts: string[] = [];
   if (typeof details.username === "string") parts.push(`@${details.username}`);
+  // A merchant acted on: its name and e-mail as they were at the time.
+  else if (typeof details.name === "string") {
+    parts.push(typeof details.email === "string" ? `${details.name} (${details.email})` : details.name);
+  }
   if ("from" in details && "to" in details) parts.push(`${text(details.from)} → ${text(details.to)}`);
   if (isRecord(details.changes)) {
     for (const [field, change] of Object.entries(details.changes)) {

@@ -16,7 +16,7 @@ import {
   updateSaasUserSchema,
   type SaasRoleName,
 } from "~/schemas/staff";
-import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
+import { api, type RouterOutputs } from "~/trpc/react";
 
 export type StaffUserRow = RouterOutputs["admin"]["listUsers"]["users"][number];
 
@@ -263,45 +263,5 @@ export function ResetPasswordForm({
       {formError && <Alert>{formError}</Alert>}
       <FormActions onCancel={onCancel} busy={isSubmitting} label="Reset Password" busyLabel="Resetting..." />
     </form>
-  );
-}
-
-export function DeleteUserConfirm({
-  user,
-  onDone,
-  onCancel,
-}: {
-  user: StaffUserRow;
-  onDone(username: string): void;
-  onCancel(): void;
-}) {
-  const remove = api.admin.deleteUser.useMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-
-  async function onConfirm() {
-    setFormError(null);
-    try {
-      await remove.mutateAsync({ id: user.id });
-      onDone(user.username);
-    } catch (error) {
-      setFormError(userMessageOf(error, "Failed to delete user. Please try again."));
-    }
-  }
-
-  return (
-    <div className="space-y-4">
-      <p className="text-sm text-gray-700">
-        Are you sure you want to delete {user.name} (@{user.username})? This action cannot be undone.
-      </p>
-      {formError && <Alert>{formError}</Alert>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button variant="danger" disabled={remove.isPending} onClick={() => void onConfirm()}>
-          {remove.isPending ? "Deleting..." : "Delete User"}
-        </Button>
-      </div>
-    </div>
   );
 }

@@ -1,16 +1,22 @@
 "use client";
 
-import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
+import { createColumnHelper } from "@tanstack/react-table";
+import { KeyRound, Pencil, Plus, Trash2, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
-import { Alert } from "~/components/ui/alert";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { DataTable, type ColumnsOf } from "~/components/ui/data-table";
+import { DateTime } from "~/components/ui/date-time";
 import { Dialog } from "~/components/ui/dialog";
-import type { RouterOutputs } from "~/trpc/react";
-import { formatDate } from "./format";
+import { ActionMenu, type MenuAction } from "~/components/ui/dropdown-menu";
+import { EmptyState } from "~/components/ui/empty-state";
+import { ListFilters, SearchFilter } from "~/components/ui/list-filters";
+import { PageHeader } from "~/components/ui/page-header";
+import { toast } from "~/components/ui/toast";
+import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
 import { ActiveBadge, RoleBadge } from "./role-badge";
-import { CreateUserForm, DeleteUserConfirm, EditUserForm, ResetPasswordForm, type StaffUserRow } from "./user-forms";
+import { CreateUserForm, EditUserForm, ResetPasswordForm, type StaffUserRow } from "./user-forms";
 
 type UsersPage = RouterOutputs["admin"]["listUsers"];
 type Open =
@@ -20,125 +26,191 @@ type Open =
   | { kind: "delete"; user: StaffUserRow }
   | null;
 
-const iconButton = "rounded-lg p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900";
+const column = createColumnHelper<StaffUserRow>();
+const icon = "size-4";
+
+type RowDialog = Exclude<Open, null | { kind: "create" }>;
+
+// SPEC 2.19: User (name, @username, e-mail), Role, Status, Created, Actions. Paged newest first by the server.
+function userColumns(viewerId: string, openFromRow: (dialog: RowDialog) => void): ColumnsOf<StaffUserRow> {
+  function actionsOf(user: StaffUserRow): MenuAction[] {
+    const name = `'${user.username}'`;
+    const actions: MenuAction[] = [];
+    if (user.canEdit) {
+      actions.push(
+        {
+          label: `Edit ${name}`,
+          icon: <Pencil aria-hidden className={icon} />,
+          onSelect: () => openFromRow({ kind: "edit", user }),
+        },
+        {
+          label: `Reset password of ${name}`,
+          icon: <KeyRound aria-hidden className={icon} />,
+          onSelect: () => openFromRow({ kind: "reset", user }),
+        },
+      );
+    }
+    if (user.canDelete) {
+      actions.push({
+        label: `Delete ${name}`,
+        icon: <Trash2 aria-hidden className={icon} />,
+        tone: "danger",
+        onSelect: () => openFromRow({ kind: "delete", user }),
+      });
+    }
+    return actions;
+  }
+
+  return [
+    column.display({
+      id: "user",
+      header: "User",
+      enableSorting: false,
+      meta: { isPrimary: true },
+      cell: ({ row }) => (
+        <div className="min-w-0 sm:max-w-72">
+          <div className="font-medium text-gray-900">
+            {row.original.name}
+            {row.original.id === viewerId && <span className="ml-2 text-xs font-normal text-gray-600">(you)</span>}
+          </div>
+          <div className="text-xs font-normal text-gray-600">@{row.original.username}</div>
+          <div className="truncate text-xs font-normal text-gray-600">{row.original.email}</div>
+        </div>
+      ),
+    }),
+    column.display({
+      id: "role",
+      header: "Role",
+      enableSorting: false,
+      cell: ({ row }) => <RoleBadge role={row.original.role} />,
+    }),
+    column.display({
+      id: "status",
+      header: "Status",
+      enableSorting: false,
+      cell: ({ row }) => <ActiveBadge isActive={row.original.isActive} />,
+    }),
+    column.display({
+      id: "created",
+      header: "Created",
+      enableSorting: false,
+      cell: ({ row }) => <DateTime value={row.original.createdAt} style="date" />,
+    }),
+    column.display({
+      id: "actions",
+      header: "Actions",
+      enableSorting: false,
+      meta: { align: "right" },
+      cell: ({ row }) => {
+        const actions = actionsOf(row.original);
+        if (actions.length === 0) return <span className="text-gray-600">—</span>;
+        return (
+          <span data-actions-for={row.original.id}>
+            <ActionMenu label={`Actions for '${row.original.username}'`} actions={actions} />
+          </span>
+        );
+      },
+    }),
+  ] as unknown as ColumnsOf<StaffUserRow>;
+}
 
 /**
- * The SaaS Users table with its dialogs. Which rows show edit/delete and which roles the forms offer come from the
+ * The SaaS Users table with its dialogs. Which rows offer edit/delete and which roles the forms offer come from the
  * server (listUsers), which also enforces them on every mutation; after a change the page's data is re-fetched.
  */
-export function UsersManager({ data, toolbar, footer }: { data: UsersPage; toolbar: ReactNode; footer: ReactNode }) {
+export function UsersManager({
+  data,
+  page,
+  pageSize,
+  isSearch,
+}: {
+  data: UsersPage;
+  page: number;
+  pageSize: number;
+  isSearch: boolean;
+}) {
   const router = useRouter();
   const [open, setOpen] = useState<Open>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  // The row whose menu opened the current dialog; null when focus should go back to the list.
+  const [returnRowId, setReturnRowId] = useState<string | null>(null);
+  const remove = api.admin.deleteUser.useMutation();
   const close = () => setOpen(null);
   const done = (text: string) => {
     setOpen(null);
-    setNotice(text);
+    toast.success(text);
     router.refresh();
   };
+  /**
+   * A dialog opened from a row's menu gives focus back to that row's menu button (the menu item that opened it is
+   * gone), or to the list when the row itself is gone.
+   */
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    const trigger = returnRowId
+      ? listRef.current?.querySelector<HTMLElement>(`[data-actions-for="${returnRowId}"] button`)
+      : null;
+    (trigger ?? listRef.current)?.focus();
+  };
+  const openFromRow = useCallback((next: RowDialog) => {
+    // A deleted row is gone by the time the dialog closes.
+    setReturnRowId(next.kind === "delete" ? null : next.user.id);
+    setOpen(next);
+  }, []);
   const canCreate = data.viewer.creatableRoles.length > 0;
+  const viewerId = data.viewer.id;
+
+  // Stable between renders: new cell functions would remount every cell and drop the focus inside them.
+  const columns = useMemo(() => userColumns(viewerId, openFromRow), [viewerId, openFromRow]);
+
+  const deleting = open?.kind === "delete" ? open.user : null;
+  function confirmDelete(user: StaffUserRow) {
+    remove.mutate(
+      { id: user.id },
+      {
+        onSuccess: () => done(`User @${user.username} deleted.`),
+        onError: (error) => {
+          setOpen(null);
+          toast.error(userMessageOf(error, "Failed to delete user. Please try again."));
+        },
+      },
+    );
+  }
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold text-gray-900">SaaS Users</h1>
-        {canCreate && (
-          <Button onClick={() => setOpen({ kind: "create" })} aria-haspopup="dialog">
-            <Plus aria-hidden className="h-4 w-4" />
-            Add User
-          </Button>
-        )}
+      <PageHeader
+        title="SaaS Users"
+        description="Staff accounts of the admin portal and what each may do."
+        actions={
+          canCreate && (
+            <Button onClick={() => setOpen({ kind: "create" })} aria-haspopup="dialog">
+              <Plus aria-hidden className={icon} />
+              Add User
+            </Button>
+          )
+        }
+      />
+      <ListFilters label="Filter users">
+        <SearchFilter label="Search users" placeholder="Name, username or e-mail" param="search" />
+      </ListFilters>
+      <div ref={listRef} tabIndex={-1} className="outline-none">
+        <DataTable
+          label="SaaS users"
+          caption="SaaS users"
+          columns={columns}
+          data={data.users}
+          getRowId={(row) => row.id}
+          page={{ page, pageCount: data.pageCount, total: data.total, pageSize }}
+          empty={
+            <EmptyState
+              icon={<Users className="size-6" />}
+              title={isSearch ? "No users match your search" : "No users yet"}
+              description={isSearch ? "Try a part of the name, username or e-mail." : undefined}
+            />
+          }
+        />
       </div>
-      {notice && <Alert tone="success">{notice}</Alert>}
-      {toolbar}
-
-      <Card className="overflow-x-auto">
-        {data.users.length === 0 ? (
-          <p className="p-8 text-center text-gray-600">No users match your search.</p>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">SaaS users</caption>
-            <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-500 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  User
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Created
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {data.users.map((user) => (
-                <tr key={user.id} data-testid={`user-row-${user.username}`}>
-                  <td className="px-4 py-3">
-                    <div className="font-medium text-gray-900">
-                      {user.name}
-                      {user.id === data.viewer.id && <span className="ml-2 text-xs text-gray-500">(you)</span>}
-                    </div>
-                    <div className="text-xs text-gray-500">@{user.username}</div>
-                    <div className="text-xs text-gray-500">{user.email}</div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <RoleBadge role={user.role} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <ActiveBadge isActive={user.isActive} />
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-gray-600">{formatDate(user.createdAt)}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1">
-                      {user.canEdit && (
-                        <>
-                          <button
-                            type="button"
-                            className={iconButton}
-                            aria-label={`Edit ${user.username}`}
-                            title="Edit"
-                            onClick={() => setOpen({ kind: "edit", user })}
-                          >
-                            <Pencil aria-hidden className="h-4 w-4" />
-                          </button>
-                          <button
-                            type="button"
-                            className={iconButton}
-                            aria-label={`Reset password for ${user.username}`}
-                            title="Reset password"
-                            onClick={() => setOpen({ kind: "reset", user })}
-                          >
-                            <KeyRound aria-hidden className="h-4 w-4" />
-                          </button>
-                        </>
-                      )}
-                      {user.canDelete && (
-                        <button
-                          type="button"
-                          className={`${iconButton} hover:text-red-600`}
-                          aria-label={`Delete ${user.username}`}
-                          title="Delete"
-                          onClick={() => setOpen({ kind: "delete", user })}
-                        >
-                          <Trash2 aria-hidden className="h-4 w-4" />
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Card>
-      {footer}
 
       <Dialog open={open?.kind === "create"} onClose={close} title="Create New SaaS User" size="lg">
         <CreateUserForm
@@ -147,7 +219,13 @@ export function UsersManager({ data, toolbar, footer }: { data: UsersPage; toolb
           onDone={(username) => done(`User @${username} created.`)}
         />
       </Dialog>
-      <Dialog open={open?.kind === "edit"} onClose={close} title="Edit SaaS User" size="lg">
+      <Dialog
+        open={open?.kind === "edit"}
+        onClose={close}
+        title="Edit SaaS User"
+        size="lg"
+        onCloseAutoFocus={returnFocus}
+      >
         {open?.kind === "edit" && (
           <EditUserForm user={open.user} onCancel={close} onDone={(username) => done(`User @${username} saved.`)} />
         )}
@@ -157,6 +235,7 @@ export function UsersManager({ data, toolbar, footer }: { data: UsersPage; toolb
         onClose={close}
         title="Reset Password"
         description={open?.kind === "reset" ? `Set a new password for @${open.user.username}.` : undefined}
+        onCloseAutoFocus={returnFocus}
       >
         {open?.kind === "reset" && (
           <ResetPasswordForm
@@ -166,15 +245,20 @@ export function UsersManager({ data, toolbar, footer }: { data: UsersPage; toolb
           />
         )}
       </Dialog>
-      <Dialog open={open?.kind === "delete"} onClose={close} title="Delete SaaS User">
-        {open?.kind === "delete" && (
-          <DeleteUserConfirm
-            user={open.user}
-            onCancel={close}
-            onDone={(username) => done(`User @${username} deleted.`)}
-          />
-        )}
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onClose={close}
+        title={deleting ? `Delete '${deleting.username}'?` : ""}
+        description={
+          deleting
+            ? `${deleting.name} (${deleting.email}) can no longer sign in to the admin portal. This action cannot be undone.`
+            : ""
+        }
+        confirmLabel="Delete User"
+        isBusy={remove.isPending}
+        onConfirm={() => deleting && confirmDelete(deleting)}
+        onCloseAutoFocus={returnFocus}
+      />
     </div>
   );
 }

@@ -2,12 +2,14 @@ import type { GetServerSideProps } from "next";
 import Head from "next/head";
 import Link from "next/link";
 import { Alert } from "~/components/ui/alert";
+import { buttonClasses } from "~/components/ui/button";
 import { embedConfig, paymentButtonScript } from "~/embed/payment-button";
 import { sellPageScript } from "~/embed/sell-page";
 import { env } from "~/env";
 import { bundlePricing } from "~/features/sell-pages/pricing";
+import { StatusScreen } from "~/features/route-states/status-screen";
 import { preselectedTier, SellPageView } from "~/features/sell-pages/sell-page-view";
-import { checkoutMessages } from "~/lib/checkout-messages";
+import { checkoutMessages, sellerSuspendedMessage } from "~/lib/checkout-messages";
 import { servePublicSellPage, type PublicSellPage } from "~/server/services/sell-pages";
 
 // /digital-sell/{id} (SPEC 2.15) is the one page of the Pages Router, for the one thing the App Router cannot do:
@@ -61,7 +63,9 @@ export default function DigitalSellPage({ page, script }: Props) {
                 {!button ? (
                   <Alert tone="warning">{checkoutMessages.unavailable}</Alert>
                 ) : !button.canTakePayments ? (
-                  <Alert tone="warning">{checkoutMessages.sellerNotReady}</Alert>
+                  <Alert tone="warning">
+                    {button.isSellerSuspended ? sellerSuspendedMessage : checkoutMessages.sellerNotReady}
+                  </Alert>
                 ) : (
                   // The loader renders the bundle's PayPal button in the placeholder (src/embed/payment-button.ts).
                   // Raw HTML: under `next dev`, where React does hydrate this page, it must not hydrate what the
@@ -83,18 +87,23 @@ export default function DigitalSellPage({ page, script }: Props) {
   );
 }
 
-/** SPEC 2.15: an unknown or inactive page. */
+/** SPEC 2.15: an unknown or inactive page (status 404, set in getServerSideProps), in the product's look. */
 function SellPageNotFound() {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
+    <>
       <Head>
         <title>Page Not Found</title>
       </Head>
-      <h1 className="text-2xl font-bold text-gray-900">Page Not Found</h1>
-      <p className="mt-2 text-gray-600">The digital sell page you&apos;re looking for doesn&apos;t exist.</p>
-      <Link href="/" className="text-brand-600 mt-6 text-sm font-medium hover:underline">
-        Return to Home
-      </Link>
-    </main>
+      <StatusScreen
+        title="Page Not Found"
+        actions={
+          <Link href="/" className={buttonClasses("secondary")}>
+            Return to Home
+          </Link>
+        }
+      >
+        <p>The digital sell page you&apos;re looking for doesn&apos;t exist.</p>
+      </StatusScreen>
+    </>
   );
 }

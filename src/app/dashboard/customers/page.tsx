@@ -1,81 +1,63 @@
-import { Card } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Button } from "~/components/ui/button";
-import { Pagination } from "~/components/ui/pagination";
-import { formatMoney } from "~/lib/money";
-import { pageParam } from "~/lib/search-params";
+import { redirect } from "next/navigation";
+import { DateRangeFilter, ListFilters, SearchFilter } from "~/components/ui/list-filters";
+import { PageHeader } from "~/components/ui/page-header";
+import { CustomersTable } from "~/features/customers/customers-table";
+import { ResultCount } from "~/features/payments/result-count";
+import { SortSelect } from "~/features/payments/sort-select";
+import { pageParam, sortParams, textParam } from "~/lib/search-params";
+import { customerSorts } from "~/schemas/merchant-payments";
 import { serverApi } from "~/trpc/server";
+import { dateWindowOf, hrefWithPage, type SearchParams } from "../payments/list-params";
 
 export const metadata = { title: "Customers · Popkit" };
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+const sortOptions = [
+  { label: "Paid most recently", sort: "last", dir: "desc" },
+  { label: "Paid least recently", sort: "last", dir: "asc" },
+  { label: "Spent the most", sort: "spent", dir: "desc" },
+  { label: "Spent the least", sort: "spent", dir: "asc" },
+] as const;
 
-export default async function CustomersPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function CustomersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
-  const search = (typeof params.search === "string" ? params.search : "").slice(0, 200);
+  const q = textParam(params.q);
+  const sort = sortParams(params, customerSorts, { id: "last", desc: true });
   const page = pageParam(params.page);
+  const window = await dateWindowOf(params);
   const api = await serverApi();
-  const result = await api.merchant.listCustomers({ search, page });
-  const hrefFor = (next: number) => {
-    const query = new URLSearchParams();
-    if (search) query.set("search", search);
-    if (next > 1) query.set("page", String(next));
-    return `/dashboard/customers${query.size ? `?${query}` : ""}`;
-  };
+  const result = await api.merchant.listCustomers({
+    q,
+    ...window,
+    sort: sort.id,
+    dir: sort.desc ? "desc" : "asc",
+    page,
+  });
+  if (page > result.pageCount) redirect(hrefWithPage("/dashboard/customers", params, result.pageCount));
+  const range = textParam(params.range);
+  const isFiltered = Boolean(q || range);
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-gray-900">Customers</h1>
-        <p className="text-sm text-gray-600">Buyers with completed payments, by e-mail.</p>
-      </div>
-      <form role="search" className="flex max-w-md gap-2">
-        <label htmlFor="customer-search" className="sr-only">
-          Search customers by e-mail
-        </label>
-        <Input id="customer-search" name="search" type="search" defaultValue={search} placeholder="Search by e-mail" />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </form>
-      <Card className="overflow-x-auto">
-        {result.customers.length === 0 ? (
-          <p className="p-8 text-center text-gray-600">
-            {search
-              ? "No customers match that search."
-              : "No customers yet. Buyers appear here after their first payment."}
-          </p>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-500 uppercase">
-              <tr>
-                <th className="px-4 py-3">Customer</th>
-                <th className="px-4 py-3 text-right">Payments</th>
-                <th className="px-4 py-3 text-right">Total spent</th>
-                <th className="px-4 py-3">Last payment</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {result.customers.map((customer) => (
-                <tr key={`${customer.email}-${customer.currency}`}>
-                  <td className="px-4 py-3">
-                    <div>{customer.name ?? "—"}</div>
-                    <div className="text-xs text-gray-500">{customer.email}</div>
-                  </td>
-                  <td className="px-4 py-3 text-right">{customer.payments}</td>
-                  <td className="px-4 py-3 text-right font-medium whitespace-nowrap">
-                    {formatMoney(customer.spentMinor, customer.currency)}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-gray-600">
-                    {customer.lastPaymentAt?.toLocaleDateString("en-US") ?? "—"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </Card>
-      <Pagination page={page} pageCount={result.pageCount} hrefFor={hrefFor} />
+      <PageHeader
+        title="Customers"
+        description={
+          range
+            ? "Buyers who completed a payment in this date range, with what they spent in it."
+            : "Everyone who has completed a payment, with what they spent."
+        }
+      />
+      <ListFilters label="Filter customers">
+        <SearchFilter label="Search customers" placeholder="E-mail or name" />
+        <DateRangeFilter label="Paid in" />
+        <SortSelect options={sortOptions} current={sort} />
+      </ListFilters>
+      <ResultCount total={result.total} noun="customer" isFiltered={isFiltered} />
+      <CustomersTable
+        customers={result.customers}
+        sort={sort}
+        page={{ page, pageCount: result.pageCount, total: result.total, pageSize: result.pageSize }}
+        isFiltered={isFiltered}
+      />
     </div>
   );
 }

@@ -31,6 +31,7 @@ export default async function StaffPortalLayout({ children }: { children: ReactN
 
   return (
     <AppShell
+      timeZone="UTC"
       title="Admin"
       nav={staff.role === "super_admin" ? [...nav, auditItem] : nav}
       userName={staff.name}

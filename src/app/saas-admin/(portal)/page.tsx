@@ -1,38 +1,62 @@
-import { Card } from "~/components/ui/card";
+import { ArrowRight, CreditCard, DollarSign, LayoutGrid, Store } from "lucide-react";
+import Link from "next/link";
+import { PageHeader } from "~/components/ui/page-header";
+import { StatTile } from "~/components/ui/stat-tile";
 import { formatRevenue } from "~/features/staff/format";
-import { TransactionsTable } from "~/features/staff/transactions-table";
+import { StaffTransactionsTable } from "~/features/staff/transactions-table";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Overview · Popkit Admin" };
 
+const icon = "size-5";
+
 export default async function StaffOverviewPage() {
   const api = await serverApi();
   const overview = await api.admin.overview();
-  const tiles = [
-    { label: "Total Merchants", value: overview.merchants.toLocaleString("en-US") },
-    { label: "Payment Buttons", value: overview.paymentButtons.toLocaleString("en-US") },
-    { label: "Transactions", value: overview.transactions.toLocaleString("en-US") },
-    { label: "Total Revenue", value: formatRevenue(overview.revenueByCurrency) },
-  ];
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Overview</h1>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {tiles.map((tile) => (
-          <Card key={tile.label} className="p-5">
-            <p className="text-sm text-gray-600">{tile.label}</p>
-            <p className="mt-2 text-2xl font-bold text-gray-900">{tile.value}</p>
-          </Card>
-        ))}
+      <PageHeader title="Overview" description="The whole platform at a glance. Times are UTC." />
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+        <StatTile
+          label="Total Merchants"
+          value={overview.merchants.toLocaleString("en-US")}
+          icon={<Store className={icon} />}
+        />
+        <StatTile
+          label="Payment Buttons"
+          value={overview.paymentButtons.toLocaleString("en-US")}
+          icon={<LayoutGrid className={icon} />}
+        />
+        <StatTile
+          label="Transactions"
+          value={overview.transactions.toLocaleString("en-US")}
+          icon={<CreditCard className={icon} />}
+        />
+        <StatTile
+          label="Total Revenue"
+          value={formatRevenue(overview.revenueByCurrency)}
+          hint="Completed payments, per currency"
+          icon={<DollarSign className={icon} />}
+        />
       </div>
-      <Card className="overflow-x-auto">
-        <h2 className="border-b border-gray-200 px-4 py-3 text-lg font-semibold text-gray-900">Recent Transactions</h2>
-        {overview.recentTransactions.length === 0 ? (
-          <p className="p-8 text-center text-gray-600">No transactions yet</p>
-        ) : (
-          <TransactionsTable transactions={overview.recentTransactions} compact caption="Recent Transactions" />
-        )}
-      </Card>
+      {/* Not a <section>: the table is already a region named "Recent Transactions". */}
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold text-gray-900">Recent Transactions</h2>
+          <Link
+            href="/saas-admin/transactions"
+            className="text-brand-700 inline-flex items-center gap-1 text-sm font-medium hover:underline"
+          >
+            View all transactions
+            <ArrowRight aria-hidden className="size-4" />
+          </Link>
+        </div>
+        <StaffTransactionsTable
+          label="Recent Transactions"
+          variant="recent"
+          transactions={overview.recentTransactions}
+        />
+      </div>
     </div>
   );
 }

@@ -1,11 +1,13 @@
 import { TRPCError } from "@trpc/server";
 import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
+import { notFound } from "next/navigation";
 import { cache } from "react";
+import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { env } from "~/env";
 import { PayPalCheckoutButton } from "~/features/checkout/paypal-checkout-button";
+import { sellerSuspendedMessage } from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";
 import { serverApi } from "~/trpc/server";
 
@@ -28,17 +30,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CheckoutPage({ params }: Props) {
   const button = await loadButton((await params).id);
-  if (!button) {
-    return (
-      <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
-        <h1 className="text-2xl font-bold text-gray-900">Product Not Found</h1>
-        <p className="mt-2 text-gray-600">This product does not exist or is no longer available.</p>
-        <Link href="/" className="text-brand-600 mt-6 text-sm font-medium hover:underline">
-          Return to Home
-        </Link>
-      </main>
-    );
-  }
+  // 404 with SPEC 2.14's 'Product Not Found' (./not-found.tsx), so crawlers and link checkers see a dead link.
+  if (!button) notFound();
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
       <Card className="w-full max-w-md space-y-6 p-8">
@@ -50,7 +43,11 @@ export default async function CheckoutPage({ params }: Props) {
           <span className="text-sm text-gray-600">{button.isSubscription ? "Subscription" : "Price"}</span>
           <span className="text-3xl font-bold text-gray-900">{formatMoney(button.amountMinor, button.currency)}</span>
         </div>
-        <PayPalCheckoutButton button={button} sdkBaseUrl={env.PAYPAL_SDK_BASE_URL} />
+        {button.isSellerSuspended ? (
+          <Alert tone="warning">{sellerSuspendedMessage}</Alert>
+        ) : (
+          <PayPalCheckoutButton button={button} sdkBaseUrl={env.PAYPAL_SDK_BASE_URL} />
+        )}
         <p className="flex items-center justify-center gap-1.5 text-xs text-gray-500">
           <ShieldCheck aria-hidden className="size-4" />
           Secure payment through PayPal

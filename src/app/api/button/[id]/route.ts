@@ -7,6 +7,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { id: file } = await params;
   const { status, headers, body } = await embedScriptAnswer(file, {
     ifNoneMatch: request.headers.get("if-none-match"),
+    referrer: request.headers.get("referer") ?? request.headers.get("origin"),
   });
   return new Response(body && new Uint8Array(body), { status, headers });
 }

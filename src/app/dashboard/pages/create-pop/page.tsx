@@ -1,8 +1,10 @@
-import { ArrowLeft, Check, Code2, FileText, HelpCircle, type LucideIcon, ShoppingCart } from "lucide-react";
+import { Check, Code2, FileText, HelpCircle, type LucideIcon, ShoppingCart } from "lucide-react";
 import Link from "next/link";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { PageHeader } from "~/components/ui/page-header";
+import { BackLink } from "~/app/dashboard/pages/_components/pop-screen";
 
 export const metadata = { title: "Create POP · Popkit" };
 
@@ -54,17 +56,11 @@ const choices: Choice[] = [
 export default function CreatePopPage() {
   return (
     <div className="space-y-6">
-      <Link
-        href="/dashboard/pages"
-        className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-gray-900"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Back to Pages
-      </Link>
-      <div>
-        <h1 className="text-2xl font-bold text-gray-900">Create a POP</h1>
-        <p className="text-sm text-gray-600">Choose how your buyers will pay.</p>
-      </div>
+      <PageHeader
+        back={<BackLink href="/dashboard/pages">Back to Pages</BackLink>}
+        title="Create a POP"
+        description="Choose how your buyers will pay."
+      />
 
       <div className="grid gap-4 lg:grid-cols-3">
         {choices.map((choice) => (

@@ -1,7 +1,6 @@
-import { Pagination } from "~/components/ui/pagination";
-import { listHref, SearchForm, textParam } from "~/features/staff/search-form";
 import { UsersManager } from "~/features/staff/users-manager";
-import { pageParam } from "~/lib/search-params";
+import { pageParam, textParam } from "~/lib/search-params";
+import { USERS_PAGE_SIZE } from "~/server/services/staff";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "SaaS Users · Popkit Admin" };
@@ -14,24 +13,5 @@ export default async function StaffUsersPage({ searchParams }: { searchParams: S
   const page = pageParam(params.page);
   const api = await serverApi();
   const data = await api.admin.listUsers({ search, page });
-  return (
-    <UsersManager
-      data={data}
-      toolbar={
-        <SearchForm
-          action="/saas-admin/users"
-          value={search}
-          label="Search users"
-          placeholder="Name, username or e-mail"
-        />
-      }
-      footer={
-        <Pagination
-          page={page}
-          pageCount={data.pageCount}
-          hrefFor={(next) => listHref("/saas-admin/users", { search, page: next })}
-        />
-      }
-    />
-  );
+  return <UsersManager data={data} page={page} pageSize={USERS_PAGE_SIZE} isSearch={search !== ""} />;
 }

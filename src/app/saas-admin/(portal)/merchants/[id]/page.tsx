@@ -1,16 +1,21 @@
 import { TRPCError } from "@trpc/server";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, CreditCard, DollarSign, LayoutGrid, ReceiptText } from "lucide-react";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { Badge } from "~/components/ui/badge";
+import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Pagination } from "~/components/ui/pagination";
-import { formatDate, formatRevenue } from "~/features/staff/format";
-import { cn } from "~/lib/cn";
-import { formatMoney } from "~/lib/money";
+import { DateTime } from "~/components/ui/date-time";
+import { PageHeader } from "~/components/ui/page-header";
+import { StatTile } from "~/components/ui/stat-tile";
+import { formatRevenue } from "~/features/staff/format";
+import { transactionsHref } from "~/features/staff/links";
+import { MerchantPops } from "~/features/staff/merchant-pops";
+import { MerchantStateBadge } from "~/features/staff/merchant-state";
+import { MerchantSuspensionControl } from "~/features/staff/merchant-suspension";
+import { StaffTransactionsTable } from "~/features/staff/transactions-table";
 import { enumParam, pageParam } from "~/lib/search-params";
 import { merchantPopKinds, type MerchantPopKind } from "~/schemas/staff";
+import { TRANSACTIONS_PAGE_SIZE } from "~/server/services/staff-reports";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Merchant · Popkit Admin" };
@@ -20,154 +25,145 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-const tabLabels: Record<MerchantPopKind, string> = {
-  payment_buttons: "Payment Buttons",
-  sell_pages: "Digital Sell Pages",
-  wps_buttons: "WPS Buttons",
-};
+const icon = "size-5";
 
+function plural(count: number, noun: string): string {
+  return `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+function notFoundOnMissing(error: unknown): never {
+  if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
+  throw error;
+}
+
+/**
+ * One merchant: who it is, whether buyers can pay it (Suspend / Resume for super_admin and admin), its POPs by
+ * kind (`tab`, paged by `pops`) and its payments (paged by `page`).
+ */
 export default async function StaffMerchantPage({ params, searchParams }: Props) {
   const { id } = await params;
   const query = await searchParams;
-  const kind = enumParam(query.tab, merchantPopKinds) ?? "payment_buttons";
+  const kind: MerchantPopKind = enumParam(query.tab, merchantPopKinds) ?? "payment_buttons";
+  const popPage = pageParam(query.pops);
   const page = pageParam(query.page);
   const api = await serverApi();
-  const [detail, pops] = await Promise.all([
+  const [detail, summary] = await Promise.all([
+    api.admin.merchantDetail({ id, page }),
     api.admin.getMerchant({ id }),
-    api.admin.listMerchantPops({ merchantId: id, kind, page }),
-  ]).catch((error: unknown) => {
-    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
-    throw error;
-  });
-  const { merchant, popCounts } = detail;
+  ]).catch(notFoundOnMissing);
+  // merchantDetail carries the first page of payment buttons and sell pages; other pages and WPS are read apart.
+  const preloaded = { payment_buttons: detail.pops.paymentButtons, sell_pages: detail.pops.sellPages };
+  const pops =
+    kind !== "wps_buttons" && popPage === 1
+      ? preloaded[kind]
+      : await api.admin.listMerchantPops({ merchantId: id, kind, page: popPage }).catch(notFoundOnMissing);
+  const { merchant, payments } = detail;
   const counts: Record<MerchantPopKind, number> = {
-    payment_buttons: popCounts.paymentButtons,
-    sell_pages: popCounts.sellPages,
-    wps_buttons: popCounts.wpsButtons,
+    payment_buttons: summary.popCounts.paymentButtons,
+    sell_pages: summary.popCounts.sellPages,
+    wps_buttons: summary.popCounts.wpsButtons,
   };
-  const base = `/saas-admin/merchants/${merchant.id}`;
-  const tabHref = (tab: MerchantPopKind, nextPage = 1) =>
-    `${base}?tab=${tab}${nextPage > 1 ? `&page=${nextPage}` : ""}`;
-  const tiles = [
-    { label: "Payment Buttons", value: popCounts.paymentButtons.toLocaleString("en-US") },
-    { label: "Digital Sell Pages", value: popCounts.sellPages.toLocaleString("en-US") },
-    { label: "WPS Buttons", value: popCounts.wpsButtons.toLocaleString("en-US") },
-    { label: "Transactions", value: detail.transactionCount.toLocaleString("en-US") },
-    { label: "Revenue", value: formatRevenue(detail.revenueByCurrency) },
-  ];
+
+  const popTotal = counts.payment_buttons + counts.sell_pages + counts.wps_buttons;
+  const popSummary = [
+    plural(counts.payment_buttons, "payment button"),
+    plural(counts.sell_pages, "sell page"),
+    plural(counts.wps_buttons, "WPS button"),
+  ].join(" · ");
 
   return (
     <div className="space-y-6">
-      <Link
-        href="/saas-admin/merchants"
-        className="inline-flex items-center gap-1 text-sm text-gray-600 hover:underline"
-      >
-        <ArrowLeft aria-hidden className="h-4 w-4" />
-        Back to Merchants
-      </Link>
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-gray-900">{merchant.name}</h1>
-          <p className="text-sm text-gray-600">{merchant.email}</p>
-          <p className="text-sm text-gray-600">
-            Company: {merchant.companyName || "N/A"} · Joined {formatDate(merchant.createdAt)}
-          </p>
-        </div>
-        <Link
-          href={`/saas-admin/transactions?merchant=${encodeURIComponent(merchant.id)}`}
-          className={buttonClasses("secondary")}
-        >
-          View transactions
-        </Link>
-      </div>
-
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
-        {tiles.map((tile) => (
-          <Card key={tile.label} className="p-5">
-            <p className="text-sm text-gray-600">{tile.label}</p>
-            <p className="mt-2 text-xl font-bold text-gray-900">{tile.value}</p>
-          </Card>
-        ))}
-      </div>
-
-      <Card className="overflow-x-auto">
-        <nav aria-label="POP types" className="flex gap-1 border-b border-gray-200 px-2">
-          {merchantPopKinds.map((tab) => (
-            <Link
-              key={tab}
-              href={tabHref(tab)}
-              aria-current={tab === kind ? "page" : undefined}
-              className={cn(
-                "-mb-px border-b-2 px-4 py-3 text-sm font-medium whitespace-nowrap",
-                tab === kind
-                  ? "border-brand-600 text-brand-700"
-                  : "border-transparent text-gray-600 hover:text-gray-900",
+      <PageHeader
+        back={
+          <Link
+            href="/saas-admin/merchants"
+            className="inline-flex items-center gap-1 rounded text-sm text-gray-600 hover:text-gray-900 hover:underline"
+          >
+            <ArrowLeft aria-hidden className="size-4" />
+            Back to Merchants
+          </Link>
+        }
+        title={<span className="break-words">{merchant.name}</span>}
+        description={
+          <>
+            <span className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-1">
+              <MerchantStateBadge suspendedAt={merchant.suspendedAt} />
+              {merchant.suspendedAt ? (
+                <span>
+                  since <DateTime value={merchant.suspendedAt} />
+                  {merchant.suspendedBy && ` by @${merchant.suspendedBy.username}`}
+                </span>
+              ) : (
+                <span>Buyers can pay</span>
               )}
-            >
-              {tabLabels[tab]} ({counts[tab]})
+            </span>
+            <span className="block break-all">{merchant.email}</span>
+            <span className="block">
+              Company: {merchant.companyName || "N/A"} · Joined <DateTime value={merchant.createdAt} style="date" />
+            </span>
+          </>
+        }
+        actions={
+          <>
+            <Link href={transactionsHref({ merchant: merchant.id })} className={buttonClasses("secondary")}>
+              <ReceiptText aria-hidden className="size-4" />
+              View transactions
             </Link>
-          ))}
-        </nav>
-        {pops.pops.length === 0 ? (
-          <p className="p-8 text-center text-gray-600">No {tabLabels[kind].toLowerCase()} yet.</p>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{tabLabels[kind]}</caption>
-            <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-500 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {kind === "wps_buttons" ? "Environment" : "Type"}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {kind === "sell_pages" ? "Basic price" : "Price"}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Created
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Transactions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {pops.pops.map((pop) => (
-                <tr key={pop.id}>
-                  <td className="px-4 py-3">
-                    <div className="font-medium text-gray-900">{pop.name}</div>
-                    <div className="font-mono text-xs text-gray-500">{pop.id}</div>
-                  </td>
-                  <td className="px-4 py-3">{pop.detail}</td>
-                  <td className="px-4 py-3 text-right whitespace-nowrap">
-                    {pop.price ? formatMoney(pop.price.amountMinor, pop.price.currency) : "—"}
-                  </td>
-                  <td className="px-4 py-3">
-                    <Badge tone={pop.isActive ? "green" : "gray"}>{pop.isActive ? "Active" : "Inactive"}</Badge>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-gray-600">{formatDate(pop.createdAt)}</td>
-                  <td className="px-4 py-3 text-right">
-                    <Link
-                      href={`/saas-admin/transactions?pop=${encodeURIComponent(pop.id)}`}
-                      className="text-brand-700 hover:underline"
-                      aria-label={`Transactions of ${pop.name}`}
-                    >
-                      View
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <div className="px-4 pb-4">
-          <Pagination page={page} pageCount={pops.pageCount} hrefFor={(next) => tabHref(kind, next)} />
-        </div>
-      </Card>
+            {detail.canSuspend && <MerchantSuspensionControl merchant={merchant} />}
+          </>
+        }
+      />
+
+      {merchant.suspendedAt && (
+        <Alert tone="warning">
+          Buyers cannot pay on this merchant&apos;s payment buttons and sell pages; they read &quot;This seller is not
+          accepting payments right now.&quot; Nothing is deleted.
+          {!detail.canSuspend && " Only an admin or super admin can resume it."}
+        </Alert>
+      )}
+
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+        <StatTile
+          label="POPs"
+          value={popTotal.toLocaleString("en-US")}
+          hint={popSummary}
+          icon={<LayoutGrid className={icon} />}
+        />
+        <StatTile
+          label="Transactions"
+          value={summary.transactionCount.toLocaleString("en-US")}
+          icon={<CreditCard className={icon} />}
+        />
+        <StatTile
+          label="Revenue"
+          value={formatRevenue(summary.revenueByCurrency)}
+          hint="Completed payments, per currency"
+          icon={<DollarSign className={icon} />}
+          className="max-sm:col-span-2"
+        />
+      </div>
+
+      <MerchantPops
+        kind={kind}
+        counts={counts}
+        pops={pops.pops}
+        page={popPage}
+        pageCount={pops.pageCount}
+        isSuspended={merchant.isSuspended}
+      />
+
+      <section aria-labelledby="merchant-payments-title" className="space-y-3">
+        <h2 id="merchant-payments-title" className="text-lg font-semibold text-gray-900">
+          Payments
+        </h2>
+        <StaffTransactionsTable
+          label={`Payments of ${merchant.name}`}
+          variant="merchant"
+          transactions={payments.transactions}
+          page={{ page, pageCount: payments.pageCount, total: payments.total, pageSize: TRANSACTIONS_PAGE_SIZE }}
+          emptyDescription="Payments on this merchant's POPs appear here."
+        />
+      </section>
     </div>
   );
 }

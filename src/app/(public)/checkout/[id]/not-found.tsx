@@ -1,0 +1,19 @@
+import Link from "next/link";
+import { buttonClasses } from "~/components/ui/button";
+import { StatusScreen } from "~/features/route-states/status-screen";
+
+/** SPEC 2.14's fallback for an unknown or inactive product, answered with status 404. */
+export default function ProductNotFound() {
+  return (
+    <StatusScreen
+      title="Product Not Found"
+      actions={
+        <Link href="/" className={buttonClasses("secondary")}>
+          Return to Home
+        </Link>
+      }
+    >
+      <p>This product does not exist or is no longer available.</p>
+    </StatusScreen>
+  );
+}

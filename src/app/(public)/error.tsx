@@ -1,0 +1,7 @@
+"use client";
+
+import { RouteError } from "~/features/route-states/route-error";
+
+export default function PublicError({ error, retry }: { error: unknown; retry: () => void }) {
+  return <RouteError error={error} retry={retry} home={{ href: "/", label: "Return to Home" }} />;
+}

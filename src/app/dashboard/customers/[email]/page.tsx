@@ -1,0 +1,89 @@
+import { PageHeader } from "~/components/ui/page-header";
+import { DateTime } from "~/components/ui/date-time";
+import { Money } from "~/components/ui/money";
+import { StatTile } from "~/components/ui/stat-tile";
+import { BackLink } from "~/features/payments/back-link";
+import { safeBackHref } from "~/features/payments/links";
+import { PaymentsTable } from "~/features/payments/payments-table";
+import { pageParam, sortParams } from "~/lib/search-params";
+import { paymentSorts } from "~/schemas/merchant-payments";
+import { serverApi } from "~/trpc/server";
+import { decodeParam, orNotFound, type SearchParams } from "../../payments/list-params";
+
+export const metadata = { title: "Customer · Popkit" };
+
+export default async function CustomerDetailPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ email: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
+  const [{ email: rawEmail }, query] = await Promise.all([params, searchParams]);
+  const email = decodeParam(rawEmail);
+  const sort = sortParams(query, paymentSorts, { id: "date", desc: true });
+  const page = pageParam(query.page);
+  const api = await serverApi();
+  const [customer, payments] = await Promise.all([
+    orNotFound(api.merchant.getCustomer({ email })),
+    api.merchant.listPayments({ email, sort: sort.id, dir: sort.desc ? "desc" : "asc", page }),
+  ]);
+  const back = safeBackHref(query.back, "/dashboard/customers");
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        back={<BackLink href={back}>Back to customers</BackLink>}
+        title={<span className="break-all">{customer.name ?? customer.email}</span>}
+        description={customer.name ? <span className="break-all">{customer.email}</span> : undefined}
+      />
+
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatTile
+          label="Total spent"
+          value={
+            customer.totals.length === 0 ? (
+              "—"
+            ) : (
+              <span className="flex flex-col text-lg sm:text-2xl">
+                {customer.totals.map((total) => (
+                  <Money key={total.currency} amountMinor={total.spentMinor} currency={total.currency} />
+                ))}
+              </span>
+            )
+          }
+        />
+        <StatTile
+          label="Payments"
+          value={<span className="text-lg sm:text-2xl">{customer.completedPayments.toLocaleString("en-US")}</span>}
+          hint="Completed"
+        />
+        <StatTile label="First payment" value={<DayValue date={customer.firstPaymentAt} />} />
+        <StatTile label="Last payment" value={<DayValue date={customer.lastPaymentAt} />} />
+      </div>
+
+      <section aria-labelledby="customer-payments" className="space-y-3">
+        <h2 id="customer-payments" className="text-lg font-semibold text-gray-900">
+          Payments
+        </h2>
+        <PaymentsTable
+          label={`Payments by ${customer.name ?? customer.email}`}
+          payments={payments.payments}
+          sort={sort}
+          showBuyer={false}
+          page={{ page, pageCount: payments.pageCount, total: payments.total, pageSize: payments.pageSize }}
+        />
+      </section>
+    </div>
+  );
+}
+
+/** A tile's date: smaller on phones, where two tiles share a row, so "Nov 24, 2026" stays on one line. */
+function DayValue({ date }: { date: Date | null }) {
+  if (!date) return "—";
+  return (
+    <span className="text-base sm:text-2xl">
+      <DateTime value={date} style="date" />
+    </span>
+  );
+}

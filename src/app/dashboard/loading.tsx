@@ -1,0 +1,5 @@
+import { RouteLoading } from "~/features/route-states/route-loading";
+
+export default function DashboardLoading() {
+  return <RouteLoading />;
+}

@@ -1,0 +1,52 @@
+import { TRPCError } from "@trpc/server";
+import { notFound, redirect } from "next/navigation";
+import { cache } from "react";
+import { resolveDateRange } from "~/lib/date-range";
+import { textParam } from "~/lib/search-params";
+import { auth } from "~/server/auth";
+import { getStoreTimeZone } from "~/server/services/store-settings";
+
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The zone the store reads its calendar in ("Today", a custom day): the saved one, else UTC. */
+export const storeTimeZone = cache(async (): Promise<string> => {
+  const session = await auth();
+  if (session?.user.userType !== "merchant") redirect("/auth");
+  return (await getStoreTimeZone(session.user.id)) ?? "UTC";
+});
+
+/** The list's date filter (`range`, `from`, `to`) as the half-open window it means on the store's calendar. */
+export async function dateWindowOf(params: SearchParams) {
+  const range = textParam(params.range);
+  if (!range) return {};
+  return resolveDateRange({ range, from: textParam(params.from), to: textParam(params.to) }, await storeTimeZone());
+}
+
+/** The URL of `path` with `params` (string values only) and `page` replaced: for a page past the end. */
+export function hrefWithPage(path: string, params: SearchParams, page: number) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (typeof value === "string" && key !== "page") query.set(key, value);
+  if (page > 1) query.set("page", String(page));
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** A detail read whose NOT_FOUND (or an id no record can have) is the page's 404. */
+export async function orNotFound<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) notFound();
+    throw error;
+  }
+}
+
+/** A dynamic route segment as text: Next hands it over still percent-encoded ("a%40b.test"). */
+export function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,5 @@
+import { RouteLoading } from "~/features/route-states/route-loading";
+
+export default function StaffPortalLoading() {
+  return <RouteLoading />;
+}

@@ -1,0 +1,97 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { Users } from "lucide-react";
+import { DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
+import { DateTime } from "~/components/ui/date-time";
+import { Money } from "~/components/ui/money";
+import { ListEmpty } from "~/features/payments/list-empty";
+import { customerHref } from "~/features/payments/links";
+import { useCurrentHref } from "~/features/payments/use-current-href";
+import type { RouterOutputs } from "~/trpc/react";
+
+type Customer = RouterOutputs["merchant"]["listCustomers"]["customers"][number];
+
+const column = createColumnHelper<Customer>();
+
+function columnsFor(from: string): ColumnsOf<Customer> {
+  return [
+    column.display({
+      id: "customer",
+      header: "Customer",
+      enableSorting: false,
+      meta: { isPrimary: true },
+      cell: ({ row }) => (
+        <div className="min-w-0 sm:max-w-64">
+          <RowLink href={customerHref(row.original.email, from)}>{row.original.name ?? row.original.email}</RowLink>
+          {row.original.name && (
+            <div className="text-xs font-normal break-all text-gray-600 sm:truncate">{row.original.email}</div>
+          )}
+        </div>
+      ),
+    }),
+    column.display({
+      id: "payments",
+      header: "Payments",
+      enableSorting: false,
+      meta: { align: "right" },
+      cell: ({ row }) => <span className="tabular-nums">{row.original.payments.toLocaleString("en-US")}</span>,
+    }),
+    // Sortable columns are accessors (TanStack sorts only those); the server does the sorting.
+    column.accessor("spentMinor", {
+      id: "spent",
+      header: "Total spent",
+      meta: { align: "right" },
+      cell: ({ row }) => (
+        <Money amountMinor={row.original.spentMinor} currency={row.original.currency} className="font-medium" />
+      ),
+    }),
+    column.display({
+      id: "first",
+      header: "First payment",
+      enableSorting: false,
+      cell: ({ row }) => <DateTime value={row.original.firstPaymentAt} style="date" />,
+    }),
+    column.accessor("lastPaymentAt", {
+      id: "last",
+      header: "Last payment",
+      cell: ({ row }) => <DateTime value={row.original.lastPaymentAt} style="date" />,
+    }),
+  ] as ColumnsOf<Customer>;
+}
+
+/** Customers as the server grouped, sorted (`sort` = last | spent) and paged them; each row opens the buyer. */
+export function CustomersTable({
+  customers,
+  sort,
+  page,
+  isFiltered,
+}: {
+  customers: Customer[];
+  sort: { id: "last" | "spent"; desc: boolean };
+  page: { page: number; pageCount: number; total: number; pageSize: number };
+  isFiltered: boolean;
+}) {
+  const from = useCurrentHref();
+  return (
+    <DataTable
+      label="Customers"
+      caption="Customers"
+      columns={columnsFor(from)}
+      data={customers}
+      getRowId={(row) => `${row.email}|${row.currency}`}
+      rowHref={(row) => customerHref(row.email, from)}
+      serverSort={sort}
+      page={page}
+      empty={
+        <ListEmpty
+          icon={<Users className="size-6" />}
+          noun="customers"
+          description="Buyers appear here after their first completed payment."
+          filterHint="Try another search or date range."
+          clearHref={isFiltered ? "/dashboard/customers" : undefined}
+        />
+      }
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { Card } from "~/components/ui/card";
+import { cn } from "~/lib/cn";
+
+/** One titled section of a detail page (Payment, Buyer, PayPal references; later Refunds): a list of facts. */
+export function DetailCard({
+  title,
+  actions,
+  children,
+  className,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Card className={cn("min-w-0", className)}>
+      <section>
+        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-100 px-5 py-3">
+          <h2 className="text-base font-semibold text-gray-900">{title}</h2>
+          {actions}
+        </div>
+        <dl className="divide-y divide-gray-100 px-5">{children}</dl>
+      </section>
+    </Card>
+  );
+}
+
+/** A label and its value; long values (ids, e-mails) wrap instead of widening the page. */
+export function DetailRow({ label, children, isMono }: { label: string; children: ReactNode; isMono?: boolean }) {
+  return (
+    <div className="grid grid-cols-1 gap-1 py-3 text-sm sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <dt className="text-gray-600">{label}</dt>
+      <dd className={cn("min-w-0 break-words text-gray-900", isMono && "font-mono text-xs break-all sm:text-sm")}>
+        {children}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { Receipt } from "lucide-react";
+import type { ReactNode } from "react";
+import { TransactionStatusBadge } from "~/components/transaction-status-badge";
+import { DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
+import { DateTime } from "~/components/ui/date-time";
+import { Money } from "~/components/ui/money";
+import type { RouterOutputs } from "~/trpc/react";
+import { ListEmpty } from "./list-empty";
+import { paymentHref } from "./links";
+import { useCurrentHref } from "./use-current-href";
+
+type Payment = RouterOutputs["merchant"]["listPayments"]["payments"][number];
+
+const column = createColumnHelper<Payment>();
+
+function columnsFor(from: string, showBuyer: boolean): ColumnsOf<Payment> {
+  const columns = [
+    // Sortable columns are accessors (TanStack sorts only those); the server does the sorting.
+    column.accessor("createdAt", {
+      id: "date",
+      header: "Date",
+      meta: { isPrimary: true },
+      cell: ({ row }) => (
+        <RowLink href={paymentHref(row.original.id, from)}>
+          <DateTime value={row.original.createdAt} />
+        </RowLink>
+      ),
+    }),
+    column.display({
+      id: "pop",
+      header: "POP",
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.popName ? (
+          <span title={row.original.popName} className="block text-gray-900 sm:max-w-40 sm:truncate">
+            {row.original.popName}
+          </span>
+        ) : (
+          <span className="text-gray-600">Deleted</span>
+        ),
+    }),
+    column.display({
+      id: "buyer",
+      header: "Buyer",
+      enableSorting: false,
+      cell: ({ row }) => (
+        <div className="min-w-0 sm:max-w-52" title={row.original.payerEmail ?? undefined}>
+          <div className="text-gray-900 sm:truncate">{row.original.payerName ?? "—"}</div>
+          {row.original.payerEmail && (
+            <div className="text-xs break-all text-gray-600 sm:truncate">{row.original.payerEmail}</div>
+          )}
+        </div>
+      ),
+    }),
+    column.display({
+      id: "paymentId",
+      header: "Payment ID",
+      enableSorting: false,
+      cell: ({ row }) => (
+        <span className="font-mono text-xs break-all text-gray-900">{row.original.paypalOrderId}</span>
+      ),
+    }),
+    column.accessor("amountMinor", {
+      id: "amount",
+      header: "Amount",
+      meta: { align: "right" },
+      cell: ({ row }) => (
+        <Money amountMinor={row.original.amountMinor} currency={row.original.currency} className="font-medium" />
+      ),
+    }),
+    column.display({
+      id: "status",
+      header: "Status",
+      enableSorting: false,
+      cell: ({ row }) => <TransactionStatusBadge status={row.original.status} />,
+    }),
+  ] as ColumnsOf<Payment>;
+  return showBuyer ? columns : columns.filter((column) => column.id !== "buyer");
+}
+
+/**
+ * Payments as the server sorted and cut them (`sort` = date | amount, `dir`, `page` in the URL). Each row opens
+ * the payment, whose back link returns here.
+ */
+export function PaymentsTable({
+  label = "Payments",
+  payments,
+  sort,
+  page,
+  clearHref,
+  showBuyer = true,
+  emptyDescription = "They appear here as soon as a buyer pays.",
+}: {
+  label?: string;
+  payments: Payment[];
+  sort: { id: "date" | "amount"; desc: boolean };
+  page: { page: number; pageCount: number; total: number; pageSize: number };
+  /** Set while a search or filter is applied: the empty state says so and links here to clear it. */
+  clearHref?: string;
+  /** Off on a customer's own page, where every row is theirs. */
+  showBuyer?: boolean;
+  emptyDescription?: ReactNode;
+}) {
+  const from = useCurrentHref();
+  return (
+    <DataTable
+      label={label}
+      caption={label}
+      columns={columnsFor(from, showBuyer)}
+      data={payments}
+      getRowId={(row) => row.id}
+      rowHref={(row) => paymentHref(row.id, from)}
+      serverSort={sort}
+      page={page}
+      empty={
+        <ListEmpty
+          icon={<Receipt className="size-6" />}
+          noun="payments"
+          description={emptyDescription}
+          filterHint="Try another search, date range or status."
+          clearHref={clearHref}
+        />
+      }
+    />
+  );
+}

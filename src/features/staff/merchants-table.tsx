@@ -1,0 +1,80 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { Store } from "lucide-react";
+import { DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
+import { DateTime } from "~/components/ui/date-time";
+import { EmptyState } from "~/components/ui/empty-state";
+import type { RouterOutputs } from "~/trpc/react";
+import { merchantHref, type ServerPage } from "./links";
+import { MerchantStateBadge } from "./merchant-state";
+
+type MerchantRow = RouterOutputs["admin"]["listMerchants"]["merchants"][number];
+
+const column = createColumnHelper<MerchantRow>();
+
+// SPEC 2.19: Merchant (name, e-mail), Company ('N/A' if empty), Created; a row opens the merchant. The server pages
+// the list newest first and cannot sort it otherwise.
+const columns = [
+  column.display({
+    id: "merchant",
+    header: "Merchant",
+    enableSorting: false,
+    meta: { isPrimary: true },
+    cell: ({ row }) => (
+      <div className="sm:max-w-72">
+        <RowLink href={merchantHref(row.original.id)}>{row.original.name}</RowLink>
+        <div className="truncate text-xs text-gray-600">{row.original.email}</div>
+      </div>
+    ),
+  }),
+  column.display({
+    id: "company",
+    header: "Company",
+    enableSorting: false,
+    cell: ({ row }) => row.original.companyName || "N/A",
+  }),
+  column.display({
+    id: "status",
+    header: "Status",
+    enableSorting: false,
+    cell: ({ row }) => <MerchantStateBadge suspendedAt={row.original.suspendedAt} />,
+  }),
+  column.display({
+    id: "created",
+    header: "Created",
+    enableSorting: false,
+    cell: ({ row }) => <DateTime value={row.original.createdAt} style="date" />,
+  }),
+] as unknown as ColumnsOf<MerchantRow>;
+
+export function MerchantsTable({
+  merchants,
+  page,
+  isSearch,
+}: {
+  merchants: MerchantRow[];
+  page: ServerPage;
+  isSearch: boolean;
+}) {
+  return (
+    <DataTable
+      label="Merchants"
+      caption="Merchants"
+      columns={columns}
+      data={merchants}
+      getRowId={(row) => row.id}
+      rowHref={(row) => merchantHref(row.id)}
+      page={page}
+      empty={
+        <EmptyState
+          icon={<Store className="size-6" />}
+          title={isSearch ? "No merchants match your search" : "No merchants yet"}
+          description={
+            isSearch ? "Try a part of the name, e-mail or company." : "Sellers appear here when they sign up."
+          }
+        />
+      }
+    />
+  );
+}
