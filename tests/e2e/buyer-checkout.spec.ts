@@ -1,10 +1,18 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
-import { buttonFor, closeE2eDb, connectedMerchant, e2eDb, nextAlert, payInPayPalWindow } from "./buyer-helpers";
+import {
+  buttonFor,
+  closeE2eDb,
+  connectedMerchant,
+  e2eDb,
+  payInPayPalWindow,
+  paymentMessage,
+  test,
+} from "./buyer-helpers";
 
 // Buyers on our own pages: /checkout/{id} (the public checkout page) and /test/{id} (the embed, as on a
-// merchant's site).
+// merchant's site). Every outcome is a message in the page; `test` fails on any native dialog.
 
 let merchant: Awaited<ReturnType<typeof connectedMerchant>>;
 
@@ -26,9 +34,9 @@ test("a buyer pays on the checkout page", async ({ page }) => {
   await expect(page.getByText("€12.50")).toBeVisible();
 
   await page.getByRole("button", { name: "PayPal" }).click();
-  const alert = nextAlert(page);
   await payInPayPalWindow(page, "Approve");
-  expect(await alert).toBe("Payment successful! Thank you for your purchase.");
+  const success = "Payment successful! Thank you for your purchase.";
+  await expect(paymentMessage(page, "status", success)).toHaveText(success);
   await expect
     .poll(() => e2eDb().transaction.findFirst({ where: { buttonId: button.id } }))
     .toMatchObject({ amountMinor: 1250, currency: "EUR", status: "completed" });
@@ -39,24 +47,29 @@ test("a pending capture is accepted and a declined capture shows the payment err
   await page.goto(`/checkout/${button.id}`);
 
   await page.getByRole("button", { name: "PayPal" }).click();
-  const pending = nextAlert(page);
   await payInPayPalWindow(page, "Approve", "pending");
-  expect(await pending).toContain("PayPal is reviewing your payment");
+  const pending = paymentMessage(page, "status", "PayPal is reviewing your payment");
+  await expect(pending).toBeVisible();
 
   await page.getByRole("button", { name: "PayPal" }).click();
-  const declined = nextAlert(page);
   await payInPayPalWindow(page, "Approve", "capture-declined");
-  expect(await declined).toBe("An error occurred during payment. Please try again.");
+  const error = "An error occurred during payment. Please try again.";
+  await expect(paymentMessage(page, "alert", error)).toHaveText(error);
+  // The new attempt replaced the pending notice.
+  await expect(pending).toHaveCount(0);
 
   const statuses = await e2eDb().transaction.findMany({ where: { buttonId: button.id }, select: { status: true } });
   expect(statuses.map((row) => row.status).sort()).toEqual(["failed", "pending"]);
 });
 
-test("unknown and inactive products are not for sale", async ({ page }) => {
-  await page.goto("/checkout/doesnotexist");
+test("unknown and inactive products are not for sale, with status 404", async ({ page }) => {
+  const unknown = await page.goto("/checkout/doesnotexist");
+  expect(unknown?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
+  await expect(page.getByText("This product does not exist or is no longer available.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
   const inactive = await buttonFor(merchant, { isActive: false });
-  await page.goto(`/checkout/${inactive.id}`);
+  expect((await page.goto(`/checkout/${inactive.id}`))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
 });
 
@@ -76,8 +89,8 @@ test("the test page embeds the button with the integration snippet", async ({ pa
   await expect(page.locator(`script[src$="/api/button/${button.id}.js"]`)).toHaveCount(1);
 
   await page.getByRole("button", { name: "PayPal" }).click();
-  const alert = nextAlert(page);
   await payInPayPalWindow(page, "Approve");
-  expect(await alert).toBe("Payment successful! Thank you for your purchase.");
+  const success = "Payment successful! Thank you for your purchase.";
+  await expect(paymentMessage(page.locator(`#popkit-button-${button.id}`), "status", success)).toHaveText(success);
   await expect.poll(() => e2eDb().transaction.count({ where: { buttonId: button.id, status: "completed" } })).toBe(1);
 });

@@ -2,7 +2,7 @@
 // Settings form, buttons written straight into the app's database, and the fake PayPal window's steps.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { sandboxSecretFor } from "../../sandbox/paypal";
 import type { Prisma, PrismaClient } from "../../src/generated/prisma/client";
 import { createPrismaClient } from "../../src/server/prisma-client";
@@ -67,14 +67,38 @@ export function embedSnippet(appUrl: string, buttonId: string) {
   return `<div id="popkit-button-${buttonId}"></div>\n<script src="${appUrl}/api/button/${buttonId}.js" async></script>`;
 }
 
-/** Resolves with the next alert's text, accepting it. */
-export function nextAlert(page: Page): Promise<string> {
-  return new Promise((resolve) => {
-    page.once("dialog", (dialog) => {
-      resolve(dialog.message());
-      void dialog.accept();
-    });
+/**
+ * Buyers never get a native dialog (issue 18): records any alert, confirm or prompt the pages of `target` open,
+ * dismisses it so the page goes on, and returns the check that fails the test if there was one. Without a
+ * listener Playwright dismisses dialogs silently, so a page that went back to alert() would still pass.
+ */
+export function refuseDialogs(target: Page | BrowserContext): () => void {
+  const dialogs: string[] = [];
+  target.on("dialog", (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
   });
+  return () => expect(dialogs, "native dialogs opened").toEqual([]);
+}
+
+/** The buyer journeys' `test`: every test fails if its browser context opened a native dialog. */
+export const test = base.extend<{ noDialogs: void }>({
+  noDialogs: [
+    async ({ context }, use) => {
+      const check = refuseDialogs(context);
+      await use();
+      check();
+    },
+    { auto: true },
+  ],
+});
+
+/**
+ * The payment message shown in the page near the button: role "status" for a success or notice, "alert" for an
+ * error. `scope` narrows it, e.g. to an embedded button's own container.
+ */
+export function paymentMessage(scope: Page | Locator, role: "status" | "alert", text: string): Locator {
+  return scope.getByRole(role).filter({ hasText: text });
 }
 
 /** In the sandbox's PayPal window: pick a test buyer and press Approve, Decline or Cancel. */

@@ -1,10 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { sandboxSecretFor } from "../../sandbox/paypal";
+import { createSellPage } from "../factories/sell-page";
 import { pngFile } from "../support/files";
-import { closeE2eDb, e2eDb, payInPayPalWindow } from "./buyer-helpers";
+import {
+  closeE2eDb,
+  connectedMerchant,
+  e2eDb,
+  payInPayPalWindow,
+  paymentMessage,
+  refuseDialogs,
+  test,
+} from "./buyer-helpers";
 import { signUpMerchant } from "./helpers";
+import { closeReadyDialog, menuAction } from "./pop-helpers";
 
 test.afterAll(closeE2eDb);
 
@@ -59,12 +69,14 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   await preview.getByRole("button", { name: "Close" }).click();
 
   await page.getByRole("button", { name: "Create Digital Sell Page" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/pages\?tab=digital-sell-pages$/);
+  await expect(page).toHaveURL(/\/dashboard\/pages\?tab=digital-sell-pages&created=[^&]+$/);
+  await closeReadyDialog(page);
   const merchant = await e2eDb().merchant.findFirstOrThrow({ where: { email: account.email } });
   const sellPage = await e2eDb().digitalSellPage.findFirstOrThrow({ where: { merchantId: merchant.id } });
 
   // The buyer: premium preselected and marked, discounts, struck-through originals, then switches to Basic.
   const buyerContext = await browser.newContext();
+  const noDialogs = refuseDialogs(buyerContext);
   const buyer = await buyerContext.newPage();
   await buyer.goto(`/digital-sell/${sellPage.id}`);
   await expect(buyer.getByRole("heading", { level: 1, name: "Ultimate Knitting Guide" })).toBeVisible();
@@ -117,6 +129,7 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   await expect(stranger.getByText("This page can only be accessed after a successful purchase.")).toBeVisible();
   await expect(stranger.getByRole("link", { name: "Return to Home" })).toBeVisible();
   await strangerContext.close();
+  noDialogs();
   await buyerContext.close();
 
   // The merchant sees the sale on the card and in the analytics dialog.
@@ -126,7 +139,7 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   await expect(card.getByText("Sales")).toBeVisible();
   // The buyer's browser counted one page view, and bought once.
   await expect(card.getByText("100.0%")).toBeVisible();
-  await card.getByRole("button", { name: "View analytics" }).click();
+  await (await menuAction(page, "Ultimate Knitting Guide", "Analytics")).click();
   const analytics = page.getByRole("dialog", { name: "Digital Sell Page Analytics" });
   await expect(analytics.getByText("Page: Ultimate Knitting Guide")).toBeVisible();
   await expect(analytics.getByRole("tab", { name: "30 Days" })).toHaveAttribute("aria-selected", "true");
@@ -140,8 +153,24 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   await expect(row.getByText("Completed")).toBeVisible();
 });
 
-test("an unknown sell page is not found", async ({ page }) => {
-  await page.goto("/digital-sell/does-not-exist");
+test("a failed payment on a sell page is shown beside its button, never in a dialog", async ({ browser, page }) => {
+  // Signs a merchant up through the real forms first.
+  test.setTimeout(120_000);
+  const merchant = await connectedMerchant(browser);
+  const sellPage = await createSellPage(e2eDb(), merchant.merchantId, { paypalClientId: merchant.clientId });
+  await page.goto(`/digital-sell/${sellPage.id}`);
+  await page.getByRole("button", { name: "PayPal" }).click();
+  await payInPayPalWindow(page, "Approve", "capture-declined");
+  const error = "An error occurred during payment. Please try again.";
+  const container = page.locator(`#popkit-button-${sellPage.basicButton.id}`);
+  await expect(paymentMessage(container, "alert", error)).toHaveText(error);
+  await expect(page).toHaveURL(new RegExp(`/digital-sell/${sellPage.id}$`));
+});
+
+test("an unknown sell page is not found, with status 404", async ({ page }) => {
+  const response = await page.goto("/digital-sell/does-not-exist");
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   await expect(page.getByText("The digital sell page you're looking for doesn't exist.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
 });

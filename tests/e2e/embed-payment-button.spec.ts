@@ -1,17 +1,19 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import {
   buttonFor,
   closeE2eDb,
   connectedMerchant,
   e2eDb,
   embedSnippet,
-  nextAlert,
   payInPayPalWindow,
+  paymentMessage,
   startShop,
+  test,
 } from "./buyer-helpers";
 
 // A merchant's own website (another origin) embeds a payment button with the integration snippet; the buyer pays
-// in the PayPal sandbox and our server records what PayPal reports.
+// in the PayPal sandbox and our server records what PayPal reports. Outcomes appear inside the button's own
+// container, styled inline; `test` fails on any native dialog.
 
 let merchant: Awaited<ReturnType<typeof connectedMerchant>>;
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -43,14 +45,25 @@ async function shopPageFor(buttonId: string) {
   return `${shop.url}${path}`;
 }
 
+/** The loader's message inside the embedded button's container, never elsewhere on the merchant's page. */
+function messageIn(page: Page, buttonId: string, role: "status" | "alert", text: string) {
+  return paymentMessage(page.locator(`#popkit-button-${buttonId}`), role, text);
+}
+
+const SUCCESS = "Payment successful! Thank you for your purchase.";
+const PAYMENT_ERROR = "An error occurred during payment. Please try again.";
+
 test("a buyer pays through a button embedded on another website", async ({ page }) => {
   const button = await buttonFor(merchant, { name: "Pattern Pack", amountMinor: 1500 });
   await page.goto(await shopPageFor(button.id));
 
   await page.getByRole("button", { name: "PayPal" }).click();
-  const alert = nextAlert(page);
   await payInPayPalWindow(page, "Approve", "alex");
-  expect(await alert).toBe("Payment successful! Thank you for your purchase.");
+  const message = messageIn(page, button.id, "status", SUCCESS);
+  await expect(message).toHaveText(SUCCESS);
+  // Styled inline on our own element: no stylesheet reaches the host page.
+  expect(await message.getAttribute("style")).toContain("border-radius");
+  expect(await page.evaluate(() => document.styleSheets.length)).toBe(0);
 
   expect(await page.evaluate(() => (window as unknown as { paypal: unknown }).paypal)).toBe("host page");
   const transactions = await e2eDb().transaction.findMany({ where: { buttonId: button.id } });
@@ -66,14 +79,14 @@ test("a declined card lets the buyer try again, and a declined payment shows the
   await page.getByRole("button", { name: "PayPal" }).click();
   await payInPayPalWindow(page, "Approve", "declined-card");
   // PayPal's window opens again for the same order: the buyer picks another instrument.
-  const success = nextAlert(page);
   await payInPayPalWindow(page, "Approve", "alex");
-  expect(await success).toBe("Payment successful! Thank you for your purchase.");
+  await expect(messageIn(page, button.id, "status", SUCCESS)).toHaveText(SUCCESS);
 
   await page.getByRole("button", { name: "PayPal" }).click();
-  const failure = nextAlert(page);
   await payInPayPalWindow(page, "Decline");
-  expect(await failure).toBe("An error occurred during payment. Please try again.");
+  await expect(messageIn(page, button.id, "alert", PAYMENT_ERROR)).toHaveText(PAYMENT_ERROR);
+  // The new attempt cleared the last one's success message.
+  await expect(messageIn(page, button.id, "status", SUCCESS)).toHaveCount(0);
   expect(await e2eDb().transaction.count({ where: { buttonId: button.id } })).toBe(1);
 });
 
@@ -108,9 +121,8 @@ test("a buyer subscribes through an embedded subscription button", async ({ page
   });
   await page.goto(await shopPageFor(button.id));
   await page.getByRole("button", { name: "PayPal Subscribe" }).click();
-  const alert = nextAlert(page);
   await payInPayPalWindow(page, "Approve");
-  expect(await alert).toBe("Payment successful! Thank you for your purchase.");
+  await expect(messageIn(page, button.id, "status", SUCCESS)).toHaveText(SUCCESS);
 
   await expect
     .poll(() => e2eDb().subscription.findFirst({ where: { buttonId: button.id } }))
@@ -120,6 +132,7 @@ test("a buyer subscribes through an embedded subscription button", async ({ page
 test("an inactive button tells the buyer it is not available", async ({ page }) => {
   const button = await buttonFor(merchant, { name: "Switched off", isActive: false });
   await page.goto(await shopPageFor(button.id));
-  await expect(page.getByText("This button is not currently available")).toBeVisible();
+  const unavailable = "This button is not currently available";
+  await expect(messageIn(page, button.id, "status", unavailable)).toHaveText(unavailable);
   await expect(page.getByRole("button", { name: "PayPal" })).toHaveCount(0);
 });

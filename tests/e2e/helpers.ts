@@ -19,3 +19,12 @@ export async function signUpMerchant(page: Page, options: { name?: string; email
   await expect(page).toHaveURL(/\/dashboard$/);
   return account;
 }
+
+/** Signs a staff member in on the admin sign-in page and waits for the portal's overview. */
+export async function signInStaff(page: Page, account: { username: string; password: string }) {
+  await page.goto("/saas-admin/auth");
+  await page.getByLabel("Username").fill(account.username);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/saas-admin$/);
+}

@@ -165,6 +165,7 @@ test.describe("landing page", () => {
 
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Contact Sales" })).toBeFocused();
   });
 });
 
@@ -173,13 +174,13 @@ test.describe("landing page on a phone", () => {
 
   test("the menu button shows the navigation and closes after choosing a section", async ({ page }) => {
     await page.goto("/");
-    const menuButton = page.getByRole("button", { name: "Menu" });
+    const menuButton = page.getByRole("button", { name: "Open menu" });
     const mobileNav = page.getByRole("navigation", { name: "Mobile" });
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await expect(mobileNav).toBeHidden();
 
     await menuButton.click();
-    await expect(menuButton).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
     await expect(mobileNav.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", SIGN_UP);
     await expect(mobileNav.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/auth");
     await expect(mobileNav.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/saas-admin/auth");
@@ -190,5 +191,26 @@ test.describe("landing page on a phone", () => {
     await expect(
       page.getByRole("region", { name: "Simple pricing, no cut of your sales" }).getByRole("heading", { level: 2 }),
     ).toBeInViewport();
+  });
+
+  test("the menu is a dialog: focus stays inside, Escape closes it and focus returns to the menu button", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+
+    // Tabbing past the last link wraps around inside the drawer instead of reaching the page behind it.
+    const controls = await drawer.locator("a, button").count();
+    for (let index = 0; index <= controls; index += 1) await page.keyboard.press("Tab");
+    expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(menuButton).toBeFocused();
+    await expect(menuButton).toHaveAttribute("aria-expanded", "false");
   });
 });

@@ -1,10 +1,12 @@
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { createPrismaClient } from "../../src/server/prisma-client";
 import { createCheckoutSession } from "../factories/checkout-session";
 import { createPaymentButton } from "../factories/payment-button";
 import { createSubscription } from "../factories/subscription";
 import { createTransaction } from "../factories/transaction";
 import { signUpMerchant } from "./helpers";
+import { menuAction } from "./pop-helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -55,7 +57,7 @@ test("a merchant's dashboard shows real figures and follows the date range", asy
 
   await page.getByLabel("Date range").selectOption({ label: "Last 90 days" });
   await expect(revenue).toContainText("$350.00");
-  await expect(revenue).toContainText("—");
+  await expect(revenue).toContainText("None in the previous period");
   await expect(topPages).toContainText("2 sales");
   await expect(page).toHaveURL(/range=90d/);
 
@@ -66,6 +68,13 @@ test("a merchant's dashboard shows real figures and follows the date range", asy
   await page.getByLabel("Granularity").selectOption({ label: "Weekly" });
   await expect(page).toHaveURL(/granularity=week/);
   await expect(page.getByRole("table", { name: /Revenue in USD by period/ })).toContainText("Week of");
+  // The screen-reader table takes no room: the page ends with its last card, no blank scroll below it.
+  const blank = await page.evaluate(() => {
+    const cards = [...document.querySelectorAll("main .rounded-xl")];
+    const lastBottom = Math.max(...cards.map((card) => card.getBoundingClientRect().bottom + window.scrollY));
+    return document.documentElement.scrollHeight - lastBottom;
+  });
+  expect(blank).toBeLessThan(120);
 
   // The view survives a reload: it is kept in the URL.
   await page.reload();
@@ -74,15 +83,63 @@ test("a merchant's dashboard shows real figures and follows the date range", asy
   await expect(revenue).toContainText("-60.0% vs previous period");
 });
 
-test("a new merchant sees empty tiles and the way to create a first POP", async ({ page }) => {
+test("a new merchant sees a next step instead of $0 tiles, and can dismiss the checklist for good", async ({
+  page,
+}) => {
   await signUpMerchant(page);
-  await expect(page.getByRole("region", { name: "Revenue", exact: true })).toContainText("$0.00");
-  await expect(page.getByRole("region", { name: "Conversion rate" })).toContainText("—");
+  // No tiles and no flat chart: the empty state points at the checklist's first step.
+  await expect(page.getByRole("region", { name: "Revenue", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("figure", { name: /Revenue chart/ })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "No payments yet" })).toBeVisible();
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "Add your PayPal credentials", exact: true }),
+  ).toHaveAttribute("href", "/dashboard/settings");
   await expect(page.getByText("No payment buttons created yet")).toBeVisible();
   await expect(page.getByRole("link", { name: "Create your first POP" })).toHaveAttribute(
     "href",
     "/dashboard/pages/create-pop",
   );
+
+  const checklist = page.getByRole("region", { name: "Get started with Popkit" });
+  await expect(checklist.getByRole("progressbar", { name: "Getting started" })).toHaveAttribute("aria-valuenow", "0");
+  await checklist.getByRole("button", { name: /Dismiss/ }).click();
+  await expect(checklist).toHaveCount(0);
+  // Focus goes to the page's heading, not <body>.
+  await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeFocused();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "No payments yet" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Get started with Popkit" })).toHaveCount(0);
+});
+
+/** Serious and critical WCAG 2.2 AA findings of axe, as readable lines (none expected). */
+async function axeFindings(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(" | ")}`);
+}
+
+test("the dashboard passes axe and fits a 390 px phone, for a new store and one with sales", async ({ page }) => {
+  const account = await signUpMerchant(page);
+  const merchant = await db.merchant.findFirstOrThrow({ where: { email: account.email } });
+  const check = async (state: string) => {
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+      expect(await axeFindings(page), `${state} @${width}`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${state} @${width}`).toBeLessThanOrEqual(0);
+    }
+  };
+  await check("new store");
+  const button = await createPaymentButton(db, merchant.id, { name: "A rather long product name for a small phone" });
+  await createTransaction(db, merchant.id, { buttonId: button.id, amountMinor: 123_456_789 });
+  await page.goto("/dashboard?range=90d&granularity=week");
+  await expect(page.getByRole("region", { name: "Revenue", exact: true })).toContainText("$1,234,567.89");
+  await check("store with sales");
 });
 
 test("the payment-button analytics dialog shows a button's sales per period", async ({ page }) => {
@@ -108,12 +165,12 @@ test("the payment-button analytics dialog shows a button's sales per period", as
   });
 
   await page.goto("/dashboard/pages");
-  await page.getByRole("article", { name: "Analytics Ebook" }).getByRole("button", { name: "View analytics" }).click();
+  await (await menuAction(page, "Analytics Ebook", "Analytics")).click();
   const dialog = page.getByRole("dialog", { name: "Payment Button Analytics" });
   await expect(dialog).toContainText("Button: Analytics Ebook");
   await expect(dialog.getByRole("tab", { name: "30 Days" })).toHaveAttribute("aria-selected", "true");
 
-  const stat = (label: string) => dialog.getByRole("term").filter({ hasText: label }).locator("..");
+  const stat = (label: string) => dialog.getByRole("listitem").filter({ hasText: label });
   await expect(stat("Total Transactions")).toContainText("2");
   await expect(stat("Total Revenue")).toContainText("$19.99");
   await expect(stat("Successful")).toContainText("1");
@@ -134,7 +191,7 @@ test("the payment-button analytics dialog shows a button's sales per period", as
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 
-  await page.getByRole("article", { name: "Unsold Poster" }).getByRole("button", { name: "View analytics" }).click();
+  await (await menuAction(page, "Unsold Poster", "Analytics")).click();
   const empty = page.getByRole("dialog", { name: "Payment Button Analytics" });
   await expect(empty).toContainText("No transactions yet");
   await expect(empty).toContainText("$0.00");

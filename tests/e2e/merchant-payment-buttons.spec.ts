@@ -1,7 +1,19 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createPaymentButton } from "../factories/payment-button";
+import { sandboxSecretFor } from "../../sandbox/paypal";
+import { closeE2eDb, e2eDb } from "./buyer-helpers";
 import { signUpMerchant } from "./helpers";
+import { closeReadyDialog, menuAction, popCard } from "./pop-helpers";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+test.afterAll(closeE2eDb);
+// The first sign-up of a fresh server can be clicked before the form is interactive; load it once first.
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await page.goto("/auth?mode=signup");
+  await page.waitForLoadState("networkidle");
+  await page.close();
+});
 
 const clientId = `e2e-client-${Date.now().toString(36)}`;
 
@@ -13,6 +25,7 @@ async function saveStoreClientId(page: Page) {
 }
 
 test("a merchant creates, toggles, edits, embeds and deletes a payment button", async ({ page }) => {
+  test.setTimeout(120_000);
   await signUpMerchant(page);
   await saveStoreClientId(page);
 
@@ -73,36 +86,62 @@ test("a merchant creates, toggles, edits, embeds and deletes a payment button", 
   await expect(page.getByRole("img", { name: /Button preview: PayPal Buy Now, blue/ })).toBeVisible();
   await page.getByRole("button", { name: "Save Button" }).click();
 
-  await expect(page).toHaveURL(/\/dashboard\/pages$/);
-  const card = page.getByRole("article", { name: "E2E Course" });
+  // Saved: a toast, then the pages list with "Your POP is ready": its link, a QR code and the embed code.
+  await expect(page.getByText("Payment button created")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/pages\?created=[^&]+$/);
+  const buttonId = decodeURIComponent(new URL(page.url()).searchParams.get("created")!);
+  const origin = new URL(page.url()).origin;
+  const ready = page.getByRole("dialog", { name: "Your POP is ready" });
+  await expect(ready.getByLabel("Public link to 'E2E Course'")).toHaveValue(`${origin}/checkout/${buttonId}`);
+  await expect(ready.getByRole("img", { name: "QR code of the link to 'E2E Course'" })).toBeVisible();
+  await expect(ready.getByLabel("Embed code for 'E2E Course'")).toContainText(
+    `<div id="popkit-button-${buttonId}"></div>`,
+  );
+  // No secret is saved yet: the dialog says buyers cannot pay and where to fix it.
+  await expect(ready.getByText("Add your PayPal secret in Store Settings.")).toBeVisible();
+  await ready.getByRole("button", { name: "Copy link to 'E2E Course'" }).click();
+  await expect(ready.getByRole("button", { name: "Copied!" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/checkout/${buttonId}`);
+  await closeReadyDialog(page);
+  // Focus went back to the new button's card, not to the page's body.
+  await expect(page.getByRole("button", { name: "Actions for 'E2E Course'" })).toBeFocused();
+
+  const card = popCard(page, "E2E Course");
   await expect(card).toBeVisible();
   await expect(card.getByText("$25.50")).toBeVisible();
   await expect(card.getByText("One-time")).toBeVisible();
   await expect(card.getByText("Six video lessons")).toBeVisible();
   await expect(page.getByRole("tab", { name: /Payment Buttons\s*1/ })).toBeVisible();
-  await expect(card.getByRole("link", { name: "Open Test Page" })).toHaveAttribute("target", "_blank");
+  // Switched on, but buyers cannot pay without the secret: the badge says so, with the fix.
+  await expect(card.getByText("Setup needed", { exact: true })).toBeVisible();
+  await expect(card.getByRole("link", { name: "Open Store Settings" })).toHaveAttribute("href", "/dashboard/settings");
+  await expect(await menuAction(page, "E2E Course", "Test")).toHaveAttribute("href", `/test/${buttonId}`);
+  await expect(page.getByRole("menuitem", { name: "Open 'E2E Course' page" })).toHaveAttribute("target", "_blank");
+  await page.keyboard.press("Escape");
 
-  // Toggle off, survive a reload, toggle back on.
-  const toggle = card.getByRole("switch", { name: "Active" });
+  // Copy link on the card.
+  await card.getByRole("button", { name: "Copy link to 'E2E Course'" }).click();
+  await expect(card.getByRole("button", { name: "Copied!" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/checkout/${buttonId}`);
+
+  // Toggle off (at once, with a toast), survive a reload, toggle back on.
+  const toggle = card.getByRole("switch", { name: "Active: 'E2E Course'" });
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-checked", "false");
-  await expect(card.getByText("Inactive", { exact: true })).toBeVisible();
+  await expect(page.getByText("'E2E Course' is now inactive")).toBeVisible();
+  await expect(toggle).toBeFocused();
+  await expect
+    .poll(async () => (await e2eDb().paymentButton.findUniqueOrThrow({ where: { id: buttonId } })).isActive)
+    .toBe(false);
   await page.reload();
-  await expect(page.getByRole("article", { name: "E2E Course" }).getByRole("switch")).toHaveAttribute(
-    "aria-checked",
-    "false",
-  );
-  await page.getByRole("article", { name: "E2E Course" }).getByRole("switch").click();
-  await expect(page.getByRole("article", { name: "E2E Course" }).getByRole("switch")).toHaveAttribute(
-    "aria-checked",
-    "true",
-  );
+  await expect(popCard(page, "E2E Course").getByRole("switch")).toHaveAttribute("aria-checked", "false");
+  await popCard(page, "E2E Course").getByRole("switch").click();
+  await expect(popCard(page, "E2E Course").getByRole("switch")).toHaveAttribute("aria-checked", "true");
 
   // Edit.
-  await page.getByRole("article", { name: "E2E Course" }).getByRole("link", { name: "Edit" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/pages\/edit\/[^/]+$/);
-  const buttonId = decodeURIComponent(page.url().split("/").pop()!);
+  await (await menuAction(page, "E2E Course", "Edit")).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/pages/edit/${buttonId}$`));
   await expect(page.getByText("Button ID")).toBeVisible();
   await expect(page.getByText(buttonId, { exact: true })).toBeVisible();
   await expect(page.getByText("Last updated")).toBeVisible();
@@ -116,12 +155,17 @@ test("a merchant creates, toggles, edits, embeds and deletes a payment button", 
   await expect(preview).toBeHidden();
   await page.getByLabel("Button Name").fill("E2E Masterclass");
   await page.getByRole("button", { name: "Save Button" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/pages$/);
-  const edited = page.getByRole("article", { name: "E2E Masterclass" });
+  await expect(page.getByText("Payment button saved")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/pages\\?saved=${buttonId}$`));
+  await expect(page.getByRole("dialog", { name: "Your POP is ready" })).toContainText(
+    "Your changes to 'E2E Masterclass' are saved",
+  );
+  await closeReadyDialog(page);
+  const edited = popCard(page, "E2E Masterclass");
   await expect(edited).toBeVisible();
 
   // Integration code: copy, see 'Copied!' for two seconds, and the clipboard holds the snippet.
-  await edited.getByRole("button", { name: "Integration code" }).click();
+  await (await menuAction(page, "E2E Masterclass", "Code")).click();
   const codeDialog = page.getByRole("dialog", { name: "Integration Code" });
   await expect(codeDialog).toBeVisible();
   const snippet = codeDialog.getByLabel("Quick integration code");
@@ -139,24 +183,99 @@ test("a merchant creates, toggles, edits, embeds and deletes a payment button", 
   await expect(codeDialog.getByRole("link", { name: "Open Test Page" })).toHaveAttribute("href", `/test/${buttonId}`);
   await codeDialog.getByRole("button", { name: "Close" }).click();
   await expect(codeDialog).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Actions for 'E2E Masterclass'" })).toBeFocused();
 
   // Analytics opens for this button.
-  await edited.getByRole("button", { name: "View analytics" }).click();
+  await (await menuAction(page, "E2E Masterclass", "Analytics")).click();
   const analytics = page.getByRole("dialog", { name: "Payment Button Analytics" });
   await expect(analytics).toBeVisible();
   await expect(analytics.getByText("E2E Masterclass")).toBeVisible();
+  await expect(analytics.getByText("No transactions yet")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(analytics).toHaveCount(0);
 
-  // Delete with the spec's confirmation.
-  await edited.getByRole("button", { name: "Delete" }).click();
-  const confirm = page.getByRole("dialog", { name: "Delete payment button" });
+  // Delete with the spec's confirmation, naming the button.
+  await (await menuAction(page, "E2E Masterclass", "Delete")).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete 'E2E Masterclass'?" });
   await expect(
     confirm.getByText("Are you sure you want to delete this payment button? This action cannot be undone."),
   ).toBeVisible();
   await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Payment button 'E2E Masterclass' deleted")).toBeVisible();
   await expect(page.getByText("No Checkout POPs Yet")).toBeVisible();
   await expect(page.getByRole("tab", { name: /Payment Buttons\s*0/ })).toBeVisible();
+  // The card is gone, so focus goes to the empty list's next step.
+  await expect(page.getByRole("link", { name: "Create POP" }).last()).toBeFocused();
+});
+
+test("the pages list searches, filters and keeps its tab in the URL, and fits a phone", async ({ page }) => {
+  test.setTimeout(90_000);
+  const account = await signUpMerchant(page);
+  const merchant = await e2eDb().merchant.findFirstOrThrow({ where: { email: account.email } });
+  const filterClientId = `${clientId}-filters`;
+  await page.goto("/dashboard/settings");
+  await page.getByLabel("PayPal Client ID").fill(filterClientId);
+  await page.getByLabel("PayPal Secret", { exact: true }).fill(sandboxSecretFor(filterClientId));
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+  const button = (overrides: Parameters<typeof createPaymentButton>[2]) =>
+    createPaymentButton(e2eDb(), merchant.id, { paypalClientId: filterClientId, ...overrides });
+  await button({ name: "Knitting course", description: "Ten lessons" });
+  await button({ name: "Pattern pack", description: "A course companion", isActive: false });
+  await button({ name: "Yarn guide", description: "PDF", paypalClientId: "an-old-client-id" });
+
+  await page.goto("/dashboard/pages");
+  await expect(page.getByRole("heading", { name: "3 payment buttons" })).toBeVisible();
+  await expect(popCard(page, "Knitting course").getByText("Active", { exact: true })).toBeVisible();
+  await expect(popCard(page, "Pattern pack").getByText("Inactive", { exact: true })).toBeVisible();
+  const yarn = popCard(page, "Yarn guide");
+  await expect(yarn.getByText("Setup needed", { exact: true })).toBeVisible();
+  await expect(yarn.getByText("Its PayPal client ID is not the one in Store Settings.")).toBeVisible();
+  await expect(yarn.getByRole("link", { name: "Edit this POP" })).toHaveAttribute("href", /\/dashboard\/pages\/edit\//);
+
+  // Search matches names and descriptions, in the URL.
+  await page.getByRole("searchbox", { name: "Search" }).fill("course");
+  await page.getByRole("searchbox", { name: "Search" }).press("Enter");
+  await expect(page).toHaveURL(/[?&]q=course/);
+  await expect(page.getByRole("heading", { name: "2 of 3 payment buttons match" })).toBeVisible();
+  await expect(popCard(page, "Yarn guide")).toHaveCount(0);
+
+  await page.getByLabel("Status").selectOption("inactive");
+  await expect(page).toHaveURL(/status=inactive/);
+  await expect(page.getByRole("heading", { name: "1 of 3 payment buttons match" })).toBeVisible();
+  await expect(popCard(page, "Pattern pack")).toBeVisible();
+  await page.reload();
+  await expect(popCard(page, "Pattern pack")).toBeVisible();
+  await expect(popCard(page, "Knitting course")).toHaveCount(0);
+
+  await page.goto("/dashboard/pages?status=setup");
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(popCard(page, "Yarn guide")).toBeVisible();
+  await page.getByLabel("Status").selectOption("active");
+  await expect(page.getByRole("article")).toHaveCount(1);
+  await expect(popCard(page, "Knitting course")).toBeVisible();
+  await page.goto("/dashboard/pages?q=nothing-like-this");
+  await expect(page.getByRole("heading", { name: "No matches" })).toBeVisible();
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page.getByRole("article")).toHaveCount(3);
+
+  // The open tab lives in the URL.
+  await page.getByRole("tab", { name: /Digital Sell Pages/ }).click();
+  await expect(page).toHaveURL(/tab=digital-sell-pages/);
+  await page.reload();
+  await expect(page.getByRole("tab", { name: /Digital Sell Pages/ })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("tab", { name: /Payment Buttons/ }).click();
+  await expect(page).not.toHaveURL(/tab=/);
+
+  // At 390 px the tabs wrap and nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard/pages");
+  await expect(page.getByRole("tab", { name: /WPS Buttons/ })).toBeInViewport();
+  const widths = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
 });
 
 test("an unknown button id shows 'Error Loading Button'", async ({ page }) => {

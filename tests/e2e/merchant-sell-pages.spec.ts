@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { pngFile } from "../support/files";
 import { closeE2eDb, e2eDb } from "./buyer-helpers";
 import { signUpMerchant } from "./helpers";
+import { closeReadyDialog, menuAction, popCard } from "./pop-helpers";
 
 test.afterAll(closeE2eDb);
 
@@ -133,7 +134,8 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
   await preview.getByRole("button", { name: "Close" }).click();
 
   await page.getByRole("button", { name: "Create Digital Sell Page" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/pages\?tab=digital-sell-pages$/);
+  await expect(page.getByText("Digital sell page created")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/pages\?tab=digital-sell-pages&created=[^&]+$/);
   const merchant = await e2eDb().merchant.findFirstOrThrow({ where: { email: account.email } });
   const saved = await e2eDb().digitalSellPage.findFirstOrThrow({
     where: { merchantId: merchant.id },
@@ -151,16 +153,38 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
     "Sourdough Handbook - Starter",
   ]);
 
+  // "Your POP is ready": the page's public link and its QR code (a sell page has no embed code).
+  const ready = page.getByRole("dialog", { name: "Your POP is ready" });
+  const origin = new URL(page.url()).origin;
+  await expect(ready.getByLabel("Public link to 'Sourdough Handbook'")).toHaveValue(
+    `${origin}/digital-sell/${saved.id}`,
+  );
+  await expect(ready.getByRole("img", { name: "QR code of the link to 'Sourdough Handbook'" })).toBeVisible();
+  await expect(ready.getByText("Embed code")).toHaveCount(0);
+  await closeReadyDialog(page);
+  await expect(page).toHaveURL(/\/dashboard\/pages\?tab=digital-sell-pages$/);
+
   // The list card (SPEC 2.6).
-  const card = page.getByRole("article", { name: "Sourdough Handbook" });
+  const card = popCard(page, "Sourdough Handbook");
   await expect(card).toBeVisible();
   await expect(card.getByText("$19.00")).toBeVisible();
   await expect(card.getByText("$39.00")).toBeVisible();
   await expect(card.getByText("Conversion")).toBeVisible();
-  await expect(card.getByRole("link", { name: "View Live Page" })).toHaveAttribute("href", `/digital-sell/${saved.id}`);
+  // No PayPal secret is saved: the page reads "Setup needed" with the fix, not "Active".
+  await expect(card.getByText("Setup needed", { exact: true })).toBeVisible();
+  await expect(card.getByText("Add your PayPal secret in Store Settings.")).toBeVisible();
+  await expect(await menuAction(page, "Sourdough Handbook", "Open")).toHaveAttribute(
+    "href",
+    `/digital-sell/${saved.id}`,
+  );
+  await page.keyboard.press("Escape");
+  await (await menuAction(page, "Sourdough Handbook", "Share")).click();
+  await expect(page.getByRole("dialog", { name: "Share 'Sourdough Handbook'" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Actions for 'Sourdough Handbook'" })).toBeFocused();
 
   // Edit: change a price, replace the image, remove the logo.
-  await card.getByRole("link", { name: "Edit" }).click();
+  await (await menuAction(page, "Sourdough Handbook", "Edit")).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/pages/edit-digital-sell-page/${saved.id}$`));
   await expect(page.getByRole("heading", { name: "Edit Digital Sell Page" })).toBeVisible();
   await expect(page.getByText(saved.id)).toBeVisible();
@@ -174,7 +198,9 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
   await page.getByRole("button", { name: "Remove" }).nth(1).click();
   await expect(page.getByRole("img", { name: "Merchant Logo preview" })).toHaveCount(0);
   await page.getByRole("button", { name: "Update Digital Sell Page" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/pages\?tab=digital-sell-pages$/);
+  await expect(page.getByText("Digital sell page saved")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/pages\\?tab=digital-sell-pages&saved=${saved.id}$`));
+  await closeReadyDialog(page);
   await expect(card.getByText("$17.50")).toBeVisible();
   const updated = await e2eDb().digitalSellPage.findUniqueOrThrow({ where: { id: saved.id } });
   expect(updated).toMatchObject({ basicPriceMinor: 1750, merchantLogoId: null });
@@ -183,9 +209,16 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
   expect((await page.request.get(oldImageUrl!)).status()).toBe(404);
 
   // Toggle: an inactive page is not found by buyers.
-  await card.getByRole("switch", { name: "Active" }).click();
-  await expect(card.getByRole("switch", { name: "Active" })).toHaveAttribute("aria-checked", "false");
-  await expect(card.getByText("Inactive")).toBeVisible();
+  await card.getByRole("switch", { name: "Active: 'Sourdough Handbook'" }).click();
+  await expect(card.getByRole("switch", { name: "Active: 'Sourdough Handbook'" })).toHaveAttribute(
+    "aria-checked",
+    "false",
+  );
+  await expect(card.getByRole("switch")).toBeFocused();
+  await expect(page.getByText("'Sourdough Handbook' is now inactive")).toBeVisible();
+  await expect
+    .poll(async () => (await e2eDb().digitalSellPage.findUniqueOrThrow({ where: { id: saved.id } })).isActive)
+    .toBe(false);
   const buyer = await page.context().newPage();
   await buyer.goto(`/digital-sell/${saved.id}`);
   await expect(buyer.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
@@ -193,12 +226,13 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
   await buyer.close();
 
   // Delete, after the confirmation.
-  await card.getByRole("button", { name: "Delete" }).click();
-  const confirm = page.getByRole("dialog", { name: "Delete digital sell page" });
+  await (await menuAction(page, "Sourdough Handbook", "Delete")).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete 'Sourdough Handbook'?" });
   await expect(
     confirm.getByText("Are you sure you want to delete this digital sell page? This action cannot be undone."),
   ).toBeVisible();
   await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Digital sell page 'Sourdough Handbook' deleted")).toBeVisible();
   await expect(page.getByText("No Digital Sell Pages Yet")).toBeVisible();
   await expect(page.getByText("Create your first digital sell page to start selling digital products.")).toBeVisible();
   expect(await e2eDb().digitalSellPage.count({ where: { merchantId: merchant.id } })).toBe(0);

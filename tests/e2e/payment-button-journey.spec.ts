@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { sandboxSecretFor } from "../../sandbox/paypal";
-import { closeE2eDb, nextAlert, payInPayPalWindow, startShop } from "./buyer-helpers";
+import { closeE2eDb, payInPayPalWindow, paymentMessage, refuseDialogs, startShop } from "./buyer-helpers";
 import { signUpMerchant } from "./helpers";
+import { menuAction, popCard } from "./pop-helpers";
 
 // Issue 4's whole journey in one go: the merchant builds a button in the dashboard, copies its integration code
 // into their own website (another origin), a buyer pays there in the PayPal sandbox, and the merchant's analytics
@@ -14,6 +15,7 @@ test("from the merchant's form to a payment on another website, seen in analytic
   page,
   browser,
 }) => {
+  test.setTimeout(150_000);
   await signUpMerchant(page);
   const clientId = `e2e-journey-${Date.now().toString(36)}`;
   await page.goto("/dashboard/settings");
@@ -26,15 +28,17 @@ test("from the merchant's form to a payment on another website, seen in analytic
   await page.getByLabel("Button Name").fill("Journey Pattern Pack");
   await page.getByLabel("Amount").fill("12.00");
   await page.getByRole("button", { name: "Save Button" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/pages$/);
+  await expect(page).toHaveURL(/\/dashboard\/pages\?created=/);
 
-  const card = page.getByRole("article", { name: "Journey Pattern Pack" });
-  await card.getByRole("button", { name: "Integration code" }).click();
-  const codeDialog = page.getByRole("dialog", { name: "Integration Code" });
-  await codeDialog.getByRole("button", { name: "Copy Code" }).click();
-  await expect(codeDialog.getByRole("button", { name: "Copied!" })).toBeVisible();
+  // The embed code, straight from "Your POP is ready"; the store is connected, so no setup is needed.
+  const ready = page.getByRole("dialog", { name: "Your POP is ready" });
+  await expect(ready.getByText("Buyers cannot pay yet.")).toHaveCount(0);
+  await ready.getByRole("button", { name: "Copy code for 'Journey Pattern Pack'" }).click();
+  await expect(ready.getByRole("button", { name: "Copied!" })).toBeVisible();
   const snippet = await page.evaluate(() => navigator.clipboard.readText());
-  await codeDialog.getByRole("button", { name: "Close" }).click();
+  expect(snippet).toContain("/api/button/");
+  await ready.getByRole("button", { name: "Done" }).click();
+  await expect(popCard(page, "Journey Pattern Pack").getByText("Active", { exact: true })).toBeVisible();
 
   const shop = await startShop(
     () =>
@@ -42,24 +46,23 @@ test("from the merchant's form to a payment on another website, seen in analytic
   );
   try {
     const buyerContext = await browser.newContext();
+    const noDialogs = refuseDialogs(buyerContext);
     const buyer = await buyerContext.newPage();
     await buyer.goto(`${shop.url}/patterns`);
     await buyer.getByRole("button", { name: "PayPal" }).click();
-    const alert = nextAlert(buyer);
     await payInPayPalWindow(buyer, "Approve");
-    expect(await alert).toBe("Payment successful! Thank you for your purchase.");
+    const success = "Payment successful! Thank you for your purchase.";
+    await expect(paymentMessage(buyer, "status", success)).toHaveText(success);
+    noDialogs();
     await buyerContext.close();
   } finally {
     await shop.close();
   }
 
   await page.reload();
-  await page
-    .getByRole("article", { name: "Journey Pattern Pack" })
-    .getByRole("button", { name: "View analytics" })
-    .click();
+  await (await menuAction(page, "Journey Pattern Pack", "Analytics")).click();
   const analytics = page.getByRole("dialog", { name: "Payment Button Analytics" });
-  const stat = (label: string) => analytics.getByRole("term").filter({ hasText: label }).locator("..");
+  const stat = (label: string) => analytics.getByRole("listitem").filter({ hasText: label });
   await expect(stat("Total Transactions")).toContainText("1");
   await expect(stat("Total Revenue")).toContainText("$12.00");
   await expect(analytics.getByRole("progressbar", { name: "Success Rate" })).toHaveAttribute("aria-valuenow", "100");

@@ -1,23 +1,26 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { e2eStaff } from "../support/e2e-fixtures";
-import { signUpMerchant } from "./helpers";
-
-async function signInStaff(page: Page, username: string, password: string) {
-  await page.goto("/saas-admin/auth");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
+import { signInStaff, signUpMerchant } from "./helpers";
 
 async function staffPage(browser: Browser, username: string, password: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInStaff(page, username, password);
-  await expect(page).toHaveURL(/\/saas-admin$/);
+  await signInStaff(page, { username, password });
   await page.goto("/saas-admin/users");
   await expect(page.getByRole("heading", { name: "SaaS Users" })).toBeVisible();
   return page;
+}
+
+/** A user's row in the SaaS Users table. */
+function userRow(page: Page, username: string) {
+  return page.getByRole("row").filter({ hasText: `@${username}` });
+}
+
+/** Opens a user's row menu and picks `action` ("Edit", "Reset password of", "Delete"). */
+async function rowAction(page: Page, username: string, action: string) {
+  await page.getByRole("button", { name: `Actions for '${username}'` }).click();
+  await page.getByRole("menuitem", { name: `${action} '${username}'` }).click();
 }
 
 function roleOptions(page: Page) {
@@ -79,7 +82,8 @@ test("role rules through the UI: super_admin adds an admin, the admin adds an op
   await createDialog.getByLabel("Username").fill(admin.username);
   await createDialog.getByRole("button", { name: "Create User" }).click();
   await expect(createDialog).toBeHidden();
-  const adminRow = boss.getByTestId(`user-row-${admin.username}`);
+  await expect(boss.getByText(`User @${admin.username} created.`)).toBeVisible();
+  const adminRow = userRow(boss, admin.username);
   await expect(adminRow).toContainText("Admin");
   await expect(adminRow).toContainText(admin.email);
 
@@ -90,35 +94,36 @@ test("role rules through the UI: super_admin adds an admin, the admin adds an op
   const adminDialog = await fillNewUser(adminPage, operator);
   await adminDialog.getByRole("button", { name: "Create User" }).click();
   await expect(adminDialog).toBeHidden();
-  await expect(adminPage.getByTestId(`user-row-${operator.username}`)).toContainText("Operator");
-  await expect(adminPage.getByRole("button", { name: `Edit ${operator.username}` })).toBeVisible();
-  await expect(adminPage.getByTestId(`user-row-${e2eStaff.superAdmin.username}`)).toBeVisible();
-  await expect(adminPage.getByRole("button", { name: `Edit ${e2eStaff.superAdmin.username}` })).toHaveCount(0);
-  await expect(adminPage.getByRole("button", { name: `Delete ${e2eStaff.superAdmin.username}` })).toHaveCount(0);
+  await expect(userRow(adminPage, operator.username)).toContainText("Operator");
+  await expect(adminPage.getByRole("button", { name: `Actions for '${operator.username}'` })).toBeVisible();
+  await expect(userRow(adminPage, e2eStaff.superAdmin.username)).toBeVisible();
+  await expect(adminPage.getByRole("button", { name: `Actions for '${e2eStaff.superAdmin.username}'` })).toHaveCount(0);
 
   // The admin edits its operator: the role list offers operator only.
-  await adminPage.getByRole("button", { name: `Edit ${operator.username}` }).click();
+  await rowAction(adminPage, operator.username, "Edit");
   const editDialog = adminPage.getByRole("dialog", { name: "Edit SaaS User" });
   expect(await editDialog.getByLabel("Role").locator("option").allTextContents()).toEqual(["Operator"]);
   await editDialog.getByLabel("Description").fill("Handles support tickets");
   await editDialog.getByRole("button", { name: "Save Changes" }).click();
   await expect(editDialog).toBeHidden();
-  await expect(adminPage.getByRole("status").filter({ hasText: `User @${operator.username} saved.` })).toBeVisible();
+  await expect(adminPage.getByText(`User @${operator.username} saved.`)).toBeVisible();
+  // Focus goes back to the row's menu button, not to the page.
+  await expect(adminPage.getByRole("button", { name: `Actions for '${operator.username}'` })).toBeFocused();
 
   // The operator reads only: no Add User, no row actions.
   const operatorPage = await staffPage(browser, operator.username, operator.password);
-  await expect(operatorPage.getByTestId(`user-row-${operator.username}`)).toBeVisible();
+  await expect(userRow(operatorPage, operator.username)).toBeVisible();
   await expect(operatorPage.getByRole("button", { name: "Add User" })).toHaveCount(0);
-  await expect(operatorPage.getByRole("button", { name: /^(Edit|Delete) / })).toHaveCount(0);
+  await expect(operatorPage.getByRole("button", { name: /^Actions for / })).toHaveCount(0);
 
   // The super admin disables the operator, who then gets 'Account is disabled'.
   await boss.reload();
-  await boss.getByRole("button", { name: `Edit ${operator.username}` }).click();
+  await rowAction(boss, operator.username, "Edit");
   const bossEdit = boss.getByRole("dialog", { name: "Edit SaaS User" });
   await bossEdit.getByLabel("Active").uncheck();
   await bossEdit.getByRole("button", { name: "Save Changes" }).click();
   await expect(bossEdit).toBeHidden();
-  await expect(boss.getByTestId(`user-row-${operator.username}`)).toContainText("Inactive");
+  await expect(userRow(boss, operator.username)).toContainText("Inactive");
 
   // A session that outlives its account is shut out at once, not left in a redirect loop.
   await operatorPage.reload();
@@ -128,12 +133,15 @@ test("role rules through the UI: super_admin adds an admin, the admin adds an op
   await operatorPage.context().close();
 
   const signInPage = await (await browser.newContext()).newPage();
-  await signInStaff(signInPage, operator.username, operator.password);
+  await signInPage.goto("/saas-admin/auth");
+  await signInPage.getByLabel("Username").fill(operator.username);
+  await signInPage.getByLabel("Password", { exact: true }).fill(operator.password);
+  await signInPage.getByRole("button", { name: "Sign In" }).click();
   await expect(signInPage.getByRole("alert").filter({ hasText: "Account is disabled" })).toBeVisible();
   await expect(signInPage).toHaveURL(/\/saas-admin\/auth$/);
 
   // Nobody can disable themself; the audit log records all of the above.
-  await boss.getByRole("button", { name: `Edit ${e2eStaff.superAdmin.username}` }).click();
+  await rowAction(boss, e2eStaff.superAdmin.username, "Edit");
   const selfEdit = boss.getByRole("dialog", { name: "Edit SaaS User" });
   await selfEdit.getByLabel("Active").uncheck();
   await selfEdit.getByRole("button", { name: "Save Changes" }).click();
@@ -151,14 +159,21 @@ test("role rules through the UI: super_admin adds an admin, the admin adds an op
   await expect(adminPage.getByRole("link", { name: "Audit Log" })).toHaveCount(0);
   await adminPage.context().close();
 
-  // Delete with confirmation.
+  // Delete with a confirmation that names the user; the search finds the user first.
   await boss.goto("/saas-admin/users");
-  await boss.getByRole("button", { name: `Delete ${operator.username}` }).click();
-  const confirm = boss.getByRole("dialog", { name: "Delete SaaS User" });
+  await boss.getByRole("searchbox", { name: "Search users" }).fill(operator.username);
+  await boss.getByRole("searchbox", { name: "Search users" }).press("Enter");
+  await expect(boss).toHaveURL(new RegExp(`search=${operator.username}`));
+  await expect(boss.getByRole("row")).toHaveCount(2);
+  await rowAction(boss, operator.username, "Delete");
+  const confirm = boss.getByRole("alertdialog", { name: `Delete '${operator.username}'?` });
   await expect(confirm).toContainText("This action cannot be undone.");
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
   await confirm.getByRole("button", { name: "Delete User" }).click();
   await expect(confirm).toBeHidden();
-  await expect(boss.getByTestId(`user-row-${operator.username}`)).toHaveCount(0);
+  await expect(boss.getByText(`User @${operator.username} deleted.`)).toBeVisible();
+  await expect(userRow(boss, operator.username)).toHaveCount(0);
+  await expect(boss.getByText("No users match your search")).toBeVisible();
   await boss.context().close();
 });
 
@@ -171,21 +186,23 @@ test("merchants and transactions pages render, and the CSV export downloads", as
   const page = await staffPage(browser, e2eStaff.superAdmin.username, e2eStaff.superAdmin.password);
   await page.getByRole("link", { name: "Merchants" }).click();
   await expect(page.getByRole("heading", { name: "Merchants" })).toBeVisible();
-  await page.getByLabel("Search merchants").fill(merchant.email);
-  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("searchbox", { name: "Search merchants" }).fill(merchant.email);
+  await page.getByRole("button", { name: "Search merchants: search" }).click();
   const row = page.getByRole("row").filter({ hasText: merchant.email });
   await expect(row).toContainText("E2E Staff View Shop");
   await expect(row).toContainText("N/A");
-  await row.getByRole("link", { name: "View E2E Staff View Shop" }).click();
+  await expect(row).toContainText("Active");
+  await row.getByRole("link", { name: "E2E Staff View Shop" }).click();
   await expect(page.getByRole("heading", { name: "E2E Staff View Shop" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Payment Buttons (0)" })).toBeVisible();
-  await page.getByRole("link", { name: "WPS Buttons (0)" }).click();
-  await expect(page.getByText("No wps buttons yet.")).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Payment Buttons (0)" })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("tab", { name: "WPS Buttons (0)" }).click();
+  await expect(page).toHaveURL(/tab=wps_buttons/);
+  await expect(page.getByText("No wps buttons yet")).toBeVisible();
 
   await page.getByRole("link", { name: "View transactions" }).click();
-  await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
-  await expect(page.getByLabel("Merchant")).not.toHaveValue("");
-  await expect(page.getByText("No transactions match these filters.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Transactions" })).toBeVisible();
+  await expect(page.getByRole("searchbox", { name: "Merchant" })).not.toHaveValue("");
+  await expect(page.getByText("No transactions match these filters")).toBeVisible();
 
   // A date range that ends before it starts is explained, not sent.
   await page.goto("/saas-admin/transactions?from=2030-01-02&to=2030-01-01");

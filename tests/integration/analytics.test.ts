@@ -5,6 +5,8 @@ import { getDashboard } from "~/server/services/analytics";
 import { createCheckoutSession } from "../factories/checkout-session";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
+import { createSellPage } from "../factories/sell-page";
+import { connectPayPal } from "../factories/store-settings";
 import { createSubscription } from "../factories/subscription";
 import { createTransaction } from "../factories/transaction";
 import { anonymousCaller, merchantCaller } from "../support/callers";
@@ -262,12 +264,12 @@ describe("analytics.dashboard", () => {
     });
     // Ranked by face value across currencies (no exchange rates): ¥5,000, then $35.00 (incl. a subscription
     // payment), then $30.00; the bundle button and the EUR button are not in the top 3.
-    expect(dashboard.topButtons).toEqual([
-      { id: buttons.jpy.id, name: "Tea", currency: "JPY", sales: 1, revenue: 5000 },
-      { id: buttons.usdB.id, name: "Course", currency: "USD", sales: 2, revenue: 3500 },
-      { id: buttons.usdA.id, name: "Ebook", currency: "USD", sales: 2, revenue: 3000 },
+    expect(dashboard.topPages.map(({ setupIssue: _issue, ...pop }) => pop)).toEqual([
+      { id: buttons.jpy.id, kind: "payment-button", name: "Tea", currency: "JPY", sales: 1, revenue: 5000 },
+      { id: buttons.usdB.id, kind: "payment-button", name: "Course", currency: "USD", sales: 2, revenue: 3500 },
+      { id: buttons.usdA.id, kind: "payment-button", name: "Ebook", currency: "USD", sales: 2, revenue: 3000 },
     ]);
-    expect(dashboard.hasButtons).toBe(true);
+    expect(dashboard.hasPops).toBe(true);
 
     // Biggest face value first: ¥5,000, $66.00, €15.00.
     expect(dashboard.chart.currencies).toEqual(["JPY", "USD", "EUR"]);
@@ -353,8 +355,8 @@ describe("analytics.dashboard", () => {
       monthlyRecurringRevenue: [],
       activeSubscribers: { current: 0, previous: 0, change: null },
       conversionRate: { current: null, previous: null, change: null },
-      hasButtons: false,
-      topButtons: [],
+      hasPops: false,
+      topPages: [],
       chart: { currencies: [] },
     });
     expect(dashboard.chart.points).toHaveLength(30);
@@ -366,9 +368,75 @@ describe("analytics.dashboard", () => {
     const button = await createPaymentButton(db, merchant.id, { name: "Quiet button" });
     const dashboard = await merchantCaller(merchant).analytics.dashboard({});
     expect(dashboard.range).toBe("mtd");
-    expect(dashboard.topButtons).toEqual([
-      { id: button.id, name: "Quiet button", currency: "USD", sales: 0, revenue: 0 },
+    expect(dashboard.topPages).toEqual([
+      {
+        id: button.id,
+        kind: "payment-button",
+        name: "Quiet button",
+        currency: "USD",
+        sales: 0,
+        revenue: 0,
+        // No PayPal secret saved: buyers cannot pay it yet, and the dashboard says so.
+        setupIssue: expect.objectContaining({ code: "paypal_not_connected", label: "Setup needed" }),
+      },
     ]);
+  });
+
+  it("ranks sell pages by their bundles' sales next to buttons, and drops 'Setup needed' once PayPal is saved", async () => {
+    const merchant = await createMerchant(db);
+    await connectPayPal(db, merchant.id);
+    const button = await createPaymentButton(db, merchant.id, { name: "Poster" });
+    const page = await createSellPage(db, merchant.id, {
+      name: "Course page",
+      premiumEnabled: true,
+      premiumName: "Premium",
+      premiumPriceMinor: 5000,
+      premiumOriginalPriceMinor: 6000,
+    });
+    const recent = new Date(Date.now() - 60_000);
+    await createTransaction(db, merchant.id, { buttonId: button.id, amountMinor: 1000, createdAt: recent });
+    for (const [buttonId, amountMinor] of [
+      [page.basicButton.id, 2999],
+      [page.premiumButton!.id, 5000],
+    ] as const) {
+      await createTransaction(db, merchant.id, {
+        buttonId,
+        sellPageId: page.id,
+        amountMinor,
+        createdAt: recent,
+      });
+    }
+    const dashboard = await merchantCaller(merchant).analytics.dashboard({ range: "30d" });
+    expect(dashboard.topPages).toEqual([
+      {
+        id: page.id,
+        kind: "sell-page",
+        name: "Course page",
+        currency: "USD",
+        sales: 2,
+        revenue: 7999,
+        setupIssue: null,
+      },
+      {
+        id: button.id,
+        kind: "payment-button",
+        name: "Poster",
+        currency: "USD",
+        sales: 1,
+        revenue: 1000,
+        setupIssue: null,
+      },
+    ]);
+  });
+
+  it("reads the store's time zone when none is given", async () => {
+    const merchant = await createMerchant(db);
+    await db.storeSettings.create({ data: { merchantId: merchant.id, storeName: "Tokyo", timeZone: "Asia/Tokyo" } });
+    const dashboard = await merchantCaller(merchant).analytics.dashboard({ range: "mtd" });
+    const tokyoMonth = await getDashboard(merchant.id, { range: "mtd", granularity: "day", timeZone: "Asia/Tokyo" });
+    expect(dashboard.periodStart).toEqual(tokyoMonth.periodStart);
+    // Midnight in Tokyo is 15:00 UTC.
+    expect(dashboard.periodStart.getUTCHours()).toBe(15);
   });
 
   it("rejects signed-out callers and unknown ranges or time zones", async () => {

@@ -1,6 +1,6 @@
 import vm from "node:vm";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { GET as buttonScript } from "~/app/api/button/[id]/route";
 import { embedScriptAnswer } from "~/server/embed-script";
@@ -106,6 +106,7 @@ describe("GET /api/button/{id}.js", () => {
     const page = fakePage(button.id);
     page.run(body);
     expect(page.container.textContent).toBe("This button is not currently available");
+    expect(page.region("status")).toMatchObject({ text: "This button is not currently available" });
     expect(page.scripts).toHaveLength(0);
   });
 
@@ -123,7 +124,7 @@ describe("GET /api/button/{id}.js", () => {
     page.run(await (await getScript(`${button.id}.js`)).text());
 
     const [sdk] = page.scripts;
-    const url = new URL(sdk!.src);
+    const url = new URL(sdk!.src!);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       "client-id": clientId,
       currency: "USD",
@@ -142,11 +143,44 @@ describe("GET /api/button/{id}.js", () => {
     const orderId = await options.createOrder!();
     await approveOrder(orderId);
     await options.onApprove!({ orderID: orderId }, { restart: () => {} });
-    expect(page.alerts).toEqual(["Payment successful! Thank you for your purchase."]);
+    // In the button's own container, under the button, styled inline: no native dialog.
+    const status = page.region("status");
+    expect(status.text).toBe("Payment successful! Thank you for your purchase.");
+    expect(status.style.cssText).toContain("color:#15803d");
+    expect(page.region("alert").text).toBe("");
     expect(await db.transaction.findUnique({ where: { paypalOrderId: orderId } })).toMatchObject({
       amountMinor: 777,
       status: "completed",
     });
+  });
+
+  it("shows a pending capture as a notice and a failed payment as an alert, cleared by the next attempt", async () => {
+    const { button } = await seller();
+    const page = fakePage(button.id);
+    page.run(await (await getScript(`${button.id}.js`)).text());
+    const rendered = page.installSdk(page.scripts[0]!.attributes["data-namespace"]!);
+    page.scripts[0]!.onload!();
+    const options = await rendered;
+
+    const pending = await options.createOrder!();
+    await approveOrder(pending, "pending");
+    await options.onApprove!({ orderID: pending }, { restart: () => {} });
+    expect(page.region("status").text).toContain("PayPal is reviewing your payment");
+
+    const declined = await options.createOrder!();
+    expect(page.container.textContent).toBe("");
+    await approveOrder(declined, "capture-declined");
+    await options.onApprove!({ orderID: declined }, { restart: () => {} });
+    expect(page.region("alert").text).toBe("An error occurred during payment. Please try again.");
+    expect(page.region("alert").style.cssText).toContain("color:#b91c1c");
+    expect(page.region("status").text).toBe("");
+
+    // What PayPal's onError receives: our server's buyer-facing sentence, else the generic one.
+    await options.createOrder!();
+    options.onError!(Object.assign(new Error("Payment not found."), { popkit: true }));
+    expect(page.region("alert").text).toBe("Payment not found.");
+    options.onError!(new Error("Window closed before response"));
+    expect(page.region("alert").text).toBe("An error occurred during payment. Please try again.");
   });
 
   it("redirects to the success and cancel URLs when the button has them, and restarts after a declined card", async () => {
@@ -168,7 +202,7 @@ describe("GET /api/button/{id}.js", () => {
     let restarted = 0;
     await options.onApprove!({ orderID: orderId }, { restart: () => void restarted++ });
     expect(restarted).toBe(1);
-    expect(page.alerts).toEqual([]);
+    expect(page.container.textContent).toBe("");
 
     await approveOrder(orderId, "alex");
     await options.onApprove!({ orderID: orderId }, { restart: () => void restarted++ });
@@ -181,6 +215,7 @@ describe("GET /api/button/{id}.js", () => {
     page.run(await (await getScript(`${button.id}.js`)).text());
     page.scripts[0]!.onerror!();
     expect(page.container.textContent).toBe("Failed to load PayPal button. Please refresh the page.");
+    expect(page.region("alert").text).toBe("Failed to load PayPal button. Please refresh the page.");
   });
 });
 
@@ -257,30 +292,60 @@ type SdkOptions = {
   createOrder?: () => Promise<string>;
   onApprove?: (data: { orderID: string }, actions: { restart: () => void }) => Promise<void>;
   onCancel?: () => void;
+  onError?: (error: Error) => void;
 };
 
-type FakeScript = {
-  src: string;
-  async: boolean;
+/** Just enough of a DOM element for the loader: attributes, inline style, children and textContent. */
+type FakeElement = {
+  tag: string;
   attributes: Record<string, string>;
+  style: { cssText: string };
+  children: FakeElement[];
+  /** The element's own text (textContent's setter replaces the children with it). */
+  text: string;
+  textContent: string;
+  getAttribute(key: string): string | null;
   setAttribute(key: string, value: string): void;
+  appendChild(child: FakeElement): FakeElement;
+  src?: string;
+  async?: boolean;
   onload?: () => void;
   onerror?: () => void;
 };
 
+function fakeElement(tag: string): FakeElement {
+  const element: FakeElement = {
+    tag,
+    attributes: {},
+    style: { cssText: "" },
+    children: [],
+    text: "",
+    get textContent(): string {
+      return element.text + element.children.map((child) => child.textContent).join("");
+    },
+    set textContent(value: string) {
+      element.children = [];
+      element.text = value;
+    },
+    getAttribute: (key) => element.attributes[key] ?? null,
+    setAttribute: (key, value) => void (element.attributes[key] = value),
+    appendChild: (child) => {
+      element.children.push(child);
+      return child;
+    },
+  };
+  return element;
+}
+
 /**
  * Just enough of a merchant's page for the loader: the placeholder div, <head> to add the SDK script to,
- * alert, location, and a fetch that reaches our route handlers (cross-origin, as from a merchant's site).
+ * location, and a fetch that reaches our route handlers (cross-origin, as from a merchant's site). alert() and
+ * confirm() exist, as in a browser, only to prove the loader never calls them.
  */
 function fakePage(buttonId: string) {
-  const attributes: Record<string, string> = {};
-  const container = {
-    textContent: "",
-    getAttribute: (key: string) => attributes[key] ?? null,
-    setAttribute: (key: string, value: string) => void (attributes[key] = value),
-  };
-  const scripts: FakeScript[] = [];
-  const alerts: string[] = [];
+  const container = fakeElement("div");
+  const scripts: FakeElement[] = [];
+  const dialogs: string[] = [];
   const window: Record<string, unknown> & { location: { href: string } } = {
     location: { href: "https://shop.example.com/product" },
     paypal: "the host page's own",
@@ -289,35 +354,35 @@ function fakePage(buttonId: string) {
     readyState: "complete",
     getElementById: (id: string) => (id === `popkit-button-${buttonId}` ? container : null),
     addEventListener: () => {},
-    createElement: (): FakeScript => {
-      const script: FakeScript = {
-        src: "",
-        async: false,
-        attributes: {},
-        setAttribute: (key, value) => void (script.attributes[key] = value),
-      };
-      return script;
-    },
-    head: { appendChild: (script: FakeScript) => void scripts.push(script) },
+    createElement: fakeElement,
+    head: { appendChild: (script: FakeElement) => void scripts.push(script) },
   };
   const fetchHandler = async (url: string, init: RequestInit) => {
     const path = new URL(url).pathname.replace("/api/checkout/", "");
     return postJson(path, String(init.body));
   };
-  Object.assign(window, { document, fetch: fetchHandler, alert: (m: string) => alerts.push(m), console, window });
+  const dialog = (message: string) => void dialogs.push(message);
+  Object.assign(window, { document, fetch: fetchHandler, alert: dialog, confirm: dialog, console, window });
+  onTestFinished(() => expect(dialogs, "native dialogs the loader opened").toEqual([]));
   return {
     container,
     scripts,
-    alerts,
     window,
     run: (source: string) => vm.runInNewContext(source, window),
+    /** The container's live region with this role: the loader's messages to the buyer. */
+    region(role: "status" | "alert") {
+      const found = container.children.find((child) => child.getAttribute("role") === role);
+      if (!found) throw new Error(`no ${role} region in the button's container`);
+      return found;
+    },
     /** Puts a fake PayPal namespace where the SDK would, resolving with the options the loader passed. */
     installSdk(namespace: string) {
       return new Promise<SdkOptions>((resolve) => {
         window[namespace] = {
           Buttons: (options: SdkOptions) => ({
-            render: (target: unknown) => {
-              expect(target).toBe(container);
+            render: (target: FakeElement) => {
+              // Its own element, first in the container: the messages go under the button.
+              expect(container.children[0]).toBe(target);
               resolve(options);
               return Promise.resolve();
             },

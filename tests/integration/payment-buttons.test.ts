@@ -4,6 +4,7 @@ import { paymentButtonDefaults, type PaymentButtonInput } from "~/schemas/paymen
 import { db } from "~/server/db";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
+import { connectPayPal } from "../factories/store-settings";
 import { unique } from "../factories/unique";
 import { anonymousCaller, merchantCaller } from "../support/callers";
 
@@ -136,6 +137,12 @@ describe("pages.listButtons and pages.counts", () => {
       isActive: false,
       createdAt: newer.createdAt,
       updatedAt: newer.updatedAt,
+      setupIssue: {
+        code: "paypal_not_connected",
+        label: "Setup needed",
+        message: "Add your PayPal client ID and secret in Store Settings.",
+        fixHref: "/dashboard/settings",
+      },
     });
 
     await expect(ownerApi.pages.counts()).resolves.toEqual({
@@ -149,6 +156,84 @@ describe("pages.listButtons and pages.counts", () => {
     const api = merchantCaller(await createMerchant(db));
     await expect(api.pages.listButtons()).resolves.toEqual([]);
     await expect(api.pages.counts()).resolves.toEqual({ paymentButtons: 0, digitalSellPages: 0, wpsButtons: 0 });
+  });
+});
+
+describe("setupIssue: a button that cannot take payments says why", () => {
+  const issueOf = async (merchant: { id: string; email: string; name: string }, id: string) =>
+    (await merchantCaller(merchant).pages.listButtons()).find((button) => button.id === id)?.setupIssue;
+
+  it("reads 'Setup needed' until the PayPal secret is saved, then null", async () => {
+    const merchant = await createMerchant(db);
+    const clientId = `client-${merchant.id}`;
+    await db.storeSettings.create({ data: { merchantId: merchant.id, storeName: "Shop", paypalClientId: clientId } });
+    const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId });
+
+    expect(await issueOf(merchant, button.id)).toEqual({
+      code: "paypal_not_connected",
+      label: "Setup needed",
+      message: "Add your PayPal secret in Store Settings.",
+      fixHref: "/dashboard/settings",
+    });
+    // The same rule refuses the buyer: the public button cannot take payments.
+    await expect(anonymousCaller().checkout.getButton({ buttonId: button.id })).resolves.toMatchObject({
+      canTakePayments: false,
+    });
+
+    await connectPayPal(db, merchant.id, clientId);
+    expect(await issueOf(merchant, button.id)).toBeNull();
+    await expect(merchantCaller(merchant).pages.getButton({ id: button.id })).resolves.toMatchObject({
+      setupIssue: null,
+    });
+    await expect(anonymousCaller().checkout.getButton({ buttonId: button.id })).resolves.toMatchObject({
+      canTakePayments: true,
+    });
+  });
+
+  it("names the fix for another client ID, an unreadable secret and a subscription without a plan", async () => {
+    const merchant = await createMerchant(db);
+    const { clientId } = await connectPayPal(db, merchant.id);
+    const other = await createPaymentButton(db, merchant.id, { paypalClientId: "someone-elses-client" });
+    const noPlan = await createPaymentButton(db, merchant.id, {
+      paypalClientId: clientId,
+      paymentType: "subscription",
+      subscriptionPlanId: null,
+    });
+    const fine = await createPaymentButton(db, merchant.id, {
+      paypalClientId: clientId,
+      paymentType: "subscription",
+      subscriptionPlanId: "P-1",
+    });
+
+    expect(await issueOf(merchant, other.id)).toMatchObject({
+      code: "client_id_mismatch",
+      fixHref: `/dashboard/pages/edit/${other.id}`,
+    });
+    expect(await issueOf(merchant, noPlan.id)).toMatchObject({
+      code: "subscription_plan_missing",
+      fixHref: `/dashboard/pages/edit/${noPlan.id}`,
+    });
+    expect(await issueOf(merchant, fine.id)).toBeNull();
+
+    // A secret the server can no longer decrypt (a rotated key) refuses buyers too.
+    await db.storeSettings.update({
+      where: { merchantId: merchant.id },
+      data: { paypalSecretEncrypted: "v1.bad.bad.bad" },
+    });
+    expect(await issueOf(merchant, fine.id)).toMatchObject({
+      code: "paypal_secret_unreadable",
+      fixHref: "/dashboard/settings",
+    });
+  });
+
+  it("comes back from create and update", async () => {
+    const merchant = await createMerchant(db);
+    const api = merchantCaller(merchant);
+    const created = await api.pages.createButton(validInput());
+    expect(created.setupIssue).toMatchObject({ code: "paypal_not_connected" });
+    await connectPayPal(db, merchant.id, "client-abc");
+    const updated = await api.pages.updateButton({ id: created.id, values: validInput() });
+    expect(updated.setupIssue).toBeNull();
   });
 });
 

@@ -503,6 +503,32 @@ describe("figures", () => {
     });
   });
 
+  it("says 'Setup needed' while no PayPal secret is saved, and nothing once it is", async () => {
+    const merchant = await createMerchant(db);
+    const clientId = `client-${merchant.id}`;
+    const page = await createSellPage(db, merchant.id, { paypalClientId: clientId });
+    const api = merchantCaller(merchant);
+    const issueOf = async () => (await api.sellPages.list()).find((row) => row.id === page.id)?.setupIssue;
+
+    expect(await issueOf()).toEqual({
+      code: "paypal_not_connected",
+      label: "Setup needed",
+      message: "Add your PayPal client ID and secret in Store Settings.",
+      fixHref: "/dashboard/settings",
+    });
+    expect((await api.sellPages.get({ id: page.id })).setupIssue).toMatchObject({ code: "paypal_not_connected" });
+
+    await connectPayPal(db, merchant.id, clientId);
+    expect(await issueOf()).toBeNull();
+    expect((await api.sellPages.get({ id: page.id })).setupIssue).toBeNull();
+
+    await connectPayPal(db, merchant.id, "another-client");
+    expect(await issueOf()).toMatchObject({
+      code: "client_id_mismatch",
+      fixHref: `/dashboard/pages/edit-digital-sell-page/${page.id}`,
+    });
+  });
+
   it("attributes sales to bundles by their buttons, over the chosen period", async () => {
     const merchant = await createMerchant(db);
     const page = await createSellPage(db, merchant.id, {

@@ -2,8 +2,9 @@ import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { decryptSecret } from "~/server/crypto";
 import { db } from "~/server/db";
+import { getStoreTimeZone } from "~/server/services/store-settings";
 import { createMerchant } from "../factories/merchant";
-import { merchantCaller } from "../support/callers";
+import { anonymousCaller, merchantCaller } from "../support/callers";
 
 const valid = {
   storeName: "Ada's Patterns",
@@ -30,6 +31,7 @@ describe("store settings", () => {
       paypalWebhookUrl: webhookUrl,
       hasPaypalSecret: false,
       logoUrl: null,
+      timeZone: null,
     });
   });
 
@@ -37,7 +39,13 @@ describe("store settings", () => {
     const merchant = await createMerchant(db);
     const saved = await merchantCaller(merchant).merchant.updateStoreSettings(valid);
     const { paypalSecret: _secret, ...visible } = valid;
-    expect(saved).toEqual({ ...visible, paypalWebhookUrl: webhookUrl, hasPaypalSecret: true, logoUrl: null });
+    expect(saved).toEqual({
+      ...visible,
+      paypalWebhookUrl: webhookUrl,
+      hasPaypalSecret: true,
+      logoUrl: null,
+      timeZone: null,
+    });
     expect(JSON.stringify(saved)).not.toContain("super-secret-value");
 
     const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
@@ -79,6 +87,92 @@ describe("store settings", () => {
       hasPaypalSecret: false,
       paypalClientId: "",
     });
+  });
+});
+
+describe("store time zone (issue 18)", () => {
+  it("is saved, changed and kept by the settings form; an invalid one is refused with its message", async () => {
+    const merchant = await createMerchant(db);
+    const caller = merchantCaller(merchant);
+    expect((await caller.merchant.updateStoreSettings({ ...valid, timeZone: "Asia/Kolkata" })).timeZone).toBe(
+      "Asia/Kolkata",
+    );
+    expect(await getStoreTimeZone(merchant.id)).toBe("Asia/Kolkata");
+    expect((await caller.merchant.updateStoreSettings({ ...valid, timeZone: "UTC" })).timeZone).toBe("UTC");
+    // A caller that does not send the field keeps the saved zone.
+    expect((await caller.merchant.updateStoreSettings(valid)).timeZone).toBe("UTC");
+
+    const error = (await caller.merchant
+      .updateStoreSettings({ ...valid, timeZone: "Mars/Olympus_Mons" })
+      .catch((e: unknown) => e)) as TRPCError;
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.message).toContain("Choose a valid time zone");
+    expect(await getStoreTimeZone(merchant.id)).toBe("UTC");
+  });
+
+  it("setTimeZoneIfUnset saves the browser's zone once, then leaves the chosen zone alone", async () => {
+    const merchant = await createMerchant(db, { name: "Zoned" });
+    const caller = merchantCaller(merchant);
+    expect(await getStoreTimeZone(merchant.id)).toBeNull();
+
+    // No settings row yet: one is created with the zone, named as the settings page shows it.
+    await expect(caller.merchant.setTimeZoneIfUnset({ timeZone: "Asia/Kolkata" })).resolves.toEqual({
+      timeZone: "Asia/Kolkata",
+    });
+    await expect(caller.merchant.getStoreSettings()).resolves.toMatchObject({
+      storeName: "Zoned",
+      timeZone: "Asia/Kolkata",
+    });
+
+    // Another browser (a laptop abroad) does not move it, and repeating is harmless.
+    await expect(caller.merchant.setTimeZoneIfUnset({ timeZone: "America/New_York" })).resolves.toEqual({
+      timeZone: "Asia/Kolkata",
+    });
+    await caller.merchant.updateStoreSettings({ ...valid, timeZone: "Europe/Berlin" });
+    await expect(caller.merchant.setTimeZoneIfUnset({ timeZone: "Asia/Kolkata" })).resolves.toEqual({
+      timeZone: "Europe/Berlin",
+    });
+    expect(await getStoreTimeZone(merchant.id)).toBe("Europe/Berlin");
+  });
+
+  it("setTimeZoneIfUnset fills an existing store's empty zone and keeps its other settings", async () => {
+    const merchant = await createMerchant(db);
+    const caller = merchantCaller(merchant);
+    await caller.merchant.updateStoreSettings(valid);
+    await Promise.all([
+      caller.merchant.setTimeZoneIfUnset({ timeZone: "Asia/Tokyo" }),
+      caller.merchant.setTimeZoneIfUnset({ timeZone: "Asia/Tokyo" }),
+    ]);
+    const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
+    expect(row).toMatchObject({ timeZone: "Asia/Tokyo", storeName: valid.storeName, paypalClientId: "client-123" });
+    expect(decryptSecret(row.paypalSecretEncrypted!)).toBe("super-secret-value");
+  });
+
+  it("setTimeZoneIfUnset touches only the signed-in merchant's store", async () => {
+    const [ada, bob] = [await createMerchant(db), await createMerchant(db)];
+    await merchantCaller(bob).merchant.updateStoreSettings({ ...valid, timeZone: "Europe/London" });
+    await merchantCaller(ada).merchant.setTimeZoneIfUnset({ timeZone: "Asia/Kolkata" });
+    expect(await getStoreTimeZone(ada.id)).toBe("Asia/Kolkata");
+    expect(await getStoreTimeZone(bob.id)).toBe("Europe/London");
+
+    const carol = await createMerchant(db);
+    await merchantCaller(ada).merchant.setTimeZoneIfUnset({ timeZone: "America/Chicago" });
+    expect(await getStoreTimeZone(carol.id)).toBeNull();
+    expect(await db.storeSettings.findUnique({ where: { merchantId: carol.id } })).toBeNull();
+  });
+
+  it("setTimeZoneIfUnset refuses an invalid zone and a signed-out caller", async () => {
+    const merchant = await createMerchant(db);
+    const invalid = (await merchantCaller(merchant)
+      .merchant.setTimeZoneIfUnset({ timeZone: "asia/kolkata" })
+      .catch((e: unknown) => e)) as TRPCError;
+    expect(invalid.code).toBe("BAD_REQUEST");
+    expect(invalid.message).toContain("Choose a valid time zone");
+    const signedOut = (await anonymousCaller()
+      .merchant.setTimeZoneIfUnset({ timeZone: "UTC" })
+      .catch((e: unknown) => e)) as TRPCError;
+    expect(signedOut.code).toBe("UNAUTHORIZED");
+    expect(await getStoreTimeZone(merchant.id)).toBeNull();
   });
 });
 

@@ -1,0 +1,22 @@
+import { expect, test } from "@playwright/test";
+import { e2eStaff } from "../support/e2e-fixtures";
+
+test("a portal page that is not found says so inside the staff shell", async ({ page }) => {
+  const { username, password, name } = e2eStaff.superAdmin;
+  await page.goto("/saas-admin/auth");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/saas-admin$/);
+
+  // The status stays 200 here: the portal's loading.tsx starts the stream before the page calls notFound()
+  // (Next then marks the page noindex). Unknown addresses, which match no page, answer 404.
+  await page.goto("/saas-admin/merchants/doesnotexist");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByTestId("shell-user-name")).toHaveText(name);
+  await page.getByRole("link", { name: "Go to Overview" }).click();
+  await expect(page).toHaveURL(/\/saas-admin$/);
+
+  expect((await page.goto("/saas-admin/no-such-page"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
