@@ -28,6 +28,7 @@ function serveEmbedScript(file: string, req: IncomingMessage, res: ServerRespons
   embedScriptAnswer(file, {
     ifNoneMatch: req.headers["if-none-match"] ?? null,
     acceptEncoding: req.headers["accept-encoding"] ?? null,
+    referrer: req.headers.referer ?? req.headers.origin ?? null,
   })
     .then(({ status, headers, body }) => {
       res.writeHead(status, body ? { ...headers, "content-length": body.length } : headers);
