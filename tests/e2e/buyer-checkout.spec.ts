@@ -68,6 +68,9 @@ test("unknown and inactive products are not for sale, with status 404", async ({
   await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
   await expect(page.getByText("This product does not exist or is no longer available.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  // The seller's test page of an unknown button too.
+  expect((await page.goto("/test/doesnotexist"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
   const inactive = await buttonFor(merchant, { isActive: false });
   expect((await page.goto(`/checkout/${inactive.id}`))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();

@@ -135,7 +135,8 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   // The merchant sees the sale on the card and in the analytics dialog.
   await page.reload();
   const card = page.getByRole("article", { name: "Ultimate Knitting Guide" });
-  await expect(card.getByText("$29.99", { exact: true }).first()).toBeVisible();
+  // The list loads after the reload; on a busy machine that can take a while.
+  await expect(card.getByText("$29.99", { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expect(card.getByText("Sales")).toBeVisible();
   // The buyer's browser counted one page view, and bought once.
   await expect(card.getByText("100.0%")).toBeVisible();

@@ -122,6 +122,8 @@ async function axeFindings(page: Page) {
 }
 
 test("the dashboard passes axe and fits a 390 px phone, for a new store and one with sales", async ({ page }) => {
+  // Four full axe runs: slow on a busy 2-core machine.
+  test.setTimeout(120_000);
   const account = await signUpMerchant(page);
   const merchant = await db.merchant.findFirstOrThrow({ where: { email: account.email } });
   const check = async (state: string) => {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import { env } from "~/env";
 import { getEmbedButton } from "~/server/services/checkout";
@@ -24,13 +25,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function TestPage({ params }: Props) {
   const button = await loadButton((await params).id);
-  if (!button) {
-    return (
-      <main className="flex min-h-screen items-center justify-center px-4">
-        <h1 className="text-2xl font-bold text-gray-900">Product Not Found</h1>
-      </main>
-    );
-  }
+  // 404 with the checkout page's 'Product Not Found' (./not-found.tsx).
+  if (!button) notFound();
   return (
     <main className="mx-auto max-w-xl space-y-6 px-4 py-12">
       <div className="space-y-2">
