@@ -7,7 +7,7 @@ const config = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Native and WASM packages must load from node_modules at run time, not be bundled.
-  serverExternalPackages: ["@node-rs/argon2", "@electric-sql/pglite", "@prisma/adapter-pg", "pg"],
+  serverExternalPackages: ["@node-rs/argon2", "@electric-sql/pglite", "@prisma/adapter-pg", "pg", "pg-boss"],
   async headers() {
     return [
       {

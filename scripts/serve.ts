@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { parseArgs } from "node:util";
 import next from "next";
 import { repoRoot } from "./lib/paths";
+import { stopWorkers } from "../src/server/jobs/shutdown";
 
 const { values: flags } = parseArgs({
   options: { port: { type: "string", default: "3000" }, hostname: { type: "string", default: "0.0.0.0" } },
@@ -49,10 +50,14 @@ const server = createServer((req, res) => {
 server.listen(port, flags.hostname, () => console.log(`Serving on http://${flags.hostname}:${port}`));
 
 const stop = () => {
-  server.close(() => process.exit(0));
+  // Requests in flight finish first, then running jobs, and only then does the process (and its database pool) end.
+  server.close(() => {
+    void stopWorkers({ timeoutMs: 3000 }).finally(() => process.exit(0));
+  });
   // Keep-alive connections would hold close() open: Next's own server gives them the same short grace.
   server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 3000).unref();
+  // Under the 5 s after which scripts/lib/app.ts (and most process managers) send SIGKILL.
+  setTimeout(() => process.exit(0), 4500).unref();
 };
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

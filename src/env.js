@@ -13,6 +13,8 @@ export const env = createEnv({
     DATABASE_URL: z.url(),
     EMBEDDED_DB: flag,
     POPKIT_DEMO: flag,
+    /** "0" keeps this instance from running background jobs (it still enqueues them). */
+    WORKERS: z.enum(["0", "1"]).default("1"),
     APP_URL: z.url().default("http://localhost:3000"),
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters"),
     PAYPAL_API_BASE_SANDBOX: z.url().default("https://api-m.sandbox.paypal.com"),
