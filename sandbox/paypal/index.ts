@@ -15,7 +15,7 @@ import {
   sendWebhook,
   signWebhook,
 } from "./webhooks";
-import { handleWebscr, handleWpsPay } from "./wps";
+import { handleWebscr, handleWpsAccount, handleWpsPay, handleWpsResend, handleWpsReturn, handleWpsSettle } from "./wps";
 
 export { TEST_BUYERS, sandboxPdtTokenFor, sandboxSecretFor, type TestBuyer } from "./identities";
 export { SANDBOX_WEBHOOK_ID, type SignedWebhook, type WebhookInput } from "./webhooks";
@@ -100,6 +100,12 @@ const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
   ],
   ["POST", /^\/__sandbox\/webhooks\/send$/, (ctx) => handleSendWebhook(ctx)],
   ["POST", /^\/__sandbox\/wps\/pay$/, (ctx) => handleWpsPay(ctx)],
+  ["POST", /^\/__sandbox\/wps\/account$/, (ctx) => handleWpsAccount(ctx)],
+  ["POST", /^\/__sandbox\/wps\/refund$/, (ctx) => handleWpsReturn(ctx, "refund")],
+  ["POST", /^\/__sandbox\/wps\/reversal$/, (ctx) => handleWpsReturn(ctx, "reversal")],
+  ["POST", /^\/__sandbox\/wps\/complete$/, (ctx) => handleWpsSettle(ctx, "Completed")],
+  ["POST", /^\/__sandbox\/wps\/deny$/, (ctx) => handleWpsSettle(ctx, "Denied")],
+  ["POST", /^\/__sandbox\/wps\/resend$/, (ctx) => handleWpsResend(ctx)],
 ];
 
 async function dispatch(ctx: RestContext) {

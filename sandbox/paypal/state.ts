@@ -80,8 +80,14 @@ export interface WpsSession {
 export interface WpsTransaction {
   txn_id: string;
   business: string;
-  /** The payment variables exactly as sent in the IPN; PDT answers with the same set. */
+  /** The payment's variables as last sent in an IPN (its status follows a refund); PDT answers with them. */
   variables: Record<string, string>;
+  /** Where its IPNs go; absent when the button form had no usable notify_url. */
+  notify_url?: string;
+  /** The exact bytes of the last IPN about this payment, for /__sandbox/wps/resend. */
+  lastIpn?: string;
+  /** What refunds and a reversal took back so far, in minor units. */
+  returnedMinor?: number;
 }
 
 export interface IdempotentResponse {
@@ -103,6 +109,8 @@ export interface SandboxState {
   wpsTransactions: Record<string, WpsTransaction>;
   /** Every IPN body the sandbox posted, byte for byte: `_notify-validate` answers VERIFIED only for these. */
   sentIpnBodies: string[];
+  /** A WPS account's "PayPal button language encoding" (lower-cased business -> charset); default windows-1252. */
+  wpsAccountCharsets: Record<string, string>;
 }
 
 function freshState(): SandboxState {
@@ -122,6 +130,7 @@ function freshState(): SandboxState {
     wpsSessions: {},
     wpsTransactions: {},
     sentIpnBodies: [],
+    wpsAccountCharsets: {},
   };
 }
 

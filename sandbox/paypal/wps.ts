@@ -1,13 +1,33 @@
 import { randomBytes } from "node:crypto";
-import { escapeHtml, readBody, readForm, redirect, sendHtml, sendText } from "./http";
+import {
+  escapeHtml,
+  invalidRequest,
+  notFound,
+  readBody,
+  readForm,
+  readJsonObject,
+  redirect,
+  sendHtml,
+  sendJson,
+  sendText,
+  unprocessable,
+} from "./http";
 import { type TestBuyer, findBuyer, merchantFor, sandboxPdtTokenFor } from "./identities";
 import { fromMinor, paypalFee, toMinor } from "./money";
 import type { RestContext } from "./http";
 import { buyerSelect, messagePage, page, withParams } from "./pages";
-import { type WpsSession, type WpsTransaction, paypalId } from "./state";
+import { type Store, type WpsSession, type WpsTransaction, paypalId } from "./state";
+import {
+  ACCOUNT_CHARSETS,
+  type AccountCharset,
+  DEFAULT_ACCOUNT_CHARSET,
+  accountCharset,
+  decodeButtonForm,
+  encodeForm,
+} from "./wps-charset";
 
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
-const NOTIFY_VALIDATE_PREFIX = "cmd=_notify-validate&";
+const NOTIFY_VALIDATE = "cmd=_notify-validate";
 const BAD_AMOUNT = "The link you have used to enter the PayPal system contains an incorrectly formatted item amount.";
 const SHIP_TO = {
   address_street: "1 Main St",
@@ -152,12 +172,18 @@ const paymentDate = (date: Date) => {
   return `${part({ hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })} ${part({ month: "short", day: "2-digit", year: "numeric" })} ${zone}`;
 };
 
+/** The account's "PayPal button language encoding": how PayPal sends it IPN and PDT data (wps-charset.ts). */
+function charsetOf(store: Store, business: string): AccountCharset {
+  return accountCharset(store.data.wpsAccountCharsets[business.trim().toLowerCase()]) ?? DEFAULT_ACCOUNT_CHARSET;
+}
+
 /** The IPN / PDT payment variables, with PayPal's names (web_accept). */
 function paymentVariables(
   f: Record<string, string>,
   priced: Priced,
   buyer: TestBuyer,
   txnId: string,
+  charset: AccountCharset,
 ): Record<string, string> {
   const { currency } = priced;
   const completed = buyer.outcome === "COMPLETED";
@@ -174,7 +200,7 @@ function paymentVariables(
     payment_date: paymentDate(new Date()),
     payment_status: completed ? "Completed" : "Pending",
     ...(!completed && { pending_reason: "paymentreview" }),
-    charset: "UTF-8",
+    charset,
     first_name: buyer.payer.name.given_name,
     last_name: buyer.payer.name.surname,
     ...(priced.selection !== undefined && { option_name1: f.on0 || "Options", option_selection1: priced.selection }),
@@ -205,9 +231,10 @@ function paymentVariables(
   };
 }
 
-async function postIpn(url: string, body: string) {
+/** The status the listener answered, or null when it could not be reached. */
+async function postIpn(url: string, body: string): Promise<number | null> {
   try {
-    await fetch(url, {
+    const response = await fetch(url, {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
@@ -216,34 +243,55 @@ async function postIpn(url: string, body: string) {
       body,
       signal: AbortSignal.timeout(10_000),
     });
+    await response.arrayBuffer();
+    return response.status;
   } catch (error) {
-    // PayPal would retry later; the sandbox only says so, the buyer flow goes on.
+    // PayPal would retry later; the sandbox only says so (POST /__sandbox/wps/resend sends it again).
     console.warn(`PayPal sandbox: IPN to ${url} failed: ${(error as Error).message}`);
+    return null;
   }
+}
+
+/** Posts an IPN about `txn` (the payment itself, or a refund or reversal of it) and keeps its exact bytes. */
+async function sendIpn(store: Store, txn: WpsTransaction, variables: Record<string, string>) {
+  if (!txn.notify_url) return null;
+  const body = encodeForm(variables, charsetOf(store, txn.business));
+  store.data.sentIpnBodies.push(body);
+  txn.lastIpn = body;
+  return postIpn(txn.notify_url, body);
+}
+
+/** PayPal accepts the post-back with cmd=_notify-validate first (as documented) or appended at the end. */
+function postedBackMessage(raw: string): string | undefined {
+  if (raw.startsWith(`${NOTIFY_VALIDATE}&`)) return raw.slice(NOTIFY_VALIDATE.length + 1);
+  if (raw.endsWith(`&${NOTIFY_VALIDATE}`)) return raw.slice(0, -(NOTIFY_VALIDATE.length + 1));
+  return undefined;
 }
 
 /** GET/POST /cgi-bin/webscr: cmd=_xclick (pay page), _notify-validate (IPN post-back), _notify-synch (PDT). */
 export async function handleWebscr(ctx: RestContext, query: URLSearchParams) {
   const body = ctx.req.method === "POST" ? await readBody(ctx.req) : Buffer.alloc(0);
   // Byte-for-byte comparison for _notify-validate; latin1 maps every byte to one character.
-  const raw = body.toString("latin1");
-  const params = ctx.req.method === "POST" ? new URLSearchParams(body.toString("utf8")) : query;
+  const raw =
+    ctx.req.method === "POST" ? body.toString("latin1") : new URL(ctx.req.url ?? "/", "http://x").search.slice(1);
+  const params = ctx.req.method === "POST" ? new URLSearchParams(raw) : query;
   const cmd = params.get("cmd");
   const data = ctx.store.data;
   if (cmd === "_notify-validate") {
-    const genuine =
-      raw.startsWith(NOTIFY_VALIDATE_PREFIX) && data.sentIpnBodies.includes(raw.slice(NOTIFY_VALIDATE_PREFIX.length));
-    sendText(ctx.res, 200, genuine ? "VERIFIED" : "INVALID");
+    const message = postedBackMessage(raw);
+    sendText(ctx.res, 200, message !== undefined && data.sentIpnBodies.includes(message) ? "VERIFIED" : "INVALID");
     return;
   }
   if (cmd === "_notify-synch") {
     const txn = data.wpsTransactions[params.get("tx") ?? ""];
+    // PayPal answers FAIL and an error code, and tells no more: an unknown tx and a wrong token look the same.
     if (!txn || params.get("at") !== sandboxPdtTokenFor(txn.business)) {
       sendText(ctx.res, 200, "FAIL\nError: 4002");
       return;
     }
-    const lines = Object.entries(txn.variables).map(([k, v]) => new URLSearchParams({ [k]: v }).toString());
-    sendText(ctx.res, 200, `SUCCESS\n${lines.join("\n")}\n`);
+    const charset = charsetOf(ctx.store, txn.business);
+    const lines = Object.entries(txn.variables).map(([k, v]) => encodeForm({ [k]: v }, charset));
+    sendText(ctx.res, 200, `SUCCESS\n${lines.join("\n")}\n`, `text/plain; charset=${charset}`);
     return;
   }
   if (cmd !== "_xclick") {
@@ -257,7 +305,13 @@ export async function handleWebscr(ctx: RestContext, query: URLSearchParams) {
     );
     return;
   }
-  const fields = Object.fromEntries(params);
+  let fields: Record<string, string>;
+  try {
+    fields = decodeButtonForm(raw, charsetOf(ctx.store, params.get("business") ?? ""));
+  } catch {
+    sendHtml(ctx.res, 400, messagePage("Cannot pay", `The character set ${params.get("charset")} is not supported.`));
+    return;
+  }
   const invalid = !fields.business
     ? "The seller's PayPal account (business) is missing from the payment form."
     : buyerEntersAmount(fields)
@@ -321,14 +375,15 @@ export async function handleWpsPay(ctx: RestContext) {
     return;
   }
   delete ctx.store.data.wpsSessions[session.id];
-  const txn: WpsTransaction = { txn_id: paypalId(), business: f.business!, variables: {} };
-  txn.variables = paymentVariables(f, priced, buyer, txn.txn_id);
+  const txn: WpsTransaction = {
+    txn_id: paypalId(),
+    business: f.business!,
+    variables: {},
+    ...(f.notify_url && URL.canParse(f.notify_url) && { notify_url: f.notify_url }),
+  };
+  txn.variables = paymentVariables(f, priced, buyer, txn.txn_id, charsetOf(ctx.store, txn.business));
   ctx.store.data.wpsTransactions[txn.txn_id] = txn;
-  if (f.notify_url && URL.canParse(f.notify_url)) {
-    const ipn = new URLSearchParams(txn.variables).toString();
-    ctx.store.data.sentIpnBodies.push(ipn);
-    await postIpn(f.notify_url, ipn);
-  }
+  await sendIpn(ctx.store, txn, txn.variables);
   const v = txn.variables;
   const pdt = {
     tx: txn.txn_id,
@@ -362,4 +417,151 @@ export async function handleWpsPay(ctx: RestContext) {
       messagePage("Payment complete", `You paid ${v.mc_gross} ${v.mc_currency}. Transaction ID: ${txn.txn_id}.`),
     );
   }
+}
+
+// Test controls (/__sandbox/wps/*, JSON): what happens on PayPal's side after the buyer paid (the seller's
+// refund, a buyer's chargeback, a pending payment clearing, PayPal resending an IPN), and the seller's profile.
+
+const txnField = (body: Record<string, unknown>) => {
+  if (typeof body.txn_id !== "string" || body.txn_id === "") {
+    throw invalidRequest([
+      { field: "/txn_id", location: "body", issue: "MISSING_REQUIRED_PARAMETER", description: "txn_id is required." },
+    ]);
+  }
+  return body.txn_id;
+};
+
+function paymentOf(store: Store, txnId: string): WpsTransaction {
+  const txn = store.data.wpsTransactions[txnId];
+  if (!txn) throw notFound(txnId);
+  return txn;
+}
+
+const businessRule = (issue: string, description: string) => unprocessable([{ issue, description }]);
+
+/** Variables every later IPN about a payment gets fresh: its own time, signature and track id. */
+const freshIpnVariables = () => ({
+  payment_date: paymentDate(new Date()),
+  verify_sign: randomBytes(30).toString("base64url"),
+  ipn_track_id: randomBytes(7).toString("hex").slice(0, 13),
+});
+
+/** POST /__sandbox/wps/account {business, charset}: the seller's "PayPal button language encoding". */
+export async function handleWpsAccount(ctx: RestContext) {
+  const body = await readJsonObject(ctx.req);
+  const business = typeof body.business === "string" ? body.business.trim() : "";
+  const charset = accountCharset(typeof body.charset === "string" ? body.charset : undefined);
+  if (!business || !charset) {
+    throw invalidRequest([
+      {
+        issue: "INVALID_PARAMETER_VALUE",
+        description: `business and a charset (${ACCOUNT_CHARSETS.join(", ")}) are required.`,
+      },
+    ]);
+  }
+  ctx.store.data.wpsAccountCharsets[business.toLowerCase()] = charset;
+  sendJson(ctx.res, 200, { business, charset });
+}
+
+const REVERSAL_REASONS = ["chargeback", "buyer-complaint", "unauthorized_claim", "admin_reversal", "other"];
+
+/**
+ * POST /__sandbox/wps/refund {txn_id, amount?} (the seller refunds, in full by default) and
+ * POST /__sandbox/wps/reversal {txn_id, reason_code?} (a chargeback or dispute takes the rest back). Either is
+ * a new transaction: an IPN with its own txn_id, the payment's as parent_txn_id, payment_status Refunded or
+ * Reversed, a reason_code, negative mc_gross and mc_fee, and no txn_type (PayPal sends none for these).
+ */
+export async function handleWpsReturn(ctx: RestContext, kind: "refund" | "reversal") {
+  const body = await readJsonObject(ctx.req);
+  const payment = paymentOf(ctx.store, txnField(body));
+  const v = payment.variables;
+  const currency = v.mc_currency!;
+  const gross = toMinor(v.mc_gross!, currency) as number;
+  const left = gross - (payment.returnedMinor ?? 0);
+  if (v.payment_status !== "Completed" && !(kind === "refund" && v.payment_status === "Refunded" && left > 0)) {
+    throw businessRule(
+      "TRANSACTION_REFUSED",
+      `A ${v.payment_status} payment cannot be ${kind === "refund" ? "refunded" : "reversed"}.`,
+    );
+  }
+  let amount = left;
+  if (kind === "refund" && body.amount !== undefined) {
+    const asked = typeof body.amount === "string" ? toMinor(body.amount, currency) : undefined;
+    if (typeof asked !== "number") {
+      throw invalidRequest([
+        {
+          field: "/amount",
+          issue: "INVALID_PARAMETER_VALUE",
+          description: `amount must be a positive ${currency} amount.`,
+        },
+      ]);
+    }
+    if (asked > left)
+      throw businessRule(
+        "REFUND_AMOUNT_EXCEEDED",
+        `At most ${fromMinor(left, currency)} ${currency} is left to refund.`,
+      );
+    amount = asked;
+  }
+  const reason = kind === "refund" ? "refund" : typeof body.reason_code === "string" ? body.reason_code : "chargeback";
+  if (!REVERSAL_REASONS.includes(reason) && reason !== "refund") {
+    throw invalidRequest([
+      {
+        field: "/reason_code",
+        issue: "INVALID_PARAMETER_VALUE",
+        description: `reason_code must be one of ${REVERSAL_REASONS.join(", ")}.`,
+      },
+    ]);
+  }
+  const fee = v.mc_fee ? (toMinor(v.mc_fee, currency, true) as number) : 0;
+  const txnId = paypalId();
+  const status = kind === "refund" ? "Refunded" : "Reversed";
+  const { txn_type: _dropped, pending_reason: _none, ...kept } = v;
+  const variables: Record<string, string> = {
+    ...kept,
+    ...freshIpnVariables(),
+    txn_id: txnId,
+    parent_txn_id: payment.txn_id,
+    payment_status: status,
+    reason_code: reason,
+    mc_gross: fromMinor(-amount, currency),
+    mc_fee: fromMinor(-Math.round((fee * amount) / gross), currency),
+  };
+  payment.returnedMinor = (payment.returnedMinor ?? 0) + amount;
+  // PDT for the payment tells its current status, as PayPal's transaction details do.
+  payment.variables = { ...v, payment_status: status };
+  const delivery = await sendIpn(ctx.store, payment, variables);
+  sendJson(ctx.res, 201, { txn_id: txnId, parent_txn_id: payment.txn_id, variables, delivery: { status: delivery } });
+}
+
+/**
+ * POST /__sandbox/wps/complete and /__sandbox/wps/deny {txn_id}: a Pending payment clears or is denied; PayPal
+ * sends another IPN with the same txn_id and the new payment_status.
+ */
+export async function handleWpsSettle(ctx: RestContext, status: "Completed" | "Denied") {
+  const payment = paymentOf(ctx.store, txnField(await readJsonObject(ctx.req)));
+  const v = payment.variables;
+  if (v.payment_status !== "Pending") {
+    throw businessRule("TRANSACTION_REFUSED", `Only a Pending payment can clear; this one is ${v.payment_status}.`);
+  }
+  const { pending_reason: _cleared, ...kept } = v;
+  const currency = v.mc_currency!;
+  payment.variables = {
+    ...kept,
+    ...freshIpnVariables(),
+    payment_status: status,
+    ...(status === "Completed" && { mc_fee: fromMinor(paypalFee(toMinor(v.mc_gross!, currency) as number), currency) }),
+  };
+  const delivery = await sendIpn(ctx.store, payment, payment.variables);
+  sendJson(ctx.res, 200, { txn_id: payment.txn_id, variables: payment.variables, delivery: { status: delivery } });
+}
+
+/** POST /__sandbox/wps/resend {txn_id}: PayPal sends the payment's last IPN again, the very same bytes. */
+export async function handleWpsResend(ctx: RestContext) {
+  const payment = paymentOf(ctx.store, txnField(await readJsonObject(ctx.req)));
+  if (!payment.notify_url || !payment.lastIpn) {
+    throw businessRule("NO_IPN", "No IPN was sent for this payment (its button form had no notify_url).");
+  }
+  const delivery = await postIpn(payment.notify_url, payment.lastIpn);
+  sendJson(ctx.res, 200, { txn_id: payment.txn_id, delivery: { status: delivery } });
 }
