@@ -32,20 +32,62 @@ export async function getButtonAnalytics(
     select: { id: true, currency: true },
   });
   if (!button) throw new AppError("NOT_FOUND", "Payment button not found");
+  const since = periodStart(input.period, now);
+  const recent = db.transaction.findMany({
+    where: { buttonId: button.id, merchantId, ...(since === null ? {} : { createdAt: { gte: since } }) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: RECENT_TRANSACTIONS,
+    select: { id: true, paypalOrderId: true, amountMinor: true, currency: true, status: true, createdAt: true },
+  });
+  return buttonFigures(merchantId, button, input.period, recent, now);
+}
 
-  const days = periodDays[input.period];
-  const since = days === null ? null : new Date(now.getTime() - days * DAY_MS);
+/**
+ * The same figures for a WPS button (issue 11), from wps_transactions: the dialog is the payment button's, and a
+ * WPS payment's PayPal id (txn_id) stands where a payment shows its PayPal order id.
+ */
+export async function getWpsButtonAnalytics(
+  merchantId: string,
+  input: { id: string; period: AnalyticsPeriod },
+  now: Date = new Date(),
+) {
+  const button = await db.wpsButton.findFirst({
+    where: { id: input.id, merchantId },
+    select: { id: true, currency: true },
+  });
+  if (!button) throw new AppError("NOT_FOUND", "WPS button not found");
+  const since = periodStart(input.period, now);
+  const recent = db.wpsTransaction
+    .findMany({
+      where: { buttonId: button.id, merchantId, ...(since === null ? {} : { createdAt: { gte: since } }) },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: RECENT_TRANSACTIONS,
+      select: { id: true, txnId: true, amountMinor: true, currency: true, status: true, createdAt: true },
+    })
+    .then((rows) => rows.map(({ txnId, ...row }) => ({ ...row, paypalOrderId: txnId })));
+  return buttonFigures(merchantId, button, input.period, recent, now);
+}
+
+function periodStart(period: AnalyticsPeriod, now: Date) {
+  const days = periodDays[period];
+  return days === null ? null : new Date(now.getTime() - days * DAY_MS);
+}
+
+/** SPEC 2.12's figures of one button (a payment or a WPS button: both feed button_hourly_totals by their id). */
+async function buttonFigures<Recent>(
+  merchantId: string,
+  button: { id: string; currency: Currency },
+  period: AnalyticsPeriod,
+  recentRows: Promise<Recent[]>,
+  now: Date,
+) {
+  const since = periodStart(period, now);
   const [groups, recent] = await Promise.all([
     db.$queryRaw<{ status: string; currency: Currency; count: number; amountMinor: bigint }[]>`
       SELECT status, currency, SUM(count)::int AS count, SUM(amount_minor)::bigint AS "amountMinor"
       FROM (${transactionsIn({ merchantId, buttonId: button.id }, since, justAfter(now))}) window_rows
       GROUP BY status, currency`,
-    db.transaction.findMany({
-      where: { buttonId: button.id, merchantId, ...(since === null ? {} : { createdAt: { gte: since } }) },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: RECENT_TRANSACTIONS,
-      select: { id: true, paypalOrderId: true, amountMinor: true, currency: true, status: true, createdAt: true },
-    }),
+    recentRows,
   ]);
 
   const countOf = (status: string) =>
@@ -53,7 +95,7 @@ export async function getButtonAnalytics(
   const totalTransactions = groups.reduce((sum, group) => sum + group.count, 0);
   const successfulTransactions = countOf("completed");
   return {
-    period: input.period,
+    period,
     currency: button.currency,
     totalTransactions,
     successfulTransactions,
@@ -104,7 +146,8 @@ function windowParts(from: Date | null, to: Date) {
 }
 
 /**
- * The merchant's transactions in [from, to) (from null: since the first) as rows of (at, button_key, status,
+ * The merchant's payments (transactions and WPS payments, whose trigger feeds the same hourly totals with a
+ * one_time_count of 0: they start no checkout) in [from, to) (from null: since the first) as rows of (at, button_key, status,
  * currency, count, amount_minor, one_time_count): the whole hours from the hourly totals (a trigger keeps them
  * exact; per merchant, or per button when the query needs buttons), the partial hours at both ends from
  * transactions themselves, so any window is exact while reading at most two hours of payment rows. `rowHours`
@@ -142,6 +185,11 @@ function transactionsIn(
            amount_minor::bigint,
            (paypal_subscription_id IS NULL)::int
     FROM transactions
+    WHERE ${Prisma.join(where("button_id"), " AND ")} AND ${inRanges(Prisma.sql`created_at`, rowRanges)}
+    UNION ALL
+    SELECT created_at, ${byButton ? Prisma.sql`COALESCE(button_id, '')` : Prisma.sql`NULL`}, status, currency, 1,
+           amount_minor::bigint, 0
+    FROM wps_transactions
     WHERE ${Prisma.join(where("button_id"), " AND ")} AND ${inRanges(Prisma.sql`created_at`, rowRanges)}`;
 }
 

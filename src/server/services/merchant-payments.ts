@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
-import type { Currency } from "~/lib/money";
+import { currencies, type Currency } from "~/lib/money";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import type {
@@ -60,15 +60,23 @@ type ListPayments = z.output<typeof listPaymentsSchema>;
  *   searchPayments.
  */
 export async function listPayments(merchantId: string, input: ListPayments) {
-  const { total, rows } = input.q ? await searchPayments(merchantId, input) : await browsePayments(merchantId, input);
+  // WPS payments live in wps_transactions; most merchants have none and keep the indexed paths below.
+  const hasWps = (await db.wpsTransaction.findFirst({ where: { merchantId }, select: { id: true } })) !== null;
+  const { total, rows } = hasWps
+    ? await searchPayments(merchantId, input, true)
+    : input.q
+      ? await searchPayments(merchantId, input, false)
+      : await browsePayments(merchantId, input);
   return {
     total,
     pageSize: PAGE_SIZE,
     pageCount: pageCountOf(total),
-    payments: rows.map(({ button, sellPage, ...row }) => ({
-      ...row,
-      popName: popOf({ button, sellPage })?.name ?? null,
-    })),
+    payments: rows.map(
+      ({ button, sellPage, wpsButtonName, ...row }: (typeof rows)[number] & { wpsButtonName?: string | null }) => ({
+        ...row,
+        popName: popOf({ button, sellPage })?.name ?? wpsButtonName ?? null,
+      }),
+    ),
   };
 }
 
@@ -133,43 +141,107 @@ async function countFromHourlyTotals(merchantId: string, input: Pick<ListPayment
   return row?.count ?? 0;
 }
 
+const wpsPaymentSelect = {
+  id: true,
+  txnId: true,
+  payerName: true,
+  payerEmail: true,
+  amountMinor: true,
+  currency: true,
+  status: true,
+  createdAt: true,
+  itemName: true,
+  button: { select: { id: true, itemName: true } },
+} as const;
+
+/** A WPS payment as a row of the Payments list: its txn_id is the PayPal id buyers and sellers see. */
+async function wpsPaymentRows(merchantId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.wpsTransaction.findMany({ where: { id: { in: ids }, merchantId }, select: wpsPaymentSelect });
+  return rows.map(({ txnId, itemName, button, ...row }) => ({
+    ...row,
+    paypalOrderId: txnId,
+    paypalCaptureId: txnId as string | null,
+    button: null,
+    sellPage: null,
+    wpsButtonName: button?.itemName ?? itemName,
+  }));
+}
+
 /**
- * A text search. Matches are rare and scattered, so walking the date index until a page is full would read most
+ * A text search (and, for a merchant with WPS payments, every listing: the two tables are paged as one). Matches
+ * are rare and scattered, so walking the date index until a page is full would read most
  * of the table at random (seconds on a million rows): the matching ids are instead collected in one sequential
  * pass (ILIKE on the row, POP names resolved once in subqueries), counted and cut to the page, and only that
  * page's rows are then read in full.
  */
-async function searchPayments(merchantId: string, input: ListPayments) {
+async function searchPayments(merchantId: string, input: ListPayments, withWps: boolean) {
   const pattern = `%${likeOperand(input.q)}%`;
+  const common = [
+    Prisma.sql`merchant_id = ${merchantId}`,
+    ...(input.status ? [Prisma.sql`status = ${input.status}::"TransactionStatus"`] : []),
+    ...(input.email ? [Prisma.sql`payer_email = ${input.email}`] : []),
+    ...(input.from ? [Prisma.sql`created_at >= ${utcTimestamp(input.from)}`] : []),
+    ...(input.to ? [Prisma.sql`created_at < ${utcTimestamp(input.to)}`] : []),
+  ];
+  const wpsConditions = [
+    ...common,
+    ...(input.q
+      ? [
+          Prisma.sql`(payer_email ILIKE ${pattern} OR payer_name ILIKE ${pattern} OR txn_id ILIKE ${pattern}
+             OR item_name ILIKE ${pattern}
+             OR button_id IN (SELECT id FROM wps_payment_buttons WHERE merchant_id = ${merchantId} AND item_name ILIKE ${pattern}))`,
+        ]
+      : []),
+  ];
   const conditions = [
     Prisma.sql`merchant_id = ${merchantId}`,
     ...(input.status ? [Prisma.sql`status = ${input.status}::"TransactionStatus"`] : []),
     ...(input.email ? [Prisma.sql`payer_email = ${input.email}`] : []),
     ...(input.from ? [Prisma.sql`created_at >= ${utcTimestamp(input.from)}`] : []),
     ...(input.to ? [Prisma.sql`created_at < ${utcTimestamp(input.to)}`] : []),
-    Prisma.sql`(payer_email ILIKE ${pattern} OR payer_name ILIKE ${pattern}
+    ...(input.q
+      ? [
+          Prisma.sql`(payer_email ILIKE ${pattern} OR payer_name ILIKE ${pattern}
        OR paypal_order_id ILIKE ${pattern} OR paypal_capture_id ILIKE ${pattern}
        OR button_id IN (SELECT id FROM payment_buttons WHERE merchant_id = ${merchantId} AND name ILIKE ${pattern})
        OR sell_page_id IN (SELECT id FROM digital_sell_pages WHERE merchant_id = ${merchantId} AND name ILIKE ${pattern}))`,
+        ]
+      : []),
   ];
   const dir = input.dir === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   const order =
     input.sort === "amount"
       ? Prisma.sql`amount_minor ${dir}, created_at ${dir}, id ${dir}`
       : Prisma.sql`created_at ${dir}, id ${dir}`;
-  const [found] = await db.$queryRaw<{ total: number; ids: string[] }[]>`
+  const wpsMatches = withWps
+    ? Prisma.sql`UNION ALL
+      SELECT id, 'wps' AS source, created_at, amount_minor FROM wps_transactions
+      WHERE ${Prisma.join(wpsConditions, " AND ")}`
+    : Prisma.empty;
+  const [found] = await db.$queryRaw<{ total: number; ids: { id: string; source: "payment" | "wps" }[] }[]>`
     WITH matches AS MATERIALIZED (
-      SELECT id, created_at, amount_minor FROM transactions WHERE ${Prisma.join(conditions, " AND ")}
+      SELECT id, 'payment' AS source, created_at, amount_minor FROM transactions
+      WHERE ${Prisma.join(conditions, " AND ")}
+      ${wpsMatches}
     )
     SELECT (SELECT COUNT(*) FROM matches)::int AS total,
-           COALESCE((SELECT json_agg(id) FROM (
-             SELECT id FROM matches ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${(input.page - 1) * PAGE_SIZE}
+           COALESCE((SELECT json_agg(json_build_object('id', id, 'source', source)) FROM (
+             SELECT id, source FROM matches ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${(input.page - 1) * PAGE_SIZE}
            ) page), '[]'::json) AS ids`;
   const ids = found?.ids ?? [];
-  const rows = ids.length
-    ? await db.transaction.findMany({ where: { id: { in: ids }, merchantId }, select: paymentSelect })
-    : [];
-  const position = new Map(ids.map((id, index) => [id, index]));
+  const paymentIds = ids.filter((row) => row.source === "payment").map((row) => row.id);
+  const [payments, wps] = await Promise.all([
+    paymentIds.length
+      ? db.transaction.findMany({ where: { id: { in: paymentIds }, merchantId }, select: paymentSelect })
+      : [],
+    wpsPaymentRows(
+      merchantId,
+      ids.filter((row) => row.source === "wps").map((row) => row.id),
+    ),
+  ]);
+  const rows: (Awaited<typeof payments>[number] & { wpsButtonName?: string | null })[] = [...payments, ...wps];
+  const position = new Map(ids.map((row, index) => [row.id, index]));
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   return { total: found?.total ?? 0, rows };
 }
@@ -195,9 +267,56 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
       ...popSelect,
     },
   });
-  if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+  if (!row) return getWpsPayment(merchantId, input.id);
   const { button, sellPage, ...payment } = row;
-  return { ...payment, pop: popOf({ button, sellPage }) };
+  return { ...payment, pop: popOf({ button, sellPage }), wps: null };
+}
+
+/**
+ * A WPS payment in the same shape (its txn_id in the PayPal id fields), with what the IPN or PDT reported and
+ * every IPN that touched it (the events: pending, completed, refund...).
+ */
+async function getWpsPayment(merchantId: string, id: string) {
+  const row = await db.wpsTransaction.findFirst({
+    where: { id, merchantId },
+    include: {
+      button: { select: { id: true, itemName: true } },
+      ipnMessages: {
+        where: { state: "recorded" },
+        orderBy: { receivedAt: "asc" },
+        select: { id: true, txnId: true, receivedAt: true, reason: true },
+      },
+    },
+  });
+  if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+  return {
+    id: row.id,
+    paypalOrderId: row.txnId,
+    paypalCaptureId: row.txnId as string | null,
+    paypalSubscriptionId: null as string | null,
+    paypalPayerId: row.payerId,
+    payerName: row.payerName,
+    payerEmail: row.payerEmail,
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    status: row.status,
+    bundleTier: null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    pop: null,
+    wps: {
+      button: row.button ? { id: row.button.id, name: row.button.itemName } : null,
+      itemName: row.itemName,
+      optionSelected: row.optionSelected,
+      quantity: row.quantity,
+      feeMinor: row.feeMinor,
+      paymentStatus: row.paymentStatus,
+      statusReason: row.statusReason,
+      paymentDate: row.paymentDate,
+      recordedBy: row.source,
+      events: row.ipnMessages,
+    },
+  };
 }
 
 /**
@@ -207,6 +326,13 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
 function utcTimestamp(instant: Date) {
   return Prisma.sql`(${instant.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
 }
+
+/** Both payment tables as one relation with the columns the customer views read. */
+const allPayments = Prisma.sql`(
+  SELECT merchant_id, status, payer_email, payer_name, amount_minor, currency, created_at FROM transactions
+  UNION ALL
+  SELECT merchant_id, status, payer_email, payer_name, amount_minor, currency, created_at FROM wps_transactions
+) payments`;
 
 type CustomerRow = {
   email: string;
@@ -245,7 +371,7 @@ export async function listCustomers(merchantId: string, input: z.output<typeof l
            MIN(created_at) AS "firstPaymentAt",
            MAX(created_at) AS "lastPaymentAt",
            (COUNT(*) OVER ())::int AS total
-    FROM transactions
+    FROM ${allPayments}
     WHERE ${Prisma.join(conditions, " AND ")}
     GROUP BY payer_email, currency
     ${having}
@@ -260,7 +386,7 @@ export async function listCustomers(merchantId: string, input: z.output<typeof l
           (
             await db.$queryRaw<{ count: number }[]>`
               SELECT COUNT(*)::int AS count FROM (
-                SELECT 1 FROM transactions WHERE ${Prisma.join(conditions, " AND ")}
+                SELECT 1 FROM ${allPayments} WHERE ${Prisma.join(conditions, " AND ")}
                 GROUP BY payer_email, currency ${having}
               ) customers`
           )[0]?.count ?? 0,
@@ -271,7 +397,7 @@ export async function listCustomers(merchantId: string, input: z.output<typeof l
   const names = emails.length
     ? await db.$queryRaw<{ email: string; name: string }[]>`
         SELECT DISTINCT ON (payer_email) payer_email AS email, payer_name AS name
-        FROM transactions
+        FROM ${allPayments}
         WHERE merchant_id = ${merchantId} AND payer_email = ANY(${emails}) AND payer_name IS NOT NULL
         ORDER BY payer_email, created_at DESC`
     : [];
@@ -295,36 +421,53 @@ export async function listCustomers(merchantId: string, input: z.output<typeof l
  */
 export async function getCustomer(merchantId: string, input: z.output<typeof getCustomerSchema>) {
   const where = { merchantId, payerEmail: input.email };
-  const [latest, named, totals] = await Promise.all([
-    db.transaction.findFirst({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { payerEmail: true } }),
-    db.transaction.findFirst({
-      where: { ...where, payerName: { not: null } },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      select: { payerName: true },
-    }),
-    db.transaction.groupBy({
-      by: ["currency"],
-      where: { ...where, status: "completed" },
-      _count: { _all: true },
-      _sum: { amountMinor: true },
-      _min: { createdAt: true },
-      _max: { createdAt: true },
-      // The currencies in their enum order (USD first), as every other per-currency list.
-      orderBy: { currency: "asc" },
-    }),
+  const newest = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+  const named = { ...where, payerName: { not: null } };
+  const select = { payerEmail: true, payerName: true, createdAt: true } as const;
+  const grouped = {
+    by: ["currency"] as "currency"[],
+    where: { ...where, status: "completed" as const },
+    _count: { _all: true as const },
+    _sum: { amountMinor: true as const },
+    _min: { createdAt: true as const },
+    _max: { createdAt: true as const },
+  };
+  const [latest, latestWps, lastNamed, lastNamedWps, totals, wpsTotals] = await Promise.all([
+    db.transaction.findFirst({ where, orderBy: newest, select }),
+    db.wpsTransaction.findFirst({ where, orderBy: newest, select }),
+    db.transaction.findFirst({ where: named, orderBy: newest, select }),
+    db.wpsTransaction.findFirst({ where: named, orderBy: newest, select }),
+    db.transaction.groupBy(grouped),
+    db.wpsTransaction.groupBy(grouped),
   ]);
-  if (!latest?.payerEmail) throw new AppError("NOT_FOUND", "Customer not found");
-  const firsts = totals.map((group) => group._min.createdAt).filter((date) => date !== null);
-  const lasts = totals.map((group) => group._max.createdAt).filter((date) => date !== null);
+  const email = latest?.payerEmail ?? latestWps?.payerEmail;
+  if (!email) throw new AppError("NOT_FOUND", "Customer not found");
+  const name = [lastNamed, lastNamedWps]
+    .filter((row) => row !== null)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]?.payerName;
+  const byCurrency = new Map<Currency, { payments: number; spentMinor: number; first: Date[]; last: Date[] }>();
+  for (const group of [...totals, ...wpsTotals]) {
+    const entry = byCurrency.get(group.currency) ?? { payments: 0, spentMinor: 0, first: [], last: [] };
+    entry.payments += group._count._all;
+    entry.spentMinor += group._sum.amountMinor ?? 0;
+    if (group._min.createdAt) entry.first.push(group._min.createdAt);
+    if (group._max.createdAt) entry.last.push(group._max.createdAt);
+    byCurrency.set(group.currency, entry);
+  }
+  // The currencies in their enum order (USD first), as every other per-currency list.
+  const lines = currencies
+    .filter((currency) => byCurrency.has(currency))
+    .map((currency) => ({
+      currency,
+      ...byCurrency.get(currency)!,
+    }));
+  const firsts = lines.flatMap((line) => line.first);
+  const lasts = lines.flatMap((line) => line.last);
   return {
-    email: latest.payerEmail,
-    name: named?.payerName ?? null,
-    totals: totals.map((group) => ({
-      currency: group.currency,
-      payments: group._count._all,
-      spentMinor: group._sum.amountMinor ?? 0,
-    })),
-    completedPayments: totals.reduce((sum, group) => sum + group._count._all, 0),
+    email,
+    name: name ?? null,
+    totals: lines.map(({ currency, payments, spentMinor }) => ({ currency, payments, spentMinor })),
+    completedPayments: lines.reduce((sum, line) => sum + line.payments, 0),
     firstPaymentAt: firsts.length ? new Date(Math.min(...firsts.map(Number))) : null,
     lastPaymentAt: lasts.length ? new Date(Math.max(...lasts.map(Number))) : null,
   };

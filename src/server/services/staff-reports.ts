@@ -51,7 +51,7 @@ const allTransactions = Prisma.sql`
     LEFT JOIN digital_sell_pages sp ON sp.id = t.sell_page_id
   UNION ALL
   SELECT w.id, 'wps', w.merchant_id, w.status::text, w.amount_minor,
-         w.currency::text, w.created_at, w.txn_id, w.payer_email, NULL,
+         w.currency::text, w.created_at, w.txn_id, w.payer_email, w.payer_name,
          w.button_id,
          CASE WHEN w.button_id IS NOT NULL THEN 'wps_button' END,
          wb.item_name

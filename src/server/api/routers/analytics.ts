@@ -1,6 +1,7 @@
 import { buttonAnalyticsSchema, dashboardAnalyticsSchema } from "~/schemas/analytics";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
-import { getButtonAnalytics, getDashboard } from "~/server/services/analytics";
+import { wpsAnalyticsSchema } from "~/schemas/wps";
+import { getButtonAnalytics, getDashboard, getWpsButtonAnalytics } from "~/server/services/analytics";
 import { dismissOnboarding, getOnboarding } from "~/server/services/onboarding";
 
 export const analyticsRouter = createTRPCRouter({
@@ -8,6 +9,11 @@ export const analyticsRouter = createTRPCRouter({
   forButton: merchantProcedure
     .input(buttonAnalyticsSchema)
     .query(({ ctx, input }) => getButtonAnalytics(ctx.merchantId, input)),
+
+  /** The same figures for a WPS button, from its WPS payments (issue 11). */
+  forWpsButton: merchantProcedure
+    .input(wpsAnalyticsSchema)
+    .query(({ ctx, input }) => getWpsButtonAnalytics(ctx.merchantId, input)),
 
   /** SPEC 2.5: the dashboard home's tiles, revenue chart and top pages for a range. */
   dashboard: merchantProcedure
