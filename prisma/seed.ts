@@ -13,6 +13,7 @@ import { createStoredFile } from "../tests/factories/stored-file";
 import { pngFile } from "../tests/support/files";
 import { buildSubscription } from "../tests/factories/subscription";
 import { buildTransaction } from "../tests/factories/transaction";
+import { createWpsButton } from "../tests/factories/wps-button";
 
 export type DemoLogins = {
   merchant: { email: string; password: string };
@@ -49,6 +50,7 @@ export async function seedDemo(db: PrismaClient, dataDir: string, options: { wit
   });
   await connectDemoPayPal(db, merchant.id);
   await seedDemoButtons(db, merchant.id);
+  await seedDemoWpsButton(db, merchant.id);
   const existing = await db.digitalSellPage.findFirst({
     where: { merchantId: merchant.id, name: DEMO_SELL_PAGE },
     select: { id: true },
@@ -162,6 +164,49 @@ async function seedDemoButtons(db: PrismaClient, merchantId: string) {
       amountMinor: club.amountMinor,
       createdAt: daysAgo(15),
     }),
+  });
+}
+
+/**
+ * A WPS Buy Now button with three sizes, tax and shipping, and one payment as a verified IPN records it: the WPS
+ * tab, its analytics, Payments and the way off WPS all have something to show. Pays in the local sandbox.
+ */
+async function seedDemoWpsButton(db: PrismaClient, merchantId: string) {
+  const itemName = "Botanical Art Print";
+  if (await db.wpsButton.findFirst({ where: { merchantId, itemName }, select: { id: true } })) return;
+  const button = await createWpsButton(db, merchantId, {
+    paypalMerchantIdentifier: "demo-seller@popkit.test",
+    itemName,
+    itemNumber: "PRINT-01",
+    priceOptions: [
+      { label: "A4", amountMinor: 1500 },
+      { label: "A3", amountMinor: 2500 },
+      { label: "A2", amountMinor: 4000 },
+    ],
+    taxRate: "8.25",
+    shippingCostMinor: 500,
+    noShipping: 0,
+    createdAt: daysAgo(20),
+  });
+  await db.wpsTransaction.create({
+    data: {
+      merchantId,
+      buttonId: button.id,
+      txnId: "DEMOWPSTXN0000001",
+      txnType: "web_accept",
+      paymentStatus: "Completed",
+      status: "completed",
+      // A3: 25.00 + 8.25 % tax (2.06) + 5.00 shipping.
+      amountMinor: 3206,
+      currency: "USD",
+      payerEmail: "kim.lee@buyer.example.com",
+      payerName: "Kim Lee",
+      receiverEmail: "demo-seller@popkit.test",
+      itemName,
+      optionSelected: "A3",
+      rawIpn: "txn_id=DEMOWPSTXN0000001&payment_status=Completed&mc_gross=32.06&mc_currency=USD (demo data)",
+      createdAt: daysAgo(4),
+    },
   });
 }
 

@@ -8,6 +8,7 @@ import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createSellPage } from "../factories/sell-page";
 import { createTransaction } from "../factories/transaction";
+import { createWpsButton } from "../factories/wps-button";
 import { e2eStaff } from "../support/e2e-fixtures";
 import { closeE2eDb, e2eDb } from "./buyer-helpers";
 
@@ -183,7 +184,29 @@ for (const viewport of viewports) {
         await checkDialog(page, "dashboard menu drawer @390");
       }
       await check(page, "/dashboard/pages?tab=digital-sell-pages", isPhone);
+      const wpsButton = await createWpsButton(db, merchant.id, {
+        itemName: "Art Print",
+        priceOptions: [
+          { label: "Small", amountMinor: 1500 },
+          { label: "Medium", amountMinor: 2500 },
+          { label: "Large", amountMinor: 3500 },
+        ],
+        taxRate: "8.25",
+        shippingCostMinor: 500,
+      });
       await check(page, "/dashboard/pages?tab=wps-buttons", isPhone);
+      const wpsCard = page.getByRole("article", { name: "Art Print" });
+      await expect(wpsCard).toBeVisible();
+      await cardAction(page, wpsCard, /integration code/i);
+      await checkDialog(page, `WPS preview dialog @${viewport.name}`);
+      await cardAction(page, wpsCard, /analytics/i);
+      await checkDialog(page, `WPS analytics dialog @${viewport.name}`);
+      await check(
+        page,
+        `/dashboard/pages/edit-wps-button/${wpsButton.id}`,
+        isPhone,
+        "/dashboard/pages/edit-wps-button/{id}",
+      );
       await check(page, "/dashboard/pages", isPhone);
       const card = page.getByRole("article", { name: "Pattern Pack" });
       await expect(card).toBeVisible();
@@ -197,6 +220,7 @@ for (const viewport of viewports) {
       await check(page, "/dashboard/pages/create-pop", isPhone);
       await check(page, "/dashboard/pages/new-payment-button", isPhone);
       await check(page, "/dashboard/pages/new-digital-sell-page", isPhone);
+      await check(page, "/dashboard/pages/new-wps-button", isPhone);
       await check(page, `/dashboard/pages/edit/${button.id}`, isPhone, "/dashboard/pages/edit/{id}");
       await check(
         page,
@@ -212,6 +236,7 @@ for (const viewport of viewports) {
       const buyer = await newPage(browser, viewport);
       await check(buyer.page, `/checkout/${button.id}`, isPhone, "/checkout/{id}");
       await check(buyer.page, `/digital-sell/${sellPage.id}`, isPhone, "/digital-sell/{id}");
+      await check(buyer.page, "/pdt-confirmation?success=true", isPhone, "/pdt-confirmation");
       await buyer.context.close();
     });
 

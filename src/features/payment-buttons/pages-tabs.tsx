@@ -1,9 +1,6 @@
 "use client";
 
-import { ShoppingCart } from "lucide-react";
 import { useState } from "react";
-import { Card } from "~/components/ui/card";
-import { EmptyState } from "~/components/ui/empty-state";
 import { Tabs } from "~/components/ui/tabs";
 import { useUrlQuery } from "~/components/ui/use-url-query";
 import { PaymentButtonList } from "~/features/payment-buttons/payment-button-list";
@@ -12,21 +9,9 @@ import { focusPopCard, type PopKind } from "~/features/payment-buttons/pop-links
 import { PopReadyDialog } from "~/features/payment-buttons/pop-ready-dialog";
 import type { ListedPop } from "~/features/payment-buttons/pop-status";
 import { SellPagesTab } from "~/features/sell-pages/sell-pages-tab";
+import { WpsButtonsTab } from "~/features/wps/wps-buttons-tab";
 import { enumParam } from "~/lib/search-params";
 import { api } from "~/trpc/react";
-
-// The WPS issue replaces this panel with its own list.
-function WpsButtonsPanel() {
-  return (
-    <Card>
-      <EmptyState
-        icon={<ShoppingCart className="size-6" />}
-        title="No WPS Buttons Yet"
-        description="Create your first PayPal Website Payments Standard button to get started."
-      />
-    </Card>
-  );
-}
 
 function TabLabel({ text, count }: { text: string; count: number | undefined }) {
   return (
@@ -106,7 +91,7 @@ export function PagesTabs({ appUrl }: { appUrl: string }) {
           {
             value: "wps-buttons",
             label: <TabLabel text="WPS Buttons" count={counts.data?.wpsButtons} />,
-            panel: <WpsButtonsPanel />,
+            panel: <WpsButtonsTab appUrl={appUrl} />,
           },
         ]}
       />

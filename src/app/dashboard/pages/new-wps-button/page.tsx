@@ -1,0 +1,23 @@
+import { BackLink } from "~/app/dashboard/pages/_components/pop-screen";
+import { PageHeader } from "~/components/ui/page-header";
+import { env } from "~/env";
+import { CreateWpsButton } from "~/features/wps/create-wps-button";
+
+export const metadata = { title: "New WPS Button · Popkit" };
+
+export default function NewWpsButtonPage() {
+  return (
+    <div className="max-w-3xl space-y-6">
+      <PageHeader
+        back={<BackLink href="/dashboard/pages/create-pop">Back to Create a POP</BackLink>}
+        title="New WPS Button"
+        description="A PayPal Website Payments Standard Buy Now button: buyers pay on PayPal's own page."
+      />
+      {/* The form's own address and PayPal's web-script hosts are server configuration. */}
+      <CreateWpsButton
+        appUrl={env.APP_URL}
+        actions={{ sandbox: env.PAYPAL_WPS_URL_SANDBOX, live: env.PAYPAL_WPS_URL_LIVE }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+
+import {
+  PeriodAnalyticsDialog,
+  PeriodFigures,
+  RecentTransactions,
+  RevenueLines,
+  SuccessRate,
+  SummaryTiles,
+} from "~/features/analytics/period-analytics";
+import type { AnalyticsPeriod } from "~/schemas/analytics";
+import { api } from "~/trpc/react";
+
+/** The payment-button analytics dialog (SPEC 2.12), fed by the WPS button's verified PayPal payments. */
+export function WpsAnalyticsDialog({
+  buttonId,
+  itemName,
+  open,
+  onClose,
+  onCloseAutoFocus,
+}: {
+  buttonId: string;
+  itemName: string;
+  open: boolean;
+  onClose(): void;
+  onCloseAutoFocus?(event: Event): void;
+}) {
+  return (
+    <PeriodAnalyticsDialog
+      open={open}
+      onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="WPS Button Analytics"
+      description={`Button: ${itemName}`}
+      panel={(period) => <AnalyticsPanel buttonId={buttonId} period={period} />}
+    />
+  );
+}
+
+function AnalyticsPanel({ buttonId, period }: { buttonId: string; period: AnalyticsPeriod }) {
+  const analytics = api.analytics.forWpsButton.useQuery({ id: buttonId, period }, { retry: false });
+  return (
+    <PeriodFigures query={analytics}>
+      {(data) => (
+        <>
+          <SummaryTiles
+            totalLabel="Total Transactions"
+            total={data.totalTransactions}
+            revenue={<RevenueLines revenue={data.revenue} currency={data.currency} />}
+            successful={data.successfulTransactions}
+            failed={data.failedTransactions}
+          />
+          <SuccessRate rate={data.successRate} />
+          <RecentTransactions transactions={data.recentTransactions} />
+        </>
+      )}
+    </PeriodFigures>
+  );
+}

@@ -1,0 +1,287 @@
+"use client";
+
+import { ArrowRightLeft, BarChart3, Code2, Pencil, Plus, ShoppingCart, Trash2 } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { Badge } from "~/components/ui/badge";
+import { buttonClasses } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { DateTime } from "~/components/ui/date-time";
+import { ActionMenu, type MenuAction } from "~/components/ui/dropdown-menu";
+import { EmptyState } from "~/components/ui/empty-state";
+import { Switch } from "~/components/ui/switch";
+import { toast } from "~/components/ui/toast";
+import { useUrlQuery } from "~/components/ui/use-url-query";
+import { CopyButton } from "~/features/payment-buttons/copy-button";
+import { focusPopCard } from "~/features/payment-buttons/pop-links";
+import { DeletePopDialog, usePopListActions } from "~/features/payment-buttons/pop-list-actions";
+import { PopsPanel } from "~/features/payment-buttons/pops-panel";
+import { SavedWpsPreviewDialog } from "~/features/wps/saved-wps-preview-dialog";
+import { WpsAnalyticsDialog } from "~/features/wps/wps-analytics-dialog";
+import { shippingLabelOf, wpsQuickIntegrationCode } from "~/features/wps/wps-code";
+import { WpsDeprecationNotice } from "~/features/wps/wps-deprecation-notice";
+import { WpsReadyDialog } from "~/features/wps/wps-ready-dialog";
+import { formatMoney } from "~/lib/money";
+import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
+
+type Row = RouterOutputs["wps"]["list"][number];
+/** A row as the shared list parts (search, status filter, switch, delete) know a POP. */
+type WpsPop = Row & { name: string; description: string | null; setupIssue: null };
+type OpenDialog = { kind: "code" | "analytics"; button: WpsPop } | null;
+
+/** SPEC 9: at most 6 price options on a row. */
+const SHOWN_OPTIONS = 6;
+const menuIcon = "size-4 text-gray-600";
+
+const asPop = (row: Row): WpsPop => ({ ...row, name: row.itemName, description: row.itemNumber, setupIssue: null });
+
+/** SPEC 2.6 WPS list: the merchant's WPS buttons as cards, with the deprecation notice and the way off WPS. */
+export function WpsButtonsTab({ appUrl }: { appUrl: string }) {
+  const router = useRouter();
+  const utils = api.useUtils();
+  const rows = api.wps.list.useQuery();
+  const setStatus = api.wps.setStatus.useMutation();
+  const remove = api.wps.delete.useMutation();
+  const convert = api.wps.convertToPaymentButton.useMutation();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const actions = usePopListActions<WpsPop>({
+    cache: {
+      cancel: () => utils.wps.list.cancel(),
+      setData: (_input, updater) => utils.wps.list.setData(undefined, (items) => updater(items?.map(asPop))),
+      invalidate: () => utils.wps.list.invalidate(),
+    },
+    setActive: (input) => setStatus.mutateAsync(input),
+    remove: (input) => remove.mutateAsync(input),
+    afterDelete: () => utils.pages.counts.invalidate(),
+    messages: {
+      toggleFailed: "Failed to update WPS button status. Please try again.",
+      deleteFailed: "Failed to delete WPS button. Please try again.",
+      deleted: (name) => `WPS button '${name}' deleted`,
+    },
+  });
+
+  async function convertToPaymentButton(button: WpsPop) {
+    try {
+      const created = await convert.mutateAsync({ id: button.id });
+      await Promise.all([utils.pages.invalidate()]);
+      toast.success(`Smart Payment Button created from '${button.name}'. Your WPS button is unchanged.`);
+      router.push(`/dashboard/pages?created=${encodeURIComponent(created.id)}`);
+    } catch (error) {
+      toast.error(userMessageOf(error, "Failed to convert WPS button. Please try again."));
+    }
+  }
+
+  const closeDialog = () => setDialog(null);
+  const backToCard = (event: Event) => {
+    event.preventDefault();
+    focusPopCard(dialog?.button.id ?? null);
+  };
+
+  const query = { ...rows, data: rows.data?.map(asPop) };
+  return (
+    <div className="space-y-5">
+      <WpsDeprecationNotice />
+      <PopsPanel
+        query={query}
+        noun={{ one: "WPS button", many: "WPS buttons" }}
+        emptyState={
+          <EmptyState
+            icon={<ShoppingCart className="size-6" />}
+            title="No WPS Buttons Yet"
+            description="Create your first PayPal Website Payments Standard button to get started."
+            action={
+              <Link href="/dashboard/pages/new-wps-button" data-pop-list-focus className={buttonClasses("primary")}>
+                <Plus aria-hidden className="size-4" />
+                Create WPS Button
+              </Link>
+            }
+          />
+        }
+        renderCard={(button) => (
+          <WpsCard
+            button={button}
+            appUrl={appUrl}
+            onToggle={() => void actions.toggle(button)}
+            actions={[
+              {
+                label: `View analytics for '${button.name}'`,
+                icon: <BarChart3 aria-hidden className={menuIcon} />,
+                onSelect: () => setDialog({ kind: "analytics", button }),
+              },
+              {
+                label: `View integration code for '${button.name}'`,
+                icon: <Code2 aria-hidden className={menuIcon} />,
+                onSelect: () => setDialog({ kind: "code", button }),
+              },
+              {
+                label: `Edit '${button.name}'`,
+                icon: <Pencil aria-hidden className={menuIcon} />,
+                href: `/dashboard/pages/edit-wps-button/${encodeURIComponent(button.id)}`,
+              },
+              {
+                label: `Convert '${button.name}' to Smart Payment Button`,
+                icon: <ArrowRightLeft aria-hidden className={menuIcon} />,
+                onSelect: () => void convertToPaymentButton(button),
+                disabled: convert.isPending,
+              },
+              {
+                label: `Delete '${button.name}'`,
+                icon: <Trash2 aria-hidden className="size-4" />,
+                tone: "danger",
+                onSelect: () => actions.requestDelete(button),
+              },
+            ]}
+          />
+        )}
+      />
+
+      {dialog?.kind === "code" && (
+        <SavedWpsPreviewDialog
+          id={dialog.button.id}
+          appUrl={appUrl}
+          onClose={closeDialog}
+          onCloseAutoFocus={backToCard}
+        />
+      )}
+      {dialog?.kind === "analytics" && (
+        <WpsAnalyticsDialog
+          buttonId={dialog.button.id}
+          itemName={dialog.button.name}
+          open
+          onClose={closeDialog}
+          onCloseAutoFocus={backToCard}
+        />
+      )}
+      <DeletePopDialog actions={actions} what="WPS button">
+        Past payments stay in your payments list. Websites that embed it show that it is no longer available.
+      </DeletePopDialog>
+      <ReadyDialogFromUrl
+        appUrl={appUrl}
+        rows={rows.data}
+        onPreview={(button) => setDialog({ kind: "code", button: asPop(button) })}
+      />
+    </div>
+  );
+}
+
+/** "Your POP is ready" after a create (?created=) or save (?saved=); the parameter goes when it closes. */
+function ReadyDialogFromUrl({
+  appUrl,
+  rows,
+  onPreview,
+}: {
+  appUrl: string;
+  rows: Row[] | undefined;
+  onPreview(button: Row): void;
+}) {
+  const url = useUrlQuery();
+  const createdId = url.get("created");
+  const id = createdId ?? url.get("saved");
+  const row = id === null ? undefined : rows?.find((item) => item.id === id);
+  // Keeps the dialog's content while it closes (the parameter, and so `row`, is gone by then).
+  const [shown, setShown] = useState<{ row: Row; mode: "created" | "saved" } | null>(null);
+  const mode = createdId ? "created" : "saved";
+  if (row && (shown?.row !== row || shown.mode !== mode)) setShown({ row, mode });
+  if (!shown) return null;
+
+  const close = () => window.history.replaceState(null, "", url.hrefWith({ created: null, saved: null }));
+  return (
+    <WpsReadyDialog
+      open={row !== undefined}
+      mode={shown.mode}
+      button={shown.row}
+      appUrl={appUrl}
+      onClose={close}
+      onPreview={() => {
+        close();
+        onPreview(shown.row);
+      }}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        focusPopCard(shown.row.id);
+      }}
+    />
+  );
+}
+
+/** One WPS button (SPEC 2.6): item name, environment badge, switch, then its product, price, tax, shipping, date. */
+function WpsCard({
+  button,
+  appUrl,
+  onToggle,
+  actions,
+}: {
+  button: WpsPop;
+  appUrl: string;
+  onToggle(): void;
+  actions: MenuAction[];
+}) {
+  const titleId = useId();
+  const options = button.priceOptions;
+  const [first] = options;
+  return (
+    <Card data-pop-card={button.id} className="flex min-w-0 flex-col p-5">
+      <article aria-labelledby={titleId} className="flex flex-1 flex-col gap-3">
+        <div className="flex items-start justify-between gap-3">
+          <h3 id={titleId} className="min-w-0 font-semibold break-words text-gray-900">
+            {button.name}
+          </h3>
+          <div className="flex shrink-0 items-center gap-2">
+            <Badge tone={button.environment === "live" ? "green" : "yellow"}>
+              {button.environment === "live" ? "LIVE" : "SANDBOX"}
+            </Badge>
+            <Switch label={`Active: '${button.name}'`} checked={button.isActive} onToggle={onToggle} />
+          </div>
+        </div>
+        <p className="text-xs text-gray-600">{button.isActive ? "Active" : "Inactive"}</p>
+        {button.itemNumber && (
+          <p className="text-sm text-gray-700">
+            Product ID: <span className="break-all">{button.itemNumber}</span>
+          </p>
+        )}
+        {options.length > 1 ? (
+          <div className="text-sm text-gray-700">
+            <p className="font-medium text-gray-900">Price Options: {options.length} variants</p>
+            <ul className="mt-1 space-y-0.5 text-xs">
+              {options.slice(0, SHOWN_OPTIONS).map((option) => (
+                <li key={option.label} className="break-words">
+                  {option.label}: {formatMoney(option.amountMinor, button.currency)}
+                </li>
+              ))}
+              {options.length > SHOWN_OPTIONS && <li>+{options.length - SHOWN_OPTIONS} more...</li>}
+            </ul>
+          </div>
+        ) : (
+          first && <p className="text-lg font-bold text-gray-900">{formatMoney(first.amountMinor, button.currency)}</p>
+        )}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-gray-600">
+          <dt>Tax</dt>
+          <dd className="text-gray-900">{Number(button.taxRate)}%</dd>
+          <dt>Shipping</dt>
+          <dd className="text-gray-900">{shippingLabelOf(button.noShipping)}</dd>
+          <dt>Sales</dt>
+          <dd className="text-gray-900">
+            {button.sales} · {formatMoney(button.revenueMinor, button.currency)}
+          </dd>
+          <dt>Created</dt>
+          <dd className="text-gray-900">
+            <DateTime value={button.createdAt} style="date" />
+          </dd>
+        </dl>
+
+        <div className="mt-auto flex items-center justify-between gap-2 border-t border-gray-100 pt-3">
+          <CopyButton
+            text={wpsQuickIntegrationCode(appUrl, button.id)}
+            label="Copy code"
+            srDetail={` for '${button.name}'`}
+            toastMessage={`Embed code for '${button.name}' copied`}
+            variant="ghost"
+            className="-ml-2"
+          />
+          <ActionMenu label={`Actions for '${button.name}'`} actions={actions} />
+        </div>
+      </article>
+    </Card>
+  );
+}
