@@ -8,6 +8,7 @@ import { createPaymentButton } from "../factories/payment-button";
 import { createSellPage } from "../factories/sell-page";
 import { connectPayPal } from "../factories/store-settings";
 import { createTransaction } from "../factories/transaction";
+import { createWpsButton } from "../factories/wps-button";
 import { anonymousCaller, merchantCaller } from "../support/callers";
 
 /** The test run's APP_URL (tests/support/global-setup.ts): loads from here are "ours". */
@@ -120,6 +121,25 @@ describe("analytics.onboarding", () => {
     });
     onboarding = await getOnboarding(merchant.id);
     expect(doneOf(onboarding)).toEqual({ paypal: false, pop: true, test_payment: true, on_site: true });
+  });
+
+  it("counts a WPS button as a POP and its verified payment as a test payment", async () => {
+    const merchant = await createMerchant(db);
+    const button = await createWpsButton(db, merchant.id);
+    expect(doneOf(await getOnboarding(merchant.id))).toMatchObject({ pop: true, test_payment: false });
+    await db.wpsTransaction.create({
+      data: {
+        merchantId: merchant.id,
+        buttonId: button.id,
+        txnId: `TXN-${button.id}`,
+        paymentStatus: "Completed",
+        status: "completed",
+        amountMinor: 1000,
+        currency: "USD",
+        rawIpn: "txn_id=...",
+      },
+    });
+    expect(doneOf(await getOnboarding(merchant.id))).toMatchObject({ pop: true, test_payment: true });
   });
 
   it("never counts another merchant's rows", async () => {

@@ -22,9 +22,9 @@ const CREATE_POP = "/dashboard/pages/create-pop";
 /**
  * The checklist of one merchant. Steps:
  * - paypal: a client id and an encrypted secret saved in Store Settings (what checkout needs to take payments);
- * - pop: any merchant-created payment button or digital sell page;
+ * - pop: any merchant-created payment button, digital sell page or WPS button;
  * - test_payment: any payment PayPal completed on one of the merchant's POPs, sandbox included (a refunded one was
- *   completed first, so it counts too);
+ *   completed first, so it counts too), WPS payments (recorded only from a verified IPN or PDT) included;
  * - on_site: a button's embed script was loaded by a page on another site (embedSeenAt, see noteEmbedScriptLoad),
  *   or a sell page has had a view: a sell page lives on our domain and is "put on a site" by linking to it, and its
  *   views are only counted from real browsers running its script (src/app/api/sell-pages/[id]/view), once per
@@ -34,32 +34,38 @@ const CREATE_POP = "/dashboard/pages/create-pop";
  * checklist shows "You're all set" on that load only.
  */
 export async function getOnboarding(merchantId: string, now: Date = new Date()) {
-  const [merchant, settings, firstButton, firstPage, payment, embedded, viewed] = await Promise.all([
-    db.merchant.findUniqueOrThrow({
-      where: { id: merchantId },
-      select: { onboardingDismissedAt: true, onboardingCompletedAt: true },
-    }),
-    db.storeSettings.findUnique({
-      where: { merchantId },
-      select: { paypalClientId: true, paypalSecretEncrypted: true },
-    }),
-    db.paymentButton.findFirst({
-      where: { merchantId, buttonType: "manual" },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { id: true },
-    }),
-    db.digitalSellPage.findFirst({
-      where: { merchantId },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { id: true },
-    }),
-    db.transaction.findFirst({
-      where: { merchantId, status: { in: ["completed", "refunded"] } },
-      select: { id: true },
-    }),
-    db.paymentButton.findFirst({ where: { merchantId, embedSeenAt: { not: null } }, select: { id: true } }),
-    db.sellPageView.findFirst({ where: { sellPage: { merchantId } }, select: { id: true } }),
-  ]);
+  const [merchant, settings, firstButton, firstPage, wpsButton, payment, wpsPayment, embedded, viewed] =
+    await Promise.all([
+      db.merchant.findUniqueOrThrow({
+        where: { id: merchantId },
+        select: { onboardingDismissedAt: true, onboardingCompletedAt: true },
+      }),
+      db.storeSettings.findUnique({
+        where: { merchantId },
+        select: { paypalClientId: true, paypalSecretEncrypted: true },
+      }),
+      db.paymentButton.findFirst({
+        where: { merchantId, buttonType: "manual" },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { id: true },
+      }),
+      db.digitalSellPage.findFirst({
+        where: { merchantId },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { id: true },
+      }),
+      db.wpsButton.findFirst({ where: { merchantId }, select: { id: true } }),
+      db.transaction.findFirst({
+        where: { merchantId, status: { in: ["completed", "refunded"] } },
+        select: { id: true },
+      }),
+      db.wpsTransaction.findFirst({
+        where: { merchantId, status: { in: ["completed", "refunded"] } },
+        select: { id: true },
+      }),
+      db.paymentButton.findFirst({ where: { merchantId, embedSeenAt: { not: null } }, select: { id: true } }),
+      db.sellPageView.findFirst({ where: { sellPage: { merchantId } }, select: { id: true } }),
+    ]);
 
   const pageParam = (id: string) => encodeURIComponent(id);
   // The test page embeds the button with the seller's own snippet; a sell page is its own checkout.
@@ -82,8 +88,13 @@ export async function getOnboarding(merchantId: string, now: Date = new Date()) 
       href: "/dashboard/settings",
       opensNewTab: false,
     },
-    { id: "pop", isDone: Boolean(firstButton ?? firstPage), href: CREATE_POP, opensNewTab: false },
-    { id: "test_payment", isDone: payment !== null, href: testHref, opensNewTab: testHref !== CREATE_POP },
+    { id: "pop", isDone: Boolean(firstButton ?? firstPage ?? wpsButton), href: CREATE_POP, opensNewTab: false },
+    {
+      id: "test_payment",
+      isDone: Boolean(payment ?? wpsPayment),
+      href: testHref,
+      opensNewTab: testHref !== CREATE_POP,
+    },
     { id: "on_site", isDone: Boolean(embedded ?? viewed), href: onSiteHref, opensNewTab: false },
   ];
   const doneCount = steps.filter((step) => step.isDone).length;
