@@ -9,7 +9,7 @@ import {
   SummaryTiles,
 } from "~/features/analytics/period-analytics";
 import type { AnalyticsPeriod } from "~/schemas/analytics";
-import { api } from "~/trpc/react";
+import { api, type RouterOutputs } from "~/trpc/react";
 
 /** SPEC 2.12: one payment button's sales for a period (30 days by default), opened from the pages list. */
 export function PaymentButtonAnalyticsDialog({
@@ -39,21 +39,22 @@ export function PaymentButtonAnalyticsDialog({
 
 function AnalyticsPanel({ buttonId, period }: { buttonId: string; period: AnalyticsPeriod }) {
   const analytics = api.analytics.forButton.useQuery({ buttonId, period }, { retry: false });
+  return <PeriodFigures query={analytics}>{(data) => <ButtonFigures data={data} />}</PeriodFigures>;
+}
+
+/** A button's figures for a period; WPS buttons show theirs the same way. */
+export function ButtonFigures({ data }: { data: RouterOutputs["analytics"]["forButton"] }) {
   return (
-    <PeriodFigures query={analytics}>
-      {(data) => (
-        <>
-          <SummaryTiles
-            totalLabel="Total Transactions"
-            total={data.totalTransactions}
-            revenue={<RevenueLines revenue={data.revenue} currency={data.currency} />}
-            successful={data.successfulTransactions}
-            failed={data.failedTransactions}
-          />
-          <SuccessRate rate={data.successRate} />
-          <RecentTransactions transactions={data.recentTransactions} />
-        </>
-      )}
-    </PeriodFigures>
+    <>
+      <SummaryTiles
+        totalLabel="Total Transactions"
+        total={data.totalTransactions}
+        revenue={<RevenueLines revenue={data.revenue} currency={data.currency} />}
+        successful={data.successfulTransactions}
+        failed={data.failedTransactions}
+      />
+      <SuccessRate rate={data.successRate} />
+      <RecentTransactions transactions={data.recentTransactions} />
+    </>
   );
 }

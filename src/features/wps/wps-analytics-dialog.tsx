@@ -1,13 +1,7 @@
 "use client";
 
-import {
-  PeriodAnalyticsDialog,
-  PeriodFigures,
-  RecentTransactions,
-  RevenueLines,
-  SuccessRate,
-  SummaryTiles,
-} from "~/features/analytics/period-analytics";
+import { ButtonFigures } from "~/features/analytics/payment-button-analytics-dialog";
+import { PeriodAnalyticsDialog, PeriodFigures } from "~/features/analytics/period-analytics";
 import type { AnalyticsPeriod } from "~/schemas/analytics";
 import { api } from "~/trpc/react";
 
@@ -39,21 +33,5 @@ export function WpsAnalyticsDialog({
 
 function AnalyticsPanel({ buttonId, period }: { buttonId: string; period: AnalyticsPeriod }) {
   const analytics = api.analytics.forWpsButton.useQuery({ id: buttonId, period }, { retry: false });
-  return (
-    <PeriodFigures query={analytics}>
-      {(data) => (
-        <>
-          <SummaryTiles
-            totalLabel="Total Transactions"
-            total={data.totalTransactions}
-            revenue={<RevenueLines revenue={data.revenue} currency={data.currency} />}
-            successful={data.successfulTransactions}
-            failed={data.failedTransactions}
-          />
-          <SuccessRate rate={data.successRate} />
-          <RecentTransactions transactions={data.recentTransactions} />
-        </>
-      )}
-    </PeriodFigures>
-  );
+  return <PeriodFigures query={analytics}>{(data) => <ButtonFigures data={data} />}</PeriodFigures>;
 }
