@@ -1,11 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { EventSink } from "./deliveries";
 import type { Store } from "./state";
 
-/** What every handler gets: the state, the public base URL, the exchange. */
-export interface RestContext {
+/** What changes state: the state, the public base URL, and the webhook events the changes emit. */
+export interface SandboxCore {
   store: Store;
   base: string;
+  events: EventSink;
+}
+
+/** What every handler gets: the core and the exchange. */
+export interface RestContext extends SandboxCore {
   req: IncomingMessage;
   res: ServerResponse;
 }
@@ -30,6 +36,13 @@ const ERROR_MESSAGES = {
   UNPROCESSABLE_ENTITY:
     "The requested action could not be performed, semantically incorrect, or failed business validation.",
   INTERNAL_SERVER_ERROR: "An internal server error has occurred.",
+  // The v1 APIs (payments, webhooks) name the error itself rather than its HTTP class.
+  VALIDATION_ERROR: "Invalid request - see details",
+  INVALID_RESOURCE_ID: "Requested resource ID was not found.",
+  TRANSACTION_REFUSED: "This request was refused.",
+  TRANSACTION_ALREADY_REFUNDED: "Refund transaction refused - this transaction has already been refunded.",
+  WEBHOOK_URL_ALREADY_EXISTS: "Webhook URL already exists.",
+  WEBHOOK_NUMBER_LIMIT_EXCEEDED: "The webhook's number limit has exceeded.",
 } as const;
 
 /** An error answered in PayPal's REST error shape: {name, message, debug_id, details, links}. */
@@ -38,15 +51,17 @@ export class PayPalError extends Error {
     readonly status: number,
     readonly errorName: keyof typeof ERROR_MESSAGES,
     readonly details: ErrorDetail[] = [],
+    /** Where one API words a shared error name its own way. */
+    readonly errorMessage: string = ERROR_MESSAGES[errorName],
   ) {
-    super(details[0]?.description ?? ERROR_MESSAGES[errorName]);
+    super(details[0]?.description ?? errorMessage);
   }
 
   toBody() {
     const issue = this.details[0]?.issue;
     return {
       name: this.errorName,
-      message: ERROR_MESSAGES[this.errorName],
+      message: this.errorMessage,
       debug_id: randomBytes(7).toString("hex").slice(0, 13),
       details: this.details,
       links: [
@@ -122,6 +137,15 @@ export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export const wantsRepresentation = (req: IncomingMessage) =>
+  /return=representation/.test(String(req.headers.prefer ?? ""));
+
+/** A v2 create's 201: the whole resource for `Prefer: return=representation`, else PayPal's minimal id, status, links. */
+export function created(req: IncomingMessage, full: { id: string; status: string; links: unknown[] }) {
+  const body = wantsRepresentation(req) ? full : { id: full.id, status: full.status, links: full.links };
+  return { status: 201, body };
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

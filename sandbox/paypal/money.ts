@@ -64,7 +64,32 @@ export function fromMinor(minor: number, currency: string): string {
   return `${minor < 0 ? "-" : ""}${whole}${decimals ? `.${digits.slice(-decimals)}` : ""}`;
 }
 
-/** An illustrative PayPal fee, 3.49% + 49 minor units (0.49 USD, 49 JPY), so captures carry a realistic net. */
+/** a / b rounded half up, in integers (no floating-point surprises at exact halves). */
+const divideHalfUp = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
+
+/**
+ * An illustrative PayPal fee, 3.49% rounded half up + 49 minor units (0.49 USD, 49 JPY), never more than the
+ * payment, so captures and sales carry a realistic net.
+ */
 export function paypalFee(grossMinor: number): number {
-  return Math.min(grossMinor, Math.round(grossMinor * 0.0349) + 49);
+  return Math.min(grossMinor, divideHalfUp(grossMinor * 349, 10_000) + 49);
+}
+
+/** Minor units of an amount the sandbox stored itself (so already valid). */
+export const minorOf = (money: { currency_code: string; value: string }) =>
+  toMinor(money.value, money.currency_code, true) as number;
+
+export const moneyOf = (minor: number, currency: string) => ({
+  currency_code: currency,
+  value: fromMinor(minor, currency),
+});
+
+/**
+ * The fee PayPal gives back with a refund: the same share of the original fee as the refund is of the payment
+ * (rounded half up); the refund that empties the payment takes the rest, so the shares add up to the fee.
+ */
+export function refundedFee(grossMinor: number, feeMinor: number, alreadyRefundedMinor: number, refundMinor: number) {
+  const share = (refunded: number) =>
+    refunded === grossMinor ? feeMinor : divideHalfUp(feeMinor * refunded, grossMinor);
+  return share(alreadyRefundedMinor + refundMinor) - share(alreadyRefundedMinor);
 }

@@ -1,7 +1,7 @@
 import { type ErrorDetail, invalidRequest, isObject, unprocessable } from "./http";
 import { merchantFor } from "./identities";
 import { AMOUNT_ISSUE_DESCRIPTIONS, toMinor } from "./money";
-import type { PurchaseUnit } from "./state";
+import type { PurchaseUnit, ShippingPreference } from "./state";
 
 // Validation of a create-order body, with PayPal's issue names, fields and descriptions.
 
@@ -28,7 +28,7 @@ function optionalString(unit: Record<string, unknown>, key: string, max: number,
 }
 
 /** Parses one money object; syntax problems are 400s, business problems (currency, decimals, sign) 422s. */
-function parseMoney(money: unknown, path: string, allowZero = false): { currency: string; minor: number } {
+export function parseMoney(money: unknown, path: string, allowZero = false): { currency: string; minor: number } {
   if (!isObject(money)) throw missing(path);
   const { currency_code: currency, value } = money;
   if (currency === undefined) throw missing(`${path}/currency_code`);
@@ -172,20 +172,56 @@ export function parsePurchaseUnits(body: Record<string, unknown>, clientId: stri
       invoice_id: optionalString(unit, "invoice_id", 127, path),
       soft_descriptor: optionalString(unit, "soft_descriptor", 22, path),
       items: unit.items as unknown[] | undefined,
+      ...(isObject(unit.shipping) && { shipping: unit.shipping }),
       captureIds: [],
     };
   });
 }
 
-/** Return and cancel URLs for the redirect flow, from the current or the legacy field. */
-export function experienceUrls(body: Record<string, unknown>) {
+/** payment_source.paypal.experience_context, else the deprecated application_context, with its JSON path. */
+function experienceContext(body: Record<string, unknown>): [Record<string, unknown>, string] {
   const source =
     isObject(body.payment_source) && isObject(body.payment_source.paypal) ? body.payment_source.paypal : {};
-  const context = isObject(source.experience_context)
-    ? source.experience_context
-    : isObject(body.application_context)
-      ? body.application_context
-      : {};
+  if (isObject(source.experience_context)) {
+    return [source.experience_context, "/payment_source/paypal/experience_context"];
+  }
+  return [isObject(body.application_context) ? body.application_context : {}, "/application_context"];
+}
+
+/** Return and cancel URLs for the redirect flow, from the current or the legacy field. */
+export function experienceUrls(body: Record<string, unknown>) {
+  const [context] = experienceContext(body);
   const url = (v: unknown) => (typeof v === "string" ? v : undefined);
   return { return_url: url(context.return_url), cancel_url: url(context.cancel_url) };
+}
+
+const SHIPPING_PREFERENCES: readonly ShippingPreference[] = ["GET_FROM_FILE", "NO_SHIPPING", "SET_PROVIDED_ADDRESS"];
+
+/** shipping_preference (default GET_FROM_FILE); SET_PROVIDED_ADDRESS needs every purchase unit's address. */
+export function shippingPreference(body: Record<string, unknown>, units: PurchaseUnit[]): ShippingPreference {
+  const [context, path] = experienceContext(body);
+  const value = context.shipping_preference ?? "GET_FROM_FILE";
+  if (!SHIPPING_PREFERENCES.includes(value as ShippingPreference)) {
+    throw invalidRequest([
+      detail(
+        "INVALID_PARAMETER_VALUE",
+        "The value of a field is invalid.",
+        `${path}/shipping_preference`,
+        isObject(value) ? undefined : String(value),
+      ),
+    ]);
+  }
+  if (value === "SET_PROVIDED_ADDRESS") {
+    const unit = units.find((u) => !isObject(u.shipping?.address));
+    if (unit) {
+      throw unprocessable([
+        detail(
+          "MISSING_SHIPPING_ADDRESS",
+          "The shipping address is required when shipping_preference=SET_PROVIDED_ADDRESS.",
+          `/purchase_units/@reference_id=='${unit.reference_id}'/shipping/address`,
+        ),
+      ]);
+    }
+  }
+  return value as ShippingPreference;
 }

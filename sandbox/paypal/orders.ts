@@ -1,6 +1,8 @@
 import { requireClient } from "./auth";
 import {
   type RestContext,
+  type SandboxCore,
+  created,
   invalidRequest,
   notFound,
   permissionDenied,
@@ -10,8 +12,8 @@ import {
 } from "./http";
 import { findBuyer } from "./identities";
 import { fromMinor, paypalFee, toMinor } from "./money";
-import { detail, experienceUrls, missing, parsePurchaseUnits } from "./order-input";
-import { type Capture, type Order, type Store, nowIso, paypalId } from "./state";
+import { detail, experienceUrls, missing, parsePurchaseUnits, shippingPreference } from "./order-input";
+import { type Capture, type Order, type Payer, type Store, nowIso, paypalId } from "./state";
 
 const IDEMPOTENCY_TTL_MS = 6 * 60 * 60 * 1000; // PayPal keeps PayPal-Request-Id keys for 6 hours.
 
@@ -95,12 +97,16 @@ export function captureView(base: string, capture: Capture) {
     }),
     ...(capture.custom_id && { custom_id: capture.custom_id }),
     ...(capture.invoice_id && { invoice_id: capture.invoice_id }),
+    supplementary_data: { related_ids: { order_id: capture.orderId } },
     links: [
       { href: `${base}/v2/payments/captures/${capture.id}`, rel: "self", method: "GET" },
+      ...(capture.status === "COMPLETED" || capture.status === "PARTIALLY_REFUNDED"
+        ? [{ href: `${base}/v2/payments/captures/${capture.id}/refund`, rel: "refund", method: "POST" }]
+        : []),
       { href: `${base}/v2/checkout/orders/${capture.orderId}`, rel: "up", method: "GET" },
     ],
     create_time: capture.create_time,
-    update_time: capture.create_time,
+    update_time: capture.update_time ?? capture.create_time,
   };
 }
 
@@ -127,26 +133,36 @@ export async function createOrder(ctx: RestContext) {
       ]);
     }
     const now = nowIso();
+    const units = parsePurchaseUnits(body, clientId);
     const order: Order = {
       id: paypalId(),
       clientId,
       intent: "CAPTURE",
       status: "CREATED",
-      purchase_units: parsePurchaseUnits(body, clientId),
+      purchase_units: units,
+      shipping_preference: shippingPreference(body, units),
       ...experienceUrls(body),
       create_time: now,
       update_time: now,
     };
     ctx.store.data.orders[order.id] = order;
-    const full = orderView(ctx.store, ctx.base, order);
-    const wantsFull = /return=representation/.test(String(ctx.req.headers.prefer ?? ""));
-    return { status: 201, body: wantsFull ? full : { id: full.id, status: full.status, links: full.links } };
+    return created(ctx.req, orderView(ctx.store, ctx.base, order));
   });
 }
 
 export function getOrder(ctx: RestContext, id: string) {
   const order = ownOrder(ctx.store, id, requireClient(ctx.store, ctx.req));
   sendJson(ctx.res, 200, orderView(ctx.store, ctx.base, order));
+}
+
+/** Emits PAYMENT.CAPTURE.COMPLETED, PENDING or DECLINED for a new capture. */
+function emitCapture(core: SandboxCore, capture: Capture) {
+  core.events.emit(capture.clientId, capture.orderId, {
+    event_type: `PAYMENT.CAPTURE.${capture.status}`,
+    resource_type: "capture",
+    summary: `Payment ${capture.status.toLowerCase()} for ${capture.amount.value} ${capture.amount.currency_code}`,
+    resource: captureView(core.base, capture),
+  });
 }
 
 export async function captureOrder(ctx: RestContext, id: string) {
@@ -181,7 +197,7 @@ export async function captureOrder(ctx: RestContext, id: string) {
       ]);
     }
     const now = nowIso();
-    for (const unit of order.purchase_units) {
+    const captures = order.purchase_units.map((unit) => {
       const minor = toMinor(unit.amount.value, unit.amount.currency_code) as number;
       const capture: Capture = {
         id: paypalId(),
@@ -202,9 +218,11 @@ export async function captureOrder(ctx: RestContext, id: string) {
       };
       ctx.store.data.captures[capture.id] = capture;
       unit.captureIds.push(capture.id);
-    }
+      return capture;
+    });
     order.status = "COMPLETED";
     order.update_time = now;
+    for (const capture of captures) emitCapture(ctx, capture);
     return { status: 201, body: orderView(ctx.store, ctx.base, order) };
   });
 }
@@ -232,6 +250,23 @@ export function approveOrder(store: Store, id: string, buyerId: unknown, clientI
   order.status = "APPROVED";
   order.buyerId = buyer.id;
   order.payer = buyer.payer;
+  for (const unit of order.purchase_units) {
+    if (order.shipping_preference === "NO_SHIPPING") delete unit.shipping;
+    // The buyer picks an address from their PayPal account unless the merchant set one.
+    else if (order.shipping_preference !== "SET_PROVIDED_ADDRESS") unit.shipping = addressOnFile(buyer.payer);
+  }
   order.update_time = nowIso();
   return order;
 }
+
+/** The test buyers' one saved address. */
+const addressOnFile = (payer: Payer) => ({
+  name: { full_name: `${payer.name.given_name} ${payer.name.surname}` },
+  address: {
+    address_line_1: "2211 N First Street",
+    admin_area_2: "San Jose",
+    admin_area_1: "CA",
+    postal_code: "95131",
+    country_code: payer.address.country_code,
+  },
+});

@@ -2,7 +2,7 @@ import { PayPalError, escapeHtml, readForm, redirect, sendHtml } from "./http";
 import { TEST_BUYERS } from "./identities";
 import { approveOrder } from "./orders";
 import type { RestContext } from "./http";
-import { approveSubscription } from "./subscriptions";
+import { approveSubscription } from "./subscription-billing";
 
 const STYLE = `
   *{box-sizing:border-box}
@@ -99,7 +99,7 @@ export async function handleApprovalSubmit(ctx: RestContext) {
   const approving = form.get("action") === "approve";
   try {
     if (approving && order) approveOrder(ctx.store, order.id, form.get("buyer"));
-    if (approving && sub) approveSubscription(ctx.store, sub.id, form.get("buyer"));
+    if (approving && sub) approveSubscription(ctx, sub.id, form.get("buyer"));
   } catch (error) {
     if (!(error instanceof PayPalError)) throw error;
     sendHtml(ctx.res, error.status, messagePage("Cannot approve", error.message));

@@ -18,13 +18,15 @@ export interface Capture {
   id: string;
   orderId: string;
   clientId: string;
-  status: "COMPLETED" | "PENDING" | "DECLINED";
+  /** Refunds move a COMPLETED capture to PARTIALLY_REFUNDED, then REFUNDED. */
+  status: "COMPLETED" | "PENDING" | "DECLINED" | "PARTIALLY_REFUNDED" | "REFUNDED";
   status_details?: { reason: string };
   amount: Money;
   fee?: Money;
   custom_id?: string;
   invoice_id?: string;
   create_time: string;
+  update_time?: string;
 }
 
 export interface PurchaseUnit {
@@ -36,8 +38,12 @@ export interface PurchaseUnit {
   invoice_id?: string;
   soft_descriptor?: string;
   items?: unknown[];
+  /** As given (SET_PROVIDED_ADDRESS) or the buyer's address on file once approved (GET_FROM_FILE). */
+  shipping?: Record<string, unknown>;
   captureIds: string[];
 }
+
+export type ShippingPreference = "GET_FROM_FILE" | "NO_SHIPPING" | "SET_PROVIDED_ADDRESS";
 
 export interface Order {
   id: string;
@@ -47,17 +53,79 @@ export interface Order {
   purchase_units: PurchaseUnit[];
   buyerId?: string;
   payer?: Payer;
+  shipping_preference?: ShippingPreference;
   return_url?: string;
   cancel_url?: string;
   create_time: string;
   update_time: string;
 }
 
+export interface Product {
+  id: string;
+  clientId: string;
+  name: string;
+  type: "PHYSICAL" | "DIGITAL" | "SERVICE";
+  description?: string;
+  category?: string;
+  image_url?: string;
+  home_url?: string;
+  create_time: string;
+  update_time: string;
+}
+
+export type IntervalUnit = "DAY" | "WEEK" | "MONTH" | "YEAR";
+
+export interface BillingCycle {
+  frequency: { interval_unit: IntervalUnit; interval_count: number };
+  tenure_type: "TRIAL" | "REGULAR";
+  sequence: number;
+  /** 0 = a regular cycle that repeats until cancelled. */
+  total_cycles: number;
+  /** Absent for a free trial. */
+  pricing_scheme?: { version: number; fixed_price: Money; create_time: string; update_time: string };
+}
+
+export interface Plan {
+  id: string;
+  clientId: string;
+  product_id: string;
+  name: string;
+  description?: string;
+  status: "CREATED" | "ACTIVE" | "INACTIVE";
+  /** Sorted by sequence. */
+  billing_cycles: BillingCycle[];
+  payment_preferences: {
+    auto_bill_outstanding: boolean;
+    setup_fee?: Money;
+    setup_fee_failure_action: "CONTINUE" | "CANCEL";
+    payment_failure_threshold: number;
+  };
+  taxes?: { percentage: string; inclusive: boolean };
+  quantity_supported: boolean;
+  create_time: string;
+  update_time: string;
+}
+
+/** Where an active subscription stands in its plan's billing cycles. */
+export interface SubscriptionBilling {
+  /** Cycles completed, by index in the plan's billing_cycles. */
+  cyclesCompleted: number[];
+  outstanding_balance: Money;
+  next_billing_time?: string;
+  last_payment?: { amount: Money; time: string };
+  failed_payments_count: number;
+  last_failed_payment?: { amount: Money; time: string; reason_code: string };
+}
+
 export interface Subscription {
   id: string;
   clientId: string;
   plan_id: string;
-  status: "APPROVAL_PENDING" | "ACTIVE";
+  status: "APPROVAL_PENDING" | "ACTIVE" | "SUSPENDED" | "CANCELLED" | "EXPIRED";
+  status_change_note?: string;
+  /** PayPal refuses to re-activate a subscription it suspended for reaching the failure threshold. */
+  suspendedForFailures?: boolean;
+  billing?: SubscriptionBilling;
   quantity: string;
   custom_id?: string;
   subscriber?: Payer;
@@ -69,6 +137,46 @@ export interface Subscription {
   create_time: string;
   update_time: string;
   status_update_time: string;
+}
+
+/** A v1 sale: one subscription payment (setup fee or billing cycle). */
+export interface Sale {
+  id: string;
+  clientId: string;
+  subscriptionId: string;
+  /** v1 sales belong to a payment resource; subscription sales get one id of their own. */
+  parent_payment: string;
+  state: "completed" | "partially_refunded" | "refunded";
+  amount: Money;
+  fee: Money;
+  custom?: string;
+  create_time: string;
+  update_time: string;
+}
+
+/** A refund of a v2 capture or of a v1 sale, made through the API or in PayPal's dashboard. */
+export interface Refund {
+  id: string;
+  clientId: string;
+  kind: "capture" | "sale";
+  /** The capture or sale id. */
+  parentId: string;
+  amount: Money;
+  /** The part of PayPal's fee that PayPal gives back with this refund. */
+  fee: Money;
+  invoice_id?: string;
+  custom_id?: string;
+  note_to_payer?: string;
+  reason?: string;
+  create_time: string;
+}
+
+export interface Webhook {
+  id: string;
+  clientId: string;
+  url: string;
+  /** Event names, or "*" for all. */
+  event_types: string[];
 }
 
 export interface WpsSession {
@@ -104,6 +212,11 @@ export interface SandboxState {
   orders: Record<string, Order>;
   captures: Record<string, Capture>;
   subscriptions: Record<string, Subscription>;
+  products: Record<string, Product>;
+  plans: Record<string, Plan>;
+  sales: Record<string, Sale>;
+  refunds: Record<string, Refund>;
+  webhooks: Record<string, Webhook>;
   idempotency: Record<string, IdempotentResponse>;
   wpsSessions: Record<string, WpsSession>;
   wpsTransactions: Record<string, WpsTransaction>;
@@ -126,6 +239,11 @@ function freshState(): SandboxState {
     orders: {},
     captures: {},
     subscriptions: {},
+    products: {},
+    plans: {},
+    sales: {},
+    refunds: {},
+    webhooks: {},
     idempotency: {},
     wpsSessions: {},
     wpsTransactions: {},
@@ -171,7 +289,10 @@ function loadState(file: string): SandboxState | undefined {
 
 const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-/** PayPal-looking ids: order, capture and transaction ids are 17 upper-case alphanumerics, payer ids 13. */
+/**
+ * PayPal-looking ids: order, capture, sale, refund and webhook ids are 17 upper-case alphanumerics, payer ids 13,
+ * plan ids `P-` and 24.
+ */
 export function paypalId(length = 17): string {
   let id = "";
   for (let i = 0; i < length; i++) id += ID_CHARS[randomInt(ID_CHARS.length)];

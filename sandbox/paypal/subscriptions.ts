@@ -1,17 +1,56 @@
 import { requireClient } from "./auth";
-import { invalidRequest, isObject, notFound, permissionDenied, readJsonObject, sendJson, unprocessable } from "./http";
-import { findBuyer } from "./identities";
-import type { RestContext } from "./http";
+import { ownPlan } from "./catalog";
+import {
+  PayPalError,
+  type RestContext,
+  type SandboxCore,
+  invalidRequest,
+  isObject,
+  notFound,
+  permissionDenied,
+  readJsonObject,
+  sendJson,
+  unprocessable,
+} from "./http";
+import { minorOf, moneyOf } from "./money";
 import { withIdempotency } from "./orders";
-import { type Store, type Subscription, nowIso, paypalId } from "./state";
+import { badField, stringField } from "./plan-input";
+import { billingInfo } from "./subscription-cycles";
+import { type Plan, type Store, type Subscription, nowIso, paypalId } from "./state";
 
-const bodyIssue = (issue: string, description: string, field: string) =>
+export const bodyIssue = (issue: string, description: string, field: string) =>
   invalidRequest([{ field, location: "body", issue, description }]);
 
-export function subscriptionView(base: string, sub: Subscription) {
+export const statusInvalid = (action: string, should: string) =>
+  unprocessable([
+    {
+      issue: "SUBSCRIPTION_STATUS_INVALID",
+      description: `Invalid subscription status for ${action} action; subscription status should be ${should}.`,
+    },
+  ]);
+
+function subscriptionLinks(base: string, sub: Subscription) {
   const self = `${base}/v1/billing/subscriptions/${sub.id}`;
+  const post = (rel: string) => ({ href: `${self}/${rel}`, rel, method: "POST" });
+  const actions: Record<Subscription["status"], object[]> = {
+    APPROVAL_PENDING: [{ href: `${base}/checkoutnow?ba_token=${sub.approval_token}`, rel: "approve", method: "GET" }],
+    ACTIVE: [post("cancel"), post("suspend"), post("capture")],
+    SUSPENDED: [post("cancel"), post("activate"), post("capture")],
+    CANCELLED: [],
+    EXPIRED: [],
+  };
+  return [
+    ...actions[sub.status],
+    { href: self, rel: "edit", method: "PATCH" },
+    { href: self, rel: "self", method: "GET" },
+  ];
+}
+
+export function subscriptionView(store: Store, base: string, sub: Subscription) {
+  const plan = store.data.plans[sub.plan_id];
   return {
     status: sub.status,
+    ...(sub.status_change_note && { status_change_note: sub.status_change_note }),
     status_update_time: sub.status_update_time,
     id: sub.id,
     plan_id: sub.plan_id,
@@ -24,31 +63,55 @@ export function subscriptionView(base: string, sub: Subscription) {
         name: sub.subscriber.name,
       },
     }),
+    ...(sub.billing && plan && { billing_info: billingInfo(plan, sub) }),
     create_time: sub.create_time,
     update_time: sub.update_time,
     ...(sub.custom_id && { custom_id: sub.custom_id }),
     plan_overridden: false,
-    links: [
-      ...(sub.status === "APPROVAL_PENDING"
-        ? [{ href: `${base}/checkoutnow?ba_token=${sub.approval_token}`, rel: "approve", method: "GET" }]
-        : []),
-      { href: self, rel: "self", method: "GET" },
-    ],
+    links: subscriptionLinks(base, sub),
   };
 }
 
-/** POST /v1/billing/subscriptions; plans are not modelled, so any plan id is accepted. */
+const SUMMARIES: Record<string, string> = {
+  CREATED: "Subscription created",
+  ACTIVATED: "Subscription activated",
+  SUSPENDED: "Subscription suspended",
+  CANCELLED: "Subscription cancelled",
+  EXPIRED: "Subscription expired",
+  "PAYMENT.FAILED": "Subscription payment failed",
+};
+
+/** BILLING.SUBSCRIPTION.<kind>, with the subscription as GET shows it now. */
+export function emitSubscription(core: SandboxCore, sub: Subscription, kind: keyof typeof SUMMARIES) {
+  core.events.emit(sub.clientId, sub.id, {
+    event_type: `BILLING.SUBSCRIPTION.${kind}`,
+    resource_type: "subscription",
+    summary: SUMMARIES[kind],
+    resource: subscriptionView(core.store, core.base, sub),
+  });
+}
+
+export function setStatus(sub: Subscription, status: Subscription["status"], note?: string) {
+  const now = nowIso();
+  sub.status = status;
+  sub.status_change_note = note;
+  sub.status_update_time = now;
+  sub.update_time = now;
+  if (status !== "ACTIVE" && status !== "SUSPENDED") delete sub.billing?.next_billing_time;
+}
+
+/** POST /v1/billing/subscriptions: the plan must be this client's and ACTIVE. */
 export async function createSubscription(ctx: RestContext) {
   const clientId = requireClient(ctx.store, ctx.req);
   await withIdempotency(ctx, clientId, async () => {
     const body = await readJsonObject(ctx.req);
-    const { plan_id: planId, quantity = "1", custom_id: customId } = body;
+    const { plan_id: planId, quantity, custom_id: customId } = body;
     if (planId === undefined)
       throw bodyIssue("MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.", "/plan_id");
     if (typeof planId !== "string" || planId.length < 3 || planId.length > 50) {
       throw bodyIssue("INVALID_STRING_LENGTH", "The value of a field is either too short or too long.", "/plan_id");
     }
-    if (typeof quantity !== "string" || !/^[1-9]\d{0,31}$/.test(quantity)) {
+    if (quantity !== undefined && (typeof quantity !== "string" || !/^[1-9]\d{0,31}$/.test(quantity))) {
       throw bodyIssue(
         "INVALID_PARAMETER_SYNTAX",
         "The value of a field does not conform to the expected format.",
@@ -58,6 +121,17 @@ export async function createSubscription(ctx: RestContext) {
     if (customId !== undefined && (typeof customId !== "string" || customId.length > 127)) {
       throw bodyIssue("INVALID_STRING_LENGTH", "The value of a field is either too short or too long.", "/custom_id");
     }
+    const plan = planFor(ctx.store, planId, clientId);
+    if (quantity !== undefined && !plan.quantity_supported) {
+      throw unprocessable([
+        {
+          field: "/quantity",
+          location: "body",
+          issue: "SUBSCRIPTION_CANNOT_HAVE_QUANTITY",
+          description: "Subscription can't have quantity as the plan does not support quantity.",
+        },
+      ]);
+    }
     const context = isObject(body.application_context) ? body.application_context : {};
     const now = nowIso();
     const sub: Subscription = {
@@ -65,7 +139,7 @@ export async function createSubscription(ctx: RestContext) {
       clientId,
       plan_id: planId,
       status: "APPROVAL_PENDING",
-      quantity,
+      quantity: quantity ?? "1",
       ...(customId !== undefined && { custom_id: customId }),
       approval_token: paypalId(),
       ...(typeof context.return_url === "string" && { return_url: context.return_url }),
@@ -76,11 +150,49 @@ export async function createSubscription(ctx: RestContext) {
       status_update_time: now,
     };
     ctx.store.data.subscriptions[sub.id] = sub;
-    return { status: 201, body: subscriptionView(ctx.base, sub) };
+    emitSubscription(ctx, sub, "CREATED");
+    return { status: 201, body: subscriptionView(ctx.store, ctx.base, sub) };
   });
 }
 
-function ownSubscription(store: Store, id: string, clientId: string | undefined) {
+/** The plan a new subscription names: another app's plan is one that does not exist (PayPal's RESOURCE_NOT_FOUND). */
+function planFor(store: Store, planId: string, clientId: string): Plan {
+  let plan: Plan;
+  try {
+    plan = ownPlan(store, planId, clientId);
+  } catch {
+    throw new PayPalError(404, "RESOURCE_NOT_FOUND", [
+      {
+        field: "/plan_id",
+        value: planId,
+        location: "body",
+        issue: "INVALID_RESOURCE_ID",
+        description: "Requested resource ID was not found.",
+      },
+    ]);
+  }
+  if (plan.status !== "ACTIVE") {
+    throw unprocessable([
+      {
+        field: "/plan_id",
+        value: planId,
+        location: "body",
+        issue: "PLAN_STATUS_INVALID",
+        description: "Invalid plan status for subscription creation; plan status should be active.",
+      },
+    ]);
+  }
+  return plan;
+}
+
+/** A subscription's plan; only a state file from before plans existed lacks it. */
+export function planOf(store: Store, sub: Subscription): Plan {
+  const plan = store.data.plans[sub.plan_id];
+  if (!plan) throw notFound(sub.plan_id);
+  return plan;
+}
+
+export function ownSubscription(store: Store, id: string, clientId: string | undefined) {
   const sub = store.data.subscriptions[id];
   if (!sub) throw notFound(id);
   if (clientId !== undefined && sub.clientId !== clientId) throw permissionDenied();
@@ -89,26 +201,91 @@ function ownSubscription(store: Store, id: string, clientId: string | undefined)
 
 export function getSubscription(ctx: RestContext, id: string) {
   const sub = ownSubscription(ctx.store, id, requireClient(ctx.store, ctx.req));
-  sendJson(ctx.res, 200, subscriptionView(ctx.base, sub));
+  sendJson(ctx.res, 200, subscriptionView(ctx.store, ctx.base, sub));
 }
 
-/** The buyer approves in the buyer window; the subscription becomes ACTIVE at once, as with a plan without setup fee. */
-export function approveSubscription(store: Store, id: string, buyerId: unknown, clientId?: string): Subscription {
-  const sub = ownSubscription(store, id, clientId);
-  const buyer = findBuyer(buyerId);
-  if (!buyer) throw bodyIssue("INVALID_PARAMETER_VALUE", "Unknown test buyer.", "/buyer");
-  if (sub.status !== "APPROVAL_PENDING") {
-    throw unprocessable([
-      {
-        issue: "SUBSCRIPTION_STATUS_INVALID",
-        description: "Invalid subscription status for approve action; subscription status should be APPROVAL_PENDING.",
-      },
-    ]);
+function requireReason(body: Record<string, unknown>) {
+  return stringField(body, "reason", "", { max: 128, required: true })!;
+}
+
+/** POST /v1/billing/subscriptions/{id}/cancel|suspend|activate {reason} -> 204 */
+export async function changeSubscription(ctx: RestContext, id: string, action: "cancel" | "suspend" | "activate") {
+  const sub = ownSubscription(ctx.store, id, requireClient(ctx.store, ctx.req));
+  const body = await readJsonObject(ctx.req, true);
+  const reason = requireReason(body);
+  if (action === "cancel") {
+    if (sub.status !== "ACTIVE" && sub.status !== "SUSPENDED") throw statusInvalid("cancel", "active or suspended");
+    setStatus(sub, "CANCELLED", reason);
+    emitSubscription(ctx, sub, "CANCELLED");
+  } else if (action === "suspend") {
+    if (sub.status !== "ACTIVE") throw statusInvalid("suspend", "active");
+    setStatus(sub, "SUSPENDED", reason);
+    emitSubscription(ctx, sub, "SUSPENDED");
+  } else {
+    if (sub.status !== "SUSPENDED") throw statusInvalid("activate", "suspended");
+    if (sub.suspendedForFailures) {
+      throw unprocessable([
+        {
+          issue: "SUBSCRIPTION_CANNOT_BE_ACTIVATED",
+          description: "Subscription cannot be activated after payment failure threshold has reached.",
+        },
+      ]);
+    }
+    setStatus(sub, "ACTIVE", reason);
+    emitSubscription(ctx, sub, "ACTIVATED");
   }
-  const now = nowIso();
-  sub.status = "ACTIVE";
-  sub.subscriber = buyer.payer;
-  sub.update_time = now;
-  sub.status_update_time = now;
-  return sub;
+  ctx.res.writeHead(204).end();
+}
+
+const DATE_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+function timeParam(query: URLSearchParams, key: string) {
+  const value = query.get(key);
+  const problem =
+    value === null ? "MISSING_REQUIRED_PARAMETER" : DATE_TIME.test(value) ? undefined : "INVALID_PARAMETER_SYNTAX";
+  if (problem) {
+    const error = badField(problem, key, value ?? undefined);
+    error.details[0]!.location = "query";
+    throw error;
+  }
+  return Date.parse(value!);
+}
+
+/** GET /v1/billing/subscriptions/{id}/transactions?start_time&end_time: the subscription's sales in that window. */
+export function listTransactions(ctx: RestContext, id: string, query: URLSearchParams) {
+  const sub = ownSubscription(ctx.store, id, requireClient(ctx.store, ctx.req));
+  const start = timeParam(query, "start_time");
+  const end = timeParam(query, "end_time");
+  if (start > end) {
+    const error = badField("INVALID_PARAMETER_VALUE", "start_time", query.get("start_time")!);
+    error.details[0]!.location = "query";
+    throw error;
+  }
+  const transactions = Object.values(ctx.store.data.sales)
+    .filter((sale) => sale.subscriptionId === sub.id)
+    .filter((sale) => Date.parse(sale.create_time) >= start && Date.parse(sale.create_time) <= end)
+    .map((sale) => ({
+      status: sale.state.toUpperCase(),
+      id: sale.id,
+      amount_with_breakdown: {
+        gross_amount: sale.amount,
+        fee_amount: sale.fee,
+        net_amount: moneyOf(minorOf(sale.amount) - minorOf(sale.fee), sale.amount.currency_code),
+      },
+      ...(sub.subscriber && { payer_name: sub.subscriber.name, payer_email: sub.subscriber.email_address }),
+      time: sale.create_time,
+    }));
+  sendJson(ctx.res, 200, {
+    transactions,
+    total_items: transactions.length,
+    total_pages: 1,
+    links: [
+      {
+        href: `${ctx.base}/v1/billing/subscriptions/${sub.id}/transactions?${query.toString()}`,
+        rel: "SELF",
+        method: "GET",
+      },
+    ],
+  });
 }

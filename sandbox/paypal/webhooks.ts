@@ -14,6 +14,8 @@ export interface WebhookInput {
   event_type: string;
   resource: Record<string, unknown>;
   resource_type?: string;
+  /** "2.0" (the v2 APIs and subscriptions) unless given; v1 sales and their refunds are "1.0". */
+  resource_version?: string;
   summary?: string;
   webhook_id?: string;
 }
@@ -43,7 +45,7 @@ export function signWebhook(store: Store, base: string, input: WebhookInput): Si
     event_version: "1.0",
     create_time: nowIso(),
     resource_type: input.resource_type ?? defaultResourceType(input.event_type),
-    resource_version: "2.0",
+    resource_version: input.resource_version ?? "2.0",
     event_type: input.event_type,
     summary: input.summary ?? `Sandbox event ${input.event_type}`,
     resource: input.resource,

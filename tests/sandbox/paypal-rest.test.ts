@@ -302,12 +302,19 @@ describe("Orders v2", () => {
 describe("Subscriptions", () => {
   it("creates, approves and reads a subscription", async () => {
     const { clientId, token } = await newClient();
+    const planId = sandbox.sandbox.createPlan({
+      clientId,
+      price: "7.00",
+      currency: "USD",
+      intervalUnit: "MONTH",
+      intervalCount: 1,
+    });
     const created = await call("/v1/billing/subscriptions", {
       token,
-      json: { plan_id: "P-5ML4271244454362WXNWU5NQ", custom_id: "btn_7" },
+      json: { plan_id: planId, custom_id: "btn_7" },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: "APPROVAL_PENDING", plan_id: "P-5ML4271244454362WXNWU5NQ" });
+    expect(created.body).toMatchObject({ status: "APPROVAL_PENDING", plan_id: planId });
     const id = created.body.id as string;
     expect(id).toMatch(/^I-[A-Z0-9]{12}$/);
 
@@ -316,7 +323,7 @@ describe("Subscriptions", () => {
     expect(body).toMatchObject({
       id,
       status: "ACTIVE",
-      plan_id: "P-5ML4271244454362WXNWU5NQ",
+      plan_id: planId,
       custom_id: "btn_7",
       subscriber: { email_address: "alex.buyer@buyer.example.com", payer_id: "ALEXBUY3R7Q2L" },
     });

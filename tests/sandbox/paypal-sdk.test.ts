@@ -218,13 +218,20 @@ describe("fake JS SDK", () => {
 
   it("creates a subscription with actions.subscription.create and hands onApprove its id", async () => {
     const clientId = `sdk-sub-${Date.now()}`;
+    const planId = sandbox.sandbox.createPlan({
+      clientId,
+      price: "4.00",
+      currency: "USD",
+      intervalUnit: "WEEK",
+      intervalCount: 1,
+    });
     const { context, body } = await loadSdk(`client-id=${clientId}&vault=true&intent=subscription`);
     const approved = new Promise<Record<string, unknown>>((resolve) => {
       void (context.paypal as Namespace)
         .Buttons({
           style: { label: "subscribe" },
           createSubscription: (_: unknown, actions: { subscription: { create: (b: unknown) => Promise<string> } }) =>
-            actions.subscription.create({ plan_id: "P-3RX065706M3469222L5IFM4I" }),
+            actions.subscription.create({ plan_id: planId }),
           onApprove: async (data: Record<string, unknown>) => resolve(data),
           onError: (err: Error) => resolve({ error: err.message }),
         })
@@ -240,7 +247,7 @@ describe("fake JS SDK", () => {
     const read = await fetch(`${sandbox.url}/v1/billing/subscriptions/${String(data.subscriptionID)}`, {
       headers: { authorization: `Bearer ${await serverToken(clientId)}` },
     });
-    expect(await read.json()).toMatchObject({ status: "ACTIVE", plan_id: "P-3RX065706M3469222L5IFM4I" });
+    expect(await read.json()).toMatchObject({ status: "ACTIVE", plan_id: planId });
   });
 
   it("calls onCancel on Cancel and onError on Decline or a currency mismatch", async () => {
