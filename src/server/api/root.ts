@@ -4,6 +4,7 @@ import { checkoutRouter } from "~/server/api/routers/checkout";
 import { merchantRouter } from "~/server/api/routers/merchant";
 import { pagesRouter } from "~/server/api/routers/pages";
 import { sellPagesRouter } from "~/server/api/routers/sell-pages";
+import { webhooksRouter } from "~/server/api/routers/webhooks";
 import { wpsRouter } from "~/server/api/routers/wps";
 import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc";
 
@@ -15,6 +16,7 @@ export const appRouter = createTRPCRouter({
   analytics: analyticsRouter,
   admin: adminRouter,
   checkout: checkoutRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,4 @@
+import { WebhookSettingsCard } from "~/features/merchant-webhooks/webhook-settings-card";
 import { StoreSettingsForm } from "~/features/settings/store-settings-form";
 import { serverApi } from "~/trpc/server";
 
@@ -5,7 +6,7 @@ export const metadata = { title: "Store Settings · Popkit" };
 
 export default async function StoreSettingsPage() {
   const api = await serverApi();
-  const settings = await api.merchant.getStoreSettings();
+  const [settings, webhooks] = await Promise.all([api.merchant.getStoreSettings(), api.webhooks.getSettings()]);
   return (
     <div className="max-w-2xl space-y-6">
       <div>
@@ -13,6 +14,7 @@ export default async function StoreSettingsPage() {
         <p className="text-sm text-gray-600">How your store appears to buyers, and how it connects to PayPal.</p>
       </div>
       <StoreSettingsForm initial={settings} />
+      <WebhookSettingsCard initial={webhooks} />
     </div>
   );
 }
