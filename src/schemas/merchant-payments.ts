@@ -1,10 +1,28 @@
 import { z } from "zod";
 
-export const transactionStatuses = ["completed", "pending", "failed", "cancelled", "refunded"] as const;
+export const transactionStatuses = [
+  "completed",
+  "partially_refunded",
+  "refunded",
+  "pending",
+  "failed",
+  "cancelled",
+] as const;
+export type TransactionStatusName = (typeof transactionStatuses)[number];
+
+/** How a status reads on badges, filters and exports. */
+export const transactionStatusLabels: Record<TransactionStatusName, string> = {
+  completed: "Completed",
+  partially_refunded: "Partially refunded",
+  refunded: "Refunded",
+  pending: "Pending",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
 
 /** What the Payments list can be sorted by (the URL's `sort`); the default is the newest first. */
 export const paymentSorts = ["date", "amount"] as const;
-/** What the Customers list can be sorted by: last payment date and total spent. */
+/** What the Customers list can be sorted by: last payment date and lifetime value. */
 export const customerSorts = ["last", "spent"] as const;
 export const sortDirections = ["asc", "desc"] as const;
 
@@ -22,12 +40,14 @@ const dateWindow = {
 };
 
 export const listPaymentsSchema = z.object({
-  /** Buyer e-mail or name, PayPal order or capture id, or POP name. */
+  /** Buyer e-mail or name, PayPal transaction, order or subscription id, or POP name. */
   q: searchText,
   status: z.enum(transactionStatuses).optional(),
   ...dateWindow,
   /** One buyer's payments (the customer page): their exact e-mail. */
   email: z.string().trim().min(1).max(320).optional(),
+  /** One subscription's sales (the subscriber page): its PayPal subscription id (I-...). */
+  paypalSubscriptionId: z.string().trim().min(1).max(64).optional(),
   sort: z.enum(paymentSorts).default("date"),
   dir: z.enum(sortDirections).default("desc"),
   page,
@@ -49,3 +69,6 @@ export type ListCustomersInput = z.input<typeof listCustomersSchema>;
 
 export const getCustomerSchema = z.object({ email: z.string().trim().min(1).max(320) });
 export type GetCustomerInput = z.input<typeof getCustomerSchema>;
+
+export const getSubscriberSchema = z.object({ id: z.string().trim().min(1).max(64) });
+export type GetSubscriberInput = z.input<typeof getSubscriberSchema>;

@@ -5,12 +5,16 @@ import { db } from "~/server/db";
 import { getStoreTimeZone } from "~/server/services/store-settings";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
+import { createPayPalEvent } from "../factories/paypal-event";
+import { createRefund } from "../factories/refund";
 import { createSellPage } from "../factories/sell-page";
+import { createSubscription } from "../factories/subscription";
 import { createTransaction } from "../factories/transaction";
+import { createWpsButton } from "../factories/wps-button";
 import { unique } from "../factories/unique";
 import { anonymousCaller, merchantCaller } from "../support/callers";
 
-type Status = "completed" | "pending" | "failed" | "cancelled" | "refunded";
+type Status = "completed" | "pending" | "failed" | "cancelled" | "partially_refunded" | "refunded";
 
 async function pay(
   merchantId: string,
@@ -22,7 +26,8 @@ async function pay(
     status?: Status;
     at?: Date;
     currency?: "USD" | "EUR";
-    captureId?: string;
+    transactionId?: string;
+    refundedMinor?: number;
   } = {},
 ) {
   return createTransaction(db, merchantId, {
@@ -32,7 +37,8 @@ async function pay(
     amountMinor: fields.amountMinor ?? 1000,
     currency: fields.currency ?? "USD",
     status: fields.status ?? "completed",
-    paypalCaptureId: fields.captureId,
+    paypalTransactionId: fields.transactionId,
+    refundedMinor: fields.refundedMinor,
     createdAt: fields.at,
   });
 }
@@ -75,12 +81,18 @@ describe("merchant.listPayments", () => {
     expect((await ada.api.merchant.listPayments({ q: "one@buyer" })).total).toBe(1);
   });
 
-  it("searches buyer e-mail, buyer name, PayPal order and capture ids and POP names, ignoring case", async () => {
+  it("searches buyer e-mail, buyer name, PayPal transaction, order and subscription ids and POP names, ignoring case", async () => {
     const { merchant, button, api } = await shop();
     const page = await createSellPage(db, merchant.id, { name: "Watercolour Masterclass" });
     const byEmail = await pay(merchant.id, button.id, { email: "Jane.Doe@Example.test", name: "J. D." });
     const byName = await pay(merchant.id, button.id, { name: "Zoltan Kovacs" });
-    const byCapture = await pay(merchant.id, button.id, { captureId: unique("CAPTURE-Q7") });
+    const byTransaction = await pay(merchant.id, button.id, { transactionId: unique("CAPTURE-Q7") });
+    const sale = await createTransaction(db, merchant.id, {
+      buttonId: button.id,
+      paypalOrderId: null,
+      paypalSubscriptionId: unique("I-SUBQ8"),
+      paypalTransactionId: unique("SALE-"),
+    });
     const onPage = await createTransaction(db, merchant.id, {
       buttonId: page.basicButton.id,
       sellPageId: page.id,
@@ -91,17 +103,54 @@ describe("merchant.listPayments", () => {
 
     expect(await ids("jane.doe@EXAMPLE")).toEqual([byEmail.id]);
     expect(await ids("zoltan")).toEqual([byName.id]);
-    expect(await ids(byEmail.paypalOrderId.toLowerCase())).toEqual([byEmail.id]);
-    expect(await ids("capture-q7")).toEqual([byCapture.id]);
+    // The one id (capture or sale id) and, beside it, the order and subscription ids all find the payment.
+    expect(await ids("capture-q7")).toEqual([byTransaction.id]);
+    expect(await ids(byTransaction.paypalOrderId!.toLowerCase())).toEqual([byTransaction.id]);
+    expect(await ids(byEmail.paypalOrderId!.toLowerCase())).toEqual([byEmail.id]);
+    expect(await ids(sale.paypalTransactionId!)).toEqual([sale.id]);
+    expect(await ids("i-subq8")).toEqual([sale.id]);
     expect(await ids("masterCLASS")).toEqual([onPage.id]);
     expect((await api.merchant.listPayments({ q: "masterclass" })).payments[0]?.popName).toBe(
       "Watercolour Masterclass",
     );
-    expect((await ids(button.name.toUpperCase())).length).toBe(3);
+    expect((await ids(button.name.toUpperCase())).length).toBe(4);
     // Surrounding spaces are trimmed; LIKE's wildcards are plain characters in a search.
     expect(await ids("  zoltan  ")).toEqual([byName.id]);
     expect(await ids("%")).toEqual([]);
     expect(await ids("_")).toEqual([]);
+  });
+
+  it("shows each payment's PayPal transaction id, falling back to its order or subscription id, and its refunds", async () => {
+    const { merchant, button, api } = await shop();
+    const captured = await pay(merchant.id, button.id, {
+      transactionId: unique("CAPTURE-"),
+      status: "partially_refunded",
+      amountMinor: 2000,
+      refundedMinor: 500,
+      at: new Date("2026-08-03"),
+    });
+    const legacy = await pay(merchant.id, button.id, { at: new Date("2026-08-02") });
+    const signUp = await createTransaction(db, merchant.id, {
+      buttonId: button.id,
+      paypalOrderId: null,
+      paypalSubscriptionId: unique("I-"),
+      createdAt: new Date("2026-08-01"),
+    });
+
+    const rows = (await api.merchant.listPayments({})).payments;
+    expect(rows.map((row) => [row.paypalId, row.paypalOrderId])).toEqual([
+      [captured.paypalTransactionId, captured.paypalOrderId],
+      [legacy.paypalOrderId, legacy.paypalOrderId],
+      [signUp.paypalSubscriptionId, null],
+    ]);
+    expect(rows[0]).toMatchObject({ amountMinor: 2000, refundedMinor: 500, status: "partially_refunded" });
+    // The new status filters like the others, in both query paths.
+    expect((await api.merchant.listPayments({ status: "partially_refunded" })).payments.map((p) => p.id)).toEqual([
+      captured.id,
+    ]);
+    expect(
+      (await api.merchant.listPayments({ status: "partially_refunded", q: "@buyer.test" })).payments.map((p) => p.id),
+    ).toEqual([captured.id]);
   });
 
   it("keeps the half-open date window [from, to), computed in the store's own time zone", async () => {
@@ -239,35 +288,178 @@ describe("merchant.listPayments", () => {
 });
 
 describe("merchant.getPayment", () => {
-  it("shows one payment with its buyer, PayPal references, POP and bundle", async () => {
+  it("shows one payment with its buyer, item, PayPal references, POP and bundle", async () => {
     const { merchant, api } = await shop();
-    const page = await createSellPage(db, merchant.id, { name: "Bread Baking" });
+    const page = await createSellPage(db, merchant.id, { name: "Bread Baking", basicName: "Starter" });
     const row = await createTransaction(db, merchant.id, {
       buttonId: page.basicButton.id,
       sellPageId: page.id,
       bundleTier: "basic",
-      paypalCaptureId: unique("CAP-"),
+      paypalTransactionId: unique("CAP-"),
       paypalPayerId: "PAYER123",
       payerEmail: "baker@buyer.test",
       payerName: "Bea Baker",
       amountMinor: 2999,
+      feeMinor: 117,
       currency: "EUR",
     });
 
     const payment = await api.merchant.getPayment({ id: row.id });
     expect(payment).toMatchObject({
       id: row.id,
+      source: "payment",
+      paypalId: row.paypalTransactionId,
+      paypalTransactionId: row.paypalTransactionId,
       paypalOrderId: row.paypalOrderId,
-      paypalCaptureId: row.paypalCaptureId,
-      paypalPayerId: "PAYER123",
+      payerId: "PAYER123",
       payerEmail: "baker@buyer.test",
       payerName: "Bea Baker",
       amountMinor: 2999,
+      refundedMinor: 0,
+      feeMinor: 117,
+      netMinor: 2999,
+      refundableMinor: 2999,
       currency: "EUR",
       status: "completed",
       bundleTier: "basic",
+      item: "Bread Baking (Starter)",
       pop: { kind: "sell_page", id: page.id, name: "Bread Baking" },
+      refunds: [],
+      events: [],
+      subscription: null,
+      wps: null,
     });
+  });
+
+  it("lists its refunds and the PayPal events that touched it, and what is left to refund", async () => {
+    const { merchant, button, api } = await shop();
+    const row = await pay(merchant.id, button.id, {
+      amountMinor: 5000,
+      refundedMinor: 2000,
+      status: "partially_refunded",
+      transactionId: unique("CAPTURE-"),
+    });
+    const first = await createRefund(db, merchant.id, {
+      transactionId: row.id,
+      amountMinor: 1500,
+      source: "dashboard",
+      reason: "Damaged in transit",
+      createdAt: new Date("2026-09-01T10:00:00Z"),
+    });
+    const second = await createRefund(db, merchant.id, {
+      transactionId: row.id,
+      amountMinor: 500,
+      kind: "reversal",
+      createdAt: new Date("2026-09-02T10:00:00Z"),
+    });
+    await createPayPalEvent(db, merchant.id, {
+      transactionId: row.id,
+      type: "PAYMENT.CAPTURE.REFUNDED",
+      state: "processed",
+      receivedAt: new Date("2026-09-01T10:00:01Z"),
+    });
+    await createPayPalEvent(db, merchant.id, {
+      transactionId: row.id,
+      type: "PAYMENT.CAPTURE.COMPLETED",
+      state: "ignored",
+      outcome: "Already recorded.",
+      receivedAt: new Date("2026-08-31T10:00:00Z"),
+    });
+    // Another payment's refund and event stay on that payment.
+    const other = await pay(merchant.id, button.id);
+    await createRefund(db, merchant.id, { transactionId: other.id });
+    await createPayPalEvent(db, merchant.id, { transactionId: other.id });
+
+    const payment = await api.merchant.getPayment({ id: row.id });
+    expect(payment).toMatchObject({ netMinor: 3000, refundableMinor: 3000, status: "partially_refunded" });
+    expect(payment.refunds).toMatchObject([
+      {
+        id: first.id,
+        paypalRefundId: first.paypalRefundId,
+        amountMinor: 1500,
+        source: "dashboard",
+        kind: "refund",
+        reason: "Damaged in transit",
+        paypalStatus: "COMPLETED",
+      },
+      { id: second.id, amountMinor: 500, source: "paypal", kind: "reversal", reason: null },
+    ]);
+    expect(payment.events.map((event) => [event.type, event.state, event.outcome])).toEqual([
+      ["PAYMENT.CAPTURE.COMPLETED", "ignored", "Already recorded."],
+      ["PAYMENT.CAPTURE.REFUNDED", "processed", null],
+    ]);
+  });
+
+  it("offers no refund for a pending, failed or fully refunded payment", async () => {
+    const { merchant, button, api } = await shop();
+    for (const [status, refundedMinor] of [
+      ["pending", 0],
+      ["failed", 0],
+      ["cancelled", 0],
+      ["refunded", 1000],
+    ] as const) {
+      const row = await pay(merchant.id, button.id, { status, refundedMinor });
+      expect((await api.merchant.getPayment({ id: row.id })).refundableMinor, status).toBe(0);
+    }
+  });
+
+  it("links a subscription sale to its subscriber", async () => {
+    const { merchant, api } = await shop();
+    const button = await createPaymentButton(db, merchant.id, { paymentType: "subscription" });
+    const subscription = await createSubscription(db, merchant.id, { buttonId: button.id, payerName: "Sam Sub" });
+    const sale = await createTransaction(db, merchant.id, {
+      buttonId: button.id,
+      paypalOrderId: null,
+      paypalSubscriptionId: subscription.paypalSubscriptionId,
+      paypalTransactionId: unique("SALE-"),
+    });
+    expect((await api.merchant.getPayment({ id: sale.id })).subscription).toEqual({
+      id: subscription.id,
+      status: "active",
+      payerName: "Sam Sub",
+      payerEmail: null,
+    });
+  });
+
+  it("shows a WPS payment with its txn_id as the transaction id, its IPN history and refunds, never refundable here", async () => {
+    const { merchant, api } = await shop();
+    const wpsButton = await createWpsButton(db, merchant.id, { itemName: "Poster" });
+    const wps = await db.wpsTransaction.create({
+      data: {
+        merchantId: merchant.id,
+        buttonId: wpsButton.id,
+        txnId: unique("TXN"),
+        paymentStatus: "Completed",
+        status: "partially_refunded",
+        amountMinor: 1200,
+        refundedMinor: 200,
+        feeMinor: 65,
+        currency: "USD",
+        optionSelected: "Large",
+        payerEmail: "wps@buyer.test",
+        rawIpn: "txn_id=...",
+      },
+    });
+    await createRefund(db, merchant.id, { wpsTransactionId: wps.id, amountMinor: 200 });
+    await db.wpsIpnMessage.create({
+      data: { body: Buffer.from("x"), state: "recorded", txnId: wps.txnId, wpsTransactionId: wps.id },
+    });
+
+    const payment = await api.merchant.getPayment({ id: wps.id });
+    expect(payment).toMatchObject({
+      source: "wps",
+      paypalId: wps.txnId,
+      paypalOrderId: null,
+      item: "Poster (Large)",
+      netMinor: 1000,
+      feeMinor: 65,
+      refundableMinor: 0,
+      wps: { button: { id: wpsButton.id, name: "Poster" }, optionSelected: "Large" },
+    });
+    expect(payment.refunds.map((refund) => refund.amountMinor)).toEqual([200]);
+    expect(payment.wps?.events).toHaveLength(1);
+    const listed = (await api.merchant.listPayments({})).payments;
+    expect(listed.map((row) => [row.paypalId, row.refundedMinor, row.popName])).toEqual([[wps.txnId, 200, "Poster"]]);
   });
 
   it("names a payment button as its POP, and none once it is deleted", async () => {
@@ -283,18 +475,48 @@ describe("merchant.getPayment", () => {
     expect((await api.merchant.listPayments({})).payments[0]?.popName).toBeNull();
   });
 
-  it("is NOT_FOUND for another merchant's payment and for an unknown id", async () => {
+  it("is NOT_FOUND for another merchant's payment (Smart or WPS) and for an unknown id", async () => {
     const [ada, bob] = [await shop(), await shop()];
     const bobs = await pay(bob.merchant.id, bob.button.id);
+    const bobsWps = await db.wpsTransaction.create({
+      data: {
+        merchantId: bob.merchant.id,
+        txnId: unique("TXN"),
+        paymentStatus: "Completed",
+        status: "completed",
+        amountMinor: 100,
+        currency: "USD",
+        rawIpn: "",
+      },
+    });
     expect((await errorOf(ada.api.merchant.getPayment({ id: bobs.id }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(ada.api.merchant.getPayment({ id: bobsWps.id }))).code).toBe("NOT_FOUND");
     expect((await errorOf(ada.api.merchant.getPayment({ id: "no-such-payment" }))).code).toBe("NOT_FOUND");
     expect((await errorOf(ada.api.merchant.getPayment({ id: "" }))).code).toBe("BAD_REQUEST");
     expect((await errorOf(anonymousCaller().merchant.getPayment({ id: bobs.id }))).code).toBe("UNAUTHORIZED");
   });
 });
 
+describe("merchant.refundPayment", () => {
+  it("needs a signed-in merchant and refuses malformed input before it reaches PayPal", async () => {
+    const { merchant, button, api } = await shop();
+    const row = await pay(merchant.id, button.id);
+    const valid = { paymentId: row.id, idempotencyKey: crypto.randomUUID() };
+    expect((await errorOf(anonymousCaller().merchant.refundPayment(valid))).code).toBe("UNAUTHORIZED");
+    for (const input of [
+      { ...valid, idempotencyKey: "not-a-uuid" },
+      { ...valid, amountMinor: 0 },
+      { ...valid, amountMinor: 1.5 },
+      { ...valid, reason: "r".repeat(256) },
+      { ...valid, paymentId: "" },
+    ]) {
+      expect((await errorOf(api.merchant.refundPayment(input))).code, JSON.stringify(input)).toBe("BAD_REQUEST");
+    }
+  });
+});
+
 describe("merchant.listCustomers", () => {
-  it("groups completed payments by e-mail and currency with what each buyer spent", async () => {
+  it("groups settled payments by e-mail and currency with each buyer's orders and lifetime value net of refunds", async () => {
     const { merchant, button, api } = await shop();
     const loyal = (amountMinor: number, hour: number, fields: Parameters<typeof pay>[2] = {}) =>
       pay(merchant.id, button.id, {
@@ -305,8 +527,9 @@ describe("merchant.listCustomers", () => {
       });
     await loyal(1000, 9, { name: "Old Name" });
     await loyal(700, 10, { currency: "EUR" });
-    await loyal(2500, 11, { name: "Lou Loyal" });
+    await loyal(2500, 11, { name: "Lou Loyal", status: "partially_refunded", refundedMinor: 500 });
     await loyal(9999, 12, { status: "failed", name: null });
+    await loyal(400, 13, { status: "refunded", refundedMinor: 400, name: null });
     await pay(merchant.id, button.id, { email: "once@buyer.test", amountMinor: 300 });
     await pay(merchant.id, button.id, { email: null, amountMinor: 300 });
     await pay(merchant.id, button.id, { email: "failed-only@buyer.test", status: "failed" });
@@ -314,18 +537,24 @@ describe("merchant.listCustomers", () => {
     const { customers, total } = await api.merchant.listCustomers({});
     expect(total).toBe(3);
     expect(customers.find((c) => c.email === "loyal@buyer.test" && c.currency === "USD")).toMatchObject({
-      payments: 2,
-      spentMinor: 3500,
+      // Refunded orders still count as orders; what went back comes off the value.
+      payments: 3,
+      spentMinor: 3000,
+      refundedMinor: 900,
       // The name on their latest payment that carries one.
       name: "Lou Loyal",
     });
     expect(customers.find((c) => c.email === "loyal@buyer.test" && c.currency === "EUR")).toMatchObject({
       payments: 1,
       spentMinor: 700,
+      refundedMinor: 0,
     });
     const once = customers.find((c) => c.email === "once@buyer.test");
     expect(once?.firstPaymentAt).toBeInstanceOf(Date);
     expect(once?.lastPaymentAt.getTime()).toBe(once?.firstPaymentAt.getTime());
+    // Sorting by value sorts by the net figure.
+    const byValue = await api.merchant.listCustomers({ sort: "spent", dir: "desc" });
+    expect(byValue.customers.map((c) => c.spentMinor)).toEqual([3000, 700, 300]);
   });
 
   it("searches e-mail and every name a buyer paid under, counting all their payments", async () => {
@@ -381,29 +610,36 @@ describe("merchant.listCustomers", () => {
 });
 
 describe("merchant.getCustomer", () => {
-  it("sums a buyer's completed payments per currency, with their first and last payment and their payments", async () => {
+  it("sums a buyer's orders per currency net of refunds, with their first and last payment and their payments", async () => {
     const { merchant, button, api } = await shop();
     const email = `${unique("vip")}@buyer.test`;
     await pay(merchant.id, button.id, { email, amountMinor: 1000, name: "Vee", at: new Date("2026-05-01") });
     await pay(merchant.id, button.id, { email, amountMinor: 400, currency: "EUR", at: new Date("2026-05-03") });
-    await pay(merchant.id, button.id, { email, amountMinor: 9000, status: "refunded", at: new Date("2026-05-05") });
+    await pay(merchant.id, button.id, {
+      email,
+      amountMinor: 9000,
+      status: "refunded",
+      refundedMinor: 9000,
+      at: new Date("2026-05-05"),
+    });
+    await pay(merchant.id, button.id, { email, amountMinor: 700, status: "pending", at: new Date("2026-05-07") });
     await pay(merchant.id, button.id, { email: "someone-else@buyer.test" });
 
     const customer = await api.merchant.getCustomer({ email });
     expect(customer).toMatchObject({
       email,
       name: "Buyer Name",
-      completedPayments: 2,
+      orderCount: 3,
       totals: [
-        { currency: "USD", payments: 1, spentMinor: 1000 },
-        { currency: "EUR", payments: 1, spentMinor: 400 },
+        { currency: "USD", payments: 2, spentMinor: 1000, refundedMinor: 9000 },
+        { currency: "EUR", payments: 1, spentMinor: 400, refundedMinor: 0 },
       ],
       firstPaymentAt: new Date("2026-05-01"),
-      lastPaymentAt: new Date("2026-05-03"),
+      lastPaymentAt: new Date("2026-05-05"),
     });
-    // The customer page's table: every one of their payments, refunded included.
+    // The customer page's table: every one of their payments, refunded and pending included.
     const payments = await api.merchant.listPayments({ email });
-    expect(payments.payments.map((p) => p.amountMinor)).toEqual([9000, 400, 1000]);
+    expect(payments.payments.map((p) => p.amountMinor)).toEqual([700, 9000, 400, 1000]);
   });
 
   it("is NOT_FOUND for an unknown e-mail and for another merchant's buyer", async () => {

@@ -31,8 +31,8 @@ function columnsFor(from: string): ColumnsOf<Customer> {
       ),
     }),
     column.display({
-      id: "payments",
-      header: "Payments",
+      id: "orders",
+      header: "Orders",
       enableSorting: false,
       meta: { align: "right" },
       cell: ({ row }) => <span className="tabular-nums">{row.original.payments.toLocaleString("en-US")}</span>,
@@ -40,10 +40,17 @@ function columnsFor(from: string): ColumnsOf<Customer> {
     // Sortable columns are accessors (TanStack sorts only those); the server does the sorting.
     column.accessor("spentMinor", {
       id: "spent",
-      header: "Total spent",
+      header: "Lifetime value",
       meta: { align: "right" },
       cell: ({ row }) => (
-        <Money amountMinor={row.original.spentMinor} currency={row.original.currency} className="font-medium" />
+        <span className="inline-flex flex-col items-end">
+          <Money amountMinor={row.original.spentMinor} currency={row.original.currency} className="font-medium" />
+          {row.original.refundedMinor > 0 && (
+            <span className="text-xs text-gray-600">
+              −<Money amountMinor={row.original.refundedMinor} currency={row.original.currency} /> refunded
+            </span>
+          )}
+        </span>
       ),
     }),
     column.display({

@@ -2,17 +2,22 @@ import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 
-/** One titled section of a detail page (Payment, Buyer, PayPal references; later Refunds): a list of facts. */
+/**
+ * One titled section of a detail page (Payment, Buyer, PayPal references): a list of facts, or with `isList` a
+ * list of records (refunds, events) that brings its own markup.
+ */
 export function DetailCard({
   title,
   actions,
   children,
   className,
+  isList,
 }: {
   title: string;
   actions?: ReactNode;
   children: ReactNode;
   className?: string;
+  isList?: boolean;
 }) {
   return (
     <Card className={cn("min-w-0", className)}>
@@ -21,7 +26,11 @@ export function DetailCard({
           <h2 className="text-base font-semibold text-gray-900">{title}</h2>
           {actions}
         </div>
-        <dl className="divide-y divide-gray-100 px-5">{children}</dl>
+        {isList ? (
+          <div className="px-5">{children}</div>
+        ) : (
+          <dl className="divide-y divide-gray-100 px-5">{children}</dl>
+        )}
       </section>
     </Card>
   );

@@ -56,19 +56,29 @@ function columnsFor(from: string, showBuyer: boolean): ColumnsOf<Payment> {
       ),
     }),
     column.display({
-      id: "paymentId",
-      header: "Payment ID",
+      id: "transactionId",
+      header: "Transaction ID",
       enableSorting: false,
-      cell: ({ row }) => (
-        <span className="font-mono text-xs break-all text-gray-900">{row.original.paypalOrderId}</span>
-      ),
+      cell: ({ row }) =>
+        row.original.paypalId ? (
+          <span className="font-mono text-xs break-all text-gray-900">{row.original.paypalId}</span>
+        ) : (
+          <span className="text-gray-600">—</span>
+        ),
     }),
     column.accessor("amountMinor", {
       id: "amount",
       header: "Amount",
       meta: { align: "right" },
       cell: ({ row }) => (
-        <Money amountMinor={row.original.amountMinor} currency={row.original.currency} className="font-medium" />
+        <span className="inline-flex flex-col items-end">
+          <Money amountMinor={row.original.amountMinor} currency={row.original.currency} className="font-medium" />
+          {row.original.refundedMinor > 0 && (
+            <span className="text-xs text-gray-600">
+              −<Money amountMinor={row.original.refundedMinor} currency={row.original.currency} /> refunded
+            </span>
+          )}
+        </span>
       ),
     }),
     column.display({

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
+import { settledStatuses } from "~/lib/ledger";
 import { currencies, type Currency } from "~/lib/money";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
@@ -19,35 +20,155 @@ function likeOperand(q: string) {
   return q.replace(/[\\%_]/g, "\\$&");
 }
 
+/**
+ * The UTC instant as a SQL `timestamp` in UTC wall time, how Prisma stores DateTime columns; text with an explicit
+ * "Z" keeps it independent of the session's TimeZone (as in analytics.ts).
+ */
+function utcTimestamp(instant: Date) {
+  return Prisma.sql`(${instant.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+}
+
+type Pop = { kind: "payment_button" | "sell_page"; id: string; name: string };
+
 /** Where a payment's POP is: a sell page's bundle button belongs to its page, any other button is the POP. */
-function popOf(row: {
-  button: { id: string; name: string } | null;
-  sellPage: { id: string; name: string } | null;
-}): { kind: "payment_button" | "sell_page"; id: string; name: string } | null {
-  if (row.sellPage) return { kind: "sell_page", ...row.sellPage };
-  if (row.button) return { kind: "payment_button", ...row.button };
+function popOf(row: { button: { id: string; name: string } | null; sellPage: { id: string; name: string } | null }) {
+  if (row.sellPage) return { kind: "sell_page", id: row.sellPage.id, name: row.sellPage.name } satisfies Pop;
+  if (row.button) return { kind: "payment_button", id: row.button.id, name: row.button.name } satisfies Pop;
   return null;
 }
 
-const popSelect = {
-  button: { select: { id: true, name: true } },
-  sellPage: { select: { id: true, name: true } },
-} as const;
+const bundleTierLabels = { basic: "Basic", premium: "Premium" } as const;
+
+/** What was bought, in words: the button's name, or the sell page with its bundle ("Glaze Recipes (Premium)"). */
+function itemOf(row: PaymentRecord): string | null {
+  if (!row.sellPage) return row.button?.name ?? null;
+  const bundle =
+    row.bundleTier === "premium"
+      ? (row.sellPage.premiumName ?? bundleTierLabels.premium)
+      : row.bundleTier === "basic"
+        ? row.sellPage.basicName
+        : null;
+  return bundle ? `${row.sellPage.name} (${bundle})` : row.sellPage.name;
+}
+
+/**
+ * The PayPal id buyers and sellers see (DESIGN 11): the capture or sale id. Payments recorded before it was kept
+ * show their order id, or a subscription sign-up its subscription id, instead.
+ */
+function paypalIdOf(row: {
+  paypalTransactionId: string | null;
+  paypalOrderId: string | null;
+  paypalSubscriptionId: string | null;
+}) {
+  return row.paypalTransactionId ?? row.paypalOrderId ?? row.paypalSubscriptionId;
+}
 
 const paymentSelect = {
   id: true,
+  paypalTransactionId: true,
   paypalOrderId: true,
-  paypalCaptureId: true,
+  paypalSubscriptionId: true,
+  paypalPayerId: true,
   payerName: true,
   payerEmail: true,
   amountMinor: true,
+  refundedMinor: true,
+  feeMinor: true,
+  currency: true,
+  status: true,
+  bundleTier: true,
+  createdAt: true,
+  button: { select: { id: true, name: true } },
+  sellPage: { select: { id: true, name: true, basicName: true, premiumName: true } },
+} as const satisfies Prisma.TransactionSelect;
+type PaymentRecord = Prisma.TransactionGetPayload<{ select: typeof paymentSelect }>;
+
+/** A Smart-button or sell-page payment as a row of the Payments list and its CSV export. */
+function paymentRow(row: PaymentRecord) {
+  return {
+    id: row.id,
+    source: "payment" as "payment" | "wps",
+    paypalId: paypalIdOf(row),
+    paypalOrderId: row.paypalOrderId,
+    paypalSubscriptionId: row.paypalSubscriptionId,
+    payerId: row.paypalPayerId,
+    payerName: row.payerName,
+    payerEmail: row.payerEmail,
+    amountMinor: row.amountMinor,
+    refundedMinor: row.refundedMinor,
+    feeMinor: row.feeMinor,
+    currency: row.currency,
+    status: row.status,
+    createdAt: row.createdAt,
+    popName: popOf(row)?.name ?? null,
+    item: itemOf(row),
+  };
+}
+export type PaymentListRow = ReturnType<typeof paymentRow>;
+
+const wpsPaymentSelect = {
+  id: true,
+  txnId: true,
+  payerId: true,
+  payerName: true,
+  payerEmail: true,
+  amountMinor: true,
+  refundedMinor: true,
+  feeMinor: true,
   currency: true,
   status: true,
   createdAt: true,
-  ...popSelect,
-} as const;
+  itemName: true,
+  optionSelected: true,
+  button: { select: { itemName: true } },
+} as const satisfies Prisma.WpsTransactionSelect;
+
+/** A WPS payment as the same row: its txn_id is the PayPal id buyers and sellers see; there is no order. */
+async function wpsPaymentRows(merchantId: string, ids: string[]): Promise<PaymentListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.wpsTransaction.findMany({ where: { id: { in: ids }, merchantId }, select: wpsPaymentSelect });
+  return rows.map((row) => {
+    const name = row.button?.itemName ?? row.itemName;
+    return {
+      id: row.id,
+      source: "wps",
+      paypalId: row.txnId,
+      paypalOrderId: null,
+      paypalSubscriptionId: null,
+      payerId: row.payerId,
+      payerName: row.payerName,
+      payerEmail: row.payerEmail,
+      amountMinor: row.amountMinor,
+      refundedMinor: row.refundedMinor,
+      feeMinor: row.feeMinor,
+      currency: row.currency,
+      status: row.status,
+      createdAt: row.createdAt,
+      popName: name,
+      item: row.optionSelected && name ? `${name} (${row.optionSelected})` : name,
+    };
+  });
+}
+
+/** Both kinds of payment by id, in the order of `ids` (what the SQL that found them sorted). */
+async function paymentRowsOf(merchantId: string, ids: { id: string; source: "payment" | "wps" }[]) {
+  const paymentIds = ids.filter((row) => row.source === "payment").map((row) => row.id);
+  const [payments, wps] = await Promise.all([
+    paymentIds.length
+      ? db.transaction.findMany({ where: { id: { in: paymentIds }, merchantId }, select: paymentSelect })
+      : [],
+    wpsPaymentRows(
+      merchantId,
+      ids.filter((row) => row.source === "wps").map((row) => row.id),
+    ),
+  ]);
+  const position = new Map(ids.map((row, index) => [row.id, index]));
+  return [...payments.map(paymentRow), ...wps].sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+}
 
 type ListPayments = z.output<typeof listPaymentsSchema>;
+/** The list's filters without its sort and page: what the CSV export takes. */
+export type PaymentFilters = Omit<ListPayments, "sort" | "dir" | "page">;
 
 /**
  * The merchant's payments, one page at a time, sorted by date or amount. Built for a merchant with a million
@@ -60,24 +181,19 @@ type ListPayments = z.output<typeof listPaymentsSchema>;
  *   searchPayments.
  */
 export async function listPayments(merchantId: string, input: ListPayments) {
-  // WPS payments live in wps_transactions; most merchants have none and keep the indexed paths below.
-  const hasWps = (await db.wpsTransaction.findFirst({ where: { merchantId }, select: { id: true } })) !== null;
-  const { total, rows } = hasWps
-    ? await searchPayments(merchantId, input, true)
-    : input.q
-      ? await searchPayments(merchantId, input, false)
-      : await browsePayments(merchantId, input);
-  return {
-    total,
-    pageSize: PAGE_SIZE,
-    pageCount: pageCountOf(total),
-    payments: rows.map(
-      ({ button, sellPage, wpsButtonName, ...row }: (typeof rows)[number] & { wpsButtonName?: string | null }) => ({
-        ...row,
-        popName: popOf({ button, sellPage })?.name ?? wpsButtonName ?? null,
-      }),
-    ),
-  };
+  const withWps = await hasWpsPayments(merchantId, input);
+  const { total, rows } =
+    withWps || input.q ? await searchPayments(merchantId, input, withWps) : await browsePayments(merchantId, input);
+  return { total, pageSize: PAGE_SIZE, pageCount: pageCountOf(total), payments: rows };
+}
+
+/**
+ * WPS payments live in wps_transactions; most merchants have none and keep the indexed paths. A subscription's
+ * sales are never WPS payments.
+ */
+async function hasWpsPayments(merchantId: string, filters: PaymentFilters) {
+  if (filters.paypalSubscriptionId) return false;
+  return (await db.wpsTransaction.findFirst({ where: { merchantId }, select: { id: true } })) !== null;
 }
 
 function orderOf(input: ListPayments): Prisma.TransactionOrderByWithRelationInput[] {
@@ -92,13 +208,16 @@ async function browsePayments(merchantId: string, input: ListPayments) {
     merchantId,
     ...(input.status && { status: input.status }),
     ...(input.email && { payerEmail: input.email }),
+    ...(input.paypalSubscriptionId && { paypalSubscriptionId: input.paypalSubscriptionId }),
     ...((input.from || input.to) && {
       createdAt: { ...(input.from && { gte: input.from }), ...(input.to && { lt: input.to }) },
     }),
   };
   const [total, rows] = await Promise.all([
-    // One buyer's payments are few and indexed: count them.
-    input.email ? db.transaction.count({ where }) : countFromHourlyTotals(merchantId, input),
+    // One buyer's or one subscription's payments are few and indexed: count them.
+    input.email || input.paypalSubscriptionId
+      ? db.transaction.count({ where })
+      : countFromHourlyTotals(merchantId, input),
     db.transaction.findMany({
       where,
       orderBy: orderOf(input),
@@ -107,7 +226,7 @@ async function browsePayments(merchantId: string, input: ListPayments) {
       select: paymentSelect,
     }),
   ]);
-  return { total, rows };
+  return { total, rows: rows.map(paymentRow) };
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -116,6 +235,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * How many of the merchant's payments (of `status`) fall in [from, to): the whole hours from
  * merchant_hourly_totals, which a trigger keeps exact with every change to transactions (see analytics.ts), and
  * the partial hours at the window's two ends row by row. A window shorter than that is counted row by row.
+ * Refunds sit in the totals as rows with a count of 0, so they never change a count.
  */
 async function countFromHourlyTotals(merchantId: string, input: Pick<ListPayments, "status" | "from" | "to">) {
   const { status, from, to } = input;
@@ -141,32 +261,54 @@ async function countFromHourlyTotals(merchantId: string, input: Pick<ListPayment
   return row?.count ?? 0;
 }
 
-const wpsPaymentSelect = {
-  id: true,
-  txnId: true,
-  payerName: true,
-  payerEmail: true,
-  amountMinor: true,
-  currency: true,
-  status: true,
-  createdAt: true,
-  itemName: true,
-  button: { select: { id: true, itemName: true } },
-} as const;
-
-/** A WPS payment as a row of the Payments list: its txn_id is the PayPal id buyers and sellers see. */
-async function wpsPaymentRows(merchantId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await db.wpsTransaction.findMany({ where: { id: { in: ids }, merchantId }, select: wpsPaymentSelect });
-  return rows.map(({ txnId, itemName, button, ...row }) => ({
-    ...row,
-    paypalOrderId: txnId,
-    paypalCaptureId: txnId as string | null,
-    button: null,
-    sellPage: null,
-    wpsButtonName: button?.itemName ?? itemName,
-  }));
+/**
+ * The payments matching `filters` as one relation (id, source, created_at, amount_minor) of both tables. Columns
+ * are unqualified: every condition reads its own table, POP names through subqueries.
+ */
+function matchingPayments(merchantId: string, filters: PaymentFilters, withWps: boolean) {
+  const pattern = `%${likeOperand(filters.q)}%`;
+  const common = [
+    Prisma.sql`merchant_id = ${merchantId}`,
+    ...(filters.status ? [Prisma.sql`status = ${filters.status}::"TransactionStatus"`] : []),
+    ...(filters.email ? [Prisma.sql`payer_email = ${filters.email}`] : []),
+    ...(filters.from ? [Prisma.sql`created_at >= ${utcTimestamp(filters.from)}`] : []),
+    ...(filters.to ? [Prisma.sql`created_at < ${utcTimestamp(filters.to)}`] : []),
+  ];
+  const conditions = [
+    ...common,
+    ...(filters.paypalSubscriptionId ? [Prisma.sql`paypal_subscription_id = ${filters.paypalSubscriptionId}`] : []),
+    ...(filters.q
+      ? [
+          Prisma.sql`(payer_email ILIKE ${pattern} OR payer_name ILIKE ${pattern}
+       OR paypal_transaction_id ILIKE ${pattern} OR paypal_order_id ILIKE ${pattern}
+       OR paypal_subscription_id ILIKE ${pattern}
+       OR button_id IN (SELECT id FROM payment_buttons WHERE merchant_id = ${merchantId} AND name ILIKE ${pattern})
+       OR sell_page_id IN (SELECT id FROM digital_sell_pages WHERE merchant_id = ${merchantId} AND name ILIKE ${pattern}))`,
+        ]
+      : []),
+  ];
+  const wpsConditions = [
+    ...common,
+    ...(filters.q
+      ? [
+          Prisma.sql`(payer_email ILIKE ${pattern} OR payer_name ILIKE ${pattern} OR txn_id ILIKE ${pattern}
+             OR item_name ILIKE ${pattern}
+             OR button_id IN (SELECT id FROM wps_payment_buttons WHERE merchant_id = ${merchantId} AND item_name ILIKE ${pattern}))`,
+        ]
+      : []),
+  ];
+  const wps = withWps
+    ? Prisma.sql`UNION ALL
+      SELECT id, 'wps' AS source, created_at, amount_minor FROM wps_transactions
+      WHERE ${Prisma.join(wpsConditions, " AND ")}`
+    : Prisma.empty;
+  return Prisma.sql`
+    SELECT id, 'payment' AS source, created_at, amount_minor FROM transactions
+    WHERE ${Prisma.join(conditions, " AND ")}
+    ${wps}`;
 }
+
+type Match = { id: string; source: "payment" | "wps" };
 
 /**
  * A text search (and, for a merchant with WPS payments, every listing: the two tables are paged as one). Matches
@@ -176,111 +318,116 @@ async function wpsPaymentRows(merchantId: string, ids: string[]) {
  * page's rows are then read in full.
  */
 async function searchPayments(merchantId: string, input: ListPayments, withWps: boolean) {
-  const pattern = `%${likeOperand(input.q)}%`;
-  const common = [
-    Prisma.sql`merchant_id = ${merchantId}`,
-    ...(input.status ? [Prisma.sql`status = ${input.status}::"TransactionStatus"`] : []),
-    ...(input.email ? [Prisma.sql`payer_email = ${input.email}`] : []),
-    ...(input.from ? [Prisma.sql`created_at >= ${utcTimestamp(input.from)}`] : []),
-    ...(input.to ? [Prisma.sql`created_at < ${utcTimestamp(input.to)}`] : []),
-  ];
-  const wpsConditions = [
-    ...common,
-    ...(input.q
-      ? [
-          Prisma.sql`(payer_email ILIKE ${pattern} OR payer_name ILIKE ${pattern} OR txn_id ILIKE ${pattern}
-             OR item_name ILIKE ${pattern}
-             OR button_id IN (SELECT id FROM wps_payment_buttons WHERE merchant_id = ${merchantId} AND item_name ILIKE ${pattern}))`,
-        ]
-      : []),
-  ];
-  const conditions = [
-    Prisma.sql`merchant_id = ${merchantId}`,
-    ...(input.status ? [Prisma.sql`status = ${input.status}::"TransactionStatus"`] : []),
-    ...(input.email ? [Prisma.sql`payer_email = ${input.email}`] : []),
-    ...(input.from ? [Prisma.sql`created_at >= ${utcTimestamp(input.from)}`] : []),
-    ...(input.to ? [Prisma.sql`created_at < ${utcTimestamp(input.to)}`] : []),
-    ...(input.q
-      ? [
-          Prisma.sql`(payer_email ILIKE ${pattern} OR payer_name ILIKE ${pattern}
-       OR paypal_order_id ILIKE ${pattern} OR paypal_capture_id ILIKE ${pattern}
-       OR button_id IN (SELECT id FROM payment_buttons WHERE merchant_id = ${merchantId} AND name ILIKE ${pattern})
-       OR sell_page_id IN (SELECT id FROM digital_sell_pages WHERE merchant_id = ${merchantId} AND name ILIKE ${pattern}))`,
-        ]
-      : []),
-  ];
   const dir = input.dir === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   const order =
     input.sort === "amount"
       ? Prisma.sql`amount_minor ${dir}, created_at ${dir}, id ${dir}`
       : Prisma.sql`created_at ${dir}, id ${dir}`;
-  const wpsMatches = withWps
-    ? Prisma.sql`UNION ALL
-      SELECT id, 'wps' AS source, created_at, amount_minor FROM wps_transactions
-      WHERE ${Prisma.join(wpsConditions, " AND ")}`
-    : Prisma.empty;
-  const [found] = await db.$queryRaw<{ total: number; ids: { id: string; source: "payment" | "wps" }[] }[]>`
-    WITH matches AS MATERIALIZED (
-      SELECT id, 'payment' AS source, created_at, amount_minor FROM transactions
-      WHERE ${Prisma.join(conditions, " AND ")}
-      ${wpsMatches}
-    )
+  const [found] = await db.$queryRaw<{ total: number; ids: Match[] }[]>`
+    WITH matches AS MATERIALIZED (${matchingPayments(merchantId, input, withWps)})
     SELECT (SELECT COUNT(*) FROM matches)::int AS total,
            COALESCE((SELECT json_agg(json_build_object('id', id, 'source', source)) FROM (
              SELECT id, source FROM matches ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${(input.page - 1) * PAGE_SIZE}
            ) page), '[]'::json) AS ids`;
-  const ids = found?.ids ?? [];
-  const paymentIds = ids.filter((row) => row.source === "payment").map((row) => row.id);
-  const [payments, wps] = await Promise.all([
-    paymentIds.length
-      ? db.transaction.findMany({ where: { id: { in: paymentIds }, merchantId }, select: paymentSelect })
-      : [],
-    wpsPaymentRows(
-      merchantId,
-      ids.filter((row) => row.source === "wps").map((row) => row.id),
-    ),
-  ]);
-  const rows: (Awaited<typeof payments>[number] & { wpsButtonName?: string | null })[] = [...payments, ...wps];
-  const position = new Map(ids.map((row, index) => [row.id, index]));
-  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-  return { total: found?.total ?? 0, rows };
+  return { total: found?.total ?? 0, rows: await paymentRowsOf(merchantId, found?.ids ?? []) };
 }
 
-/** One payment of the merchant's, with everything PayPal told us about it; another merchant's is NOT_FOUND. */
+/**
+ * Every payment matching the list's filters, newest first, `batchSize` at a time, for the CSV export. Keyset
+ * paging on (created_at, id) keeps each query cheap and the result stable while new payments arrive.
+ */
+export async function* paymentExportBatches(merchantId: string, filters: PaymentFilters, batchSize = 500) {
+  const withWps = await hasWpsPayments(merchantId, filters);
+  const matches = matchingPayments(merchantId, filters, withWps);
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const keyset: Prisma.Sql = after
+      ? Prisma.sql`WHERE (created_at, id) < (${utcTimestamp(after.createdAt)}, ${after.id})`
+      : Prisma.empty;
+    const ids = await db.$queryRaw<(Match & { created_at: Date })[]>`
+      SELECT id, source, created_at FROM (${matches}) matches ${keyset}
+      ORDER BY created_at DESC, id DESC LIMIT ${batchSize}`;
+    if (ids.length === 0) return;
+    yield await paymentRowsOf(merchantId, ids);
+    if (ids.length < batchSize) return;
+    const last = ids[ids.length - 1]!;
+    after = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+const refundSelect = {
+  id: true,
+  paypalRefundId: true,
+  kind: true,
+  source: true,
+  amountMinor: true,
+  currency: true,
+  paypalStatus: true,
+  reason: true,
+  createdAt: true,
+} as const satisfies Prisma.RefundSelect;
+
+const eventSelect = {
+  id: true,
+  type: true,
+  state: true,
+  outcome: true,
+  receivedAt: true,
+  processedAt: true,
+} as const satisfies Prisma.PayPalEventSelect;
+type PaymentEvent = Prisma.PayPalEventGetPayload<{ select: typeof eventSelect }>;
+
+/** Statuses a seller may refund from: money PayPal settled that has not all gone back yet. */
+const refundableStatuses: readonly string[] = ["completed", "partially_refunded"];
+
+/**
+ * One payment of the merchant's with everything we know about it: buyer, item, what was captured, PayPal's fee,
+ * each refund, every PayPal event that touched it, and (a subscription sale) its subscriber. Another merchant's
+ * payment is NOT_FOUND.
+ */
 export async function getPayment(merchantId: string, input: z.output<typeof getPaymentSchema>) {
   const row = await db.transaction.findFirst({
     where: { id: input.id, merchantId },
     select: {
-      id: true,
-      paypalOrderId: true,
-      paypalCaptureId: true,
-      paypalSubscriptionId: true,
-      paypalPayerId: true,
-      payerName: true,
-      payerEmail: true,
-      amountMinor: true,
-      currency: true,
-      status: true,
-      bundleTier: true,
-      createdAt: true,
+      ...paymentSelect,
       updatedAt: true,
-      ...popSelect,
+      refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: refundSelect },
+      paypalEvents: { orderBy: [{ receivedAt: "asc" }, { id: "asc" }], select: eventSelect },
     },
   });
   if (!row) return getWpsPayment(merchantId, input.id);
-  const { button, sellPage, ...payment } = row;
-  return { ...payment, pop: popOf({ button, sellPage }), wps: null };
+  const subscription = row.paypalSubscriptionId
+    ? await db.subscription.findFirst({
+        where: { merchantId, paypalSubscriptionId: row.paypalSubscriptionId },
+        select: { id: true, status: true, payerName: true, payerEmail: true },
+      })
+    : null;
+  const { refunds, paypalEvents, updatedAt, ...record } = row;
+  return {
+    ...paymentRow(record),
+    paypalTransactionId: row.paypalTransactionId,
+    bundleTier: row.bundleTier,
+    updatedAt,
+    pop: popOf(row),
+    netMinor: row.amountMinor - row.refundedMinor,
+    refundableMinor: refundableStatuses.includes(row.status) ? Math.max(0, row.amountMinor - row.refundedMinor) : 0,
+    refunds,
+    events: paypalEvents,
+    subscription,
+    wps: null,
+  };
 }
 
 /**
- * A WPS payment in the same shape (its txn_id in the PayPal id fields), with what the IPN or PDT reported and
- * every IPN that touched it (the events: pending, completed, refund...).
+ * A WPS payment in the same shape (its txn_id is the PayPal id), with what the IPN or PDT reported and every IPN
+ * that touched it (pending, completed, refund...). WPS payments are refunded in PayPal, never from here.
  */
 async function getWpsPayment(merchantId: string, id: string) {
   const row = await db.wpsTransaction.findFirst({
     where: { id, merchantId },
     include: {
       button: { select: { id: true, itemName: true } },
+      refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: refundSelect },
       ipnMessages: {
         where: { state: "recorded" },
         orderBy: { receivedAt: "asc" },
@@ -289,27 +436,23 @@ async function getWpsPayment(merchantId: string, id: string) {
     },
   });
   if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+  const [listed] = await wpsPaymentRows(merchantId, [row.id]);
   return {
-    id: row.id,
-    paypalOrderId: row.txnId,
-    paypalCaptureId: row.txnId as string | null,
-    paypalSubscriptionId: null as string | null,
-    paypalPayerId: row.payerId,
-    payerName: row.payerName,
-    payerEmail: row.payerEmail,
-    amountMinor: row.amountMinor,
-    currency: row.currency,
-    status: row.status,
+    ...listed!,
+    paypalTransactionId: row.txnId as string | null,
     bundleTier: null,
-    createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     pop: null,
+    netMinor: row.amountMinor - row.refundedMinor,
+    refundableMinor: 0,
+    refunds: row.refunds,
+    events: [] as PaymentEvent[],
+    subscription: null,
     wps: {
       button: row.button ? { id: row.button.id, name: row.button.itemName } : null,
       itemName: row.itemName,
       optionSelected: row.optionSelected,
       quantity: row.quantity,
-      feeMinor: row.feeMinor,
       paymentStatus: row.paymentStatus,
       statusReason: row.statusReason,
       paymentDate: row.paymentDate,
@@ -319,58 +462,96 @@ async function getWpsPayment(merchantId: string, id: string) {
   };
 }
 
-/**
- * The UTC instant as a SQL `timestamp` in UTC wall time, how Prisma stores DateTime columns; text with an explicit
- * "Z" keeps it independent of the session's TimeZone (as in analytics.ts).
- */
-function utcTimestamp(instant: Date) {
-  return Prisma.sql`(${instant.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
-}
-
-/** Both payment tables as one relation with the columns the customer views read. */
+/** Both payment tables as one relation with the columns the customer views read, settled payments only. */
 const allPayments = Prisma.sql`(
-  SELECT merchant_id, status, payer_email, payer_name, amount_minor, currency, created_at FROM transactions
+  SELECT merchant_id, status, payer_email, payer_name, amount_minor, refunded_minor, currency, created_at
+    FROM transactions
   UNION ALL
-  SELECT merchant_id, status, payer_email, payer_name, amount_minor, currency, created_at FROM wps_transactions
+  SELECT merchant_id, status, payer_email, payer_name, amount_minor, refunded_minor, currency, created_at
+    FROM wps_transactions
 ) payments`;
+
+const settled = Prisma.sql`status IN (${Prisma.join(
+  settledStatuses.map((status) => Prisma.sql`${status}::"TransactionStatus"`),
+)})`;
 
 type CustomerRow = {
   email: string;
   currency: Currency;
   payments: number;
   spentMinor: bigint;
+  refundedMinor: bigint;
   firstPaymentAt: Date;
   lastPaymentAt: Date;
-  total: number;
 };
 
-/**
- * Buyers with completed payments, one row per e-mail and currency (amounts in different currencies do not add up),
- * with what they spent in the window. The search matches the e-mail or any name the buyer paid under, and the
- * totals always count all of the buyer's payments in the window, not only those whose name matched.
- */
-export async function listCustomers(merchantId: string, input: z.output<typeof listCustomersSchema>) {
+type ListCustomers = z.output<typeof listCustomersSchema>;
+export type CustomerFilters = Pick<ListCustomers, "q" | "from" | "to">;
+
+/** A customer's figures: orders are their settled payments, lifetime value what those captured minus refunds. */
+const customerColumns = Prisma.sql`payer_email AS email,
+  currency,
+  COUNT(*)::int AS payments,
+  SUM(amount_minor - refunded_minor)::bigint AS "spentMinor",
+  SUM(refunded_minor)::bigint AS "refundedMinor",
+  MIN(created_at) AS "firstPaymentAt",
+  MAX(created_at) AS "lastPaymentAt"`;
+
+function customerQuery(merchantId: string, filters: CustomerFilters) {
   const conditions = [
     Prisma.sql`merchant_id = ${merchantId}`,
-    Prisma.sql`status = 'completed'::"TransactionStatus"`,
+    settled,
     Prisma.sql`payer_email IS NOT NULL`,
-    ...(input.from ? [Prisma.sql`created_at >= ${utcTimestamp(input.from)}`] : []),
-    ...(input.to ? [Prisma.sql`created_at < ${utcTimestamp(input.to)}`] : []),
+    ...(filters.from ? [Prisma.sql`created_at >= ${utcTimestamp(filters.from)}`] : []),
+    ...(filters.to ? [Prisma.sql`created_at < ${utcTimestamp(filters.to)}`] : []),
   ];
-  const pattern = `%${likeOperand(input.q)}%`;
-  const having = input.q
+  const pattern = `%${likeOperand(filters.q)}%`;
+  const having = filters.q
     ? Prisma.sql`HAVING payer_email ILIKE ${pattern} OR bool_or(payer_name ILIKE ${pattern})`
     : Prisma.empty;
+  return { conditions, having };
+}
+
+/**
+ * The name each buyer last paid under, for a page of customers only (the e-mail index finds it): picking it
+ * inside the aggregate would keep PostgreSQL from splitting that work over its workers.
+ */
+async function customerRows(merchantId: string, rows: CustomerRow[]) {
+  const emails = [...new Set(rows.map((row) => row.email))];
+  const names = emails.length
+    ? await db.$queryRaw<{ email: string; name: string }[]>`
+        SELECT DISTINCT ON (payer_email) payer_email AS email, payer_name AS name
+        FROM ${allPayments}
+        WHERE merchant_id = ${merchantId} AND payer_email = ANY(${emails}) AND payer_name IS NOT NULL
+        ORDER BY payer_email, created_at DESC`
+    : [];
+  const nameOf = new Map(names.map((row) => [row.email, row.name]));
+  return rows.map(({ spentMinor, refundedMinor, ...row }) => ({
+    email: row.email,
+    name: nameOf.get(row.email) ?? null,
+    currency: row.currency,
+    payments: row.payments,
+    spentMinor: Number(spentMinor),
+    refundedMinor: Number(refundedMinor),
+    firstPaymentAt: row.firstPaymentAt,
+    lastPaymentAt: row.lastPaymentAt,
+  }));
+}
+
+export type CustomerListRow = Awaited<ReturnType<typeof customerRows>>[number];
+
+/**
+ * Buyers with settled payments, one row per e-mail and currency (amounts in different currencies do not add up),
+ * with their orders and lifetime value (net of refunds) in the window. The search matches the e-mail or any name
+ * the buyer paid under, and the totals always count all of the buyer's payments in the window, not only those
+ * whose name matched.
+ */
+export async function listCustomers(merchantId: string, input: ListCustomers) {
+  const { conditions, having } = customerQuery(merchantId, input);
   const dir = input.dir === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
-  const order = input.sort === "spent" ? Prisma.sql`SUM(amount_minor)` : Prisma.sql`MAX(created_at)`;
-  const rows = await db.$queryRaw<CustomerRow[]>`
-    SELECT payer_email AS email,
-           currency,
-           COUNT(*)::int AS payments,
-           SUM(amount_minor)::bigint AS "spentMinor",
-           MIN(created_at) AS "firstPaymentAt",
-           MAX(created_at) AS "lastPaymentAt",
-           (COUNT(*) OVER ())::int AS total
+  const order = input.sort === "spent" ? Prisma.sql`SUM(amount_minor - refunded_minor)` : Prisma.sql`MAX(created_at)`;
+  const rows = await db.$queryRaw<(CustomerRow & { total: number })[]>`
+    SELECT ${customerColumns}, (COUNT(*) OVER ())::int AS total
     FROM ${allPayments}
     WHERE ${Prisma.join(conditions, " AND ")}
     GROUP BY payer_email, currency
@@ -391,33 +572,46 @@ export async function listCustomers(merchantId: string, input: z.output<typeof l
               ) customers`
           )[0]?.count ?? 0,
         ));
-  // The name each buyer last paid under, for this page only (the e-mail index finds it): picking it inside the
-  // aggregate above would keep PostgreSQL from splitting that work over its workers.
-  const emails = [...new Set(rows.map((row) => row.email))];
-  const names = emails.length
-    ? await db.$queryRaw<{ email: string; name: string }[]>`
-        SELECT DISTINCT ON (payer_email) payer_email AS email, payer_name AS name
-        FROM ${allPayments}
-        WHERE merchant_id = ${merchantId} AND payer_email = ANY(${emails}) AND payer_name IS NOT NULL
-        ORDER BY payer_email, created_at DESC`
-    : [];
-  const nameOf = new Map(names.map((row) => [row.email, row.name]));
   return {
     total,
     pageSize: PAGE_SIZE,
     pageCount: pageCountOf(total),
-    customers: rows.map(({ total: _total, spentMinor, ...row }) => ({
-      ...row,
-      name: nameOf.get(row.email) ?? null,
-      spentMinor: Number(spentMinor),
-    })),
+    customers: await customerRows(merchantId, rows),
   };
 }
 
 /**
+ * Every customer matching the list's filters, by e-mail then currency, `batchSize` at a time, for the CSV
+ * export; keyset paging on the group's own key.
+ */
+export async function* customerExportBatches(merchantId: string, filters: CustomerFilters, batchSize = 500) {
+  const { conditions, having } = customerQuery(merchantId, filters);
+  let after: { email: string; currency: Currency } | null = null;
+  for (;;) {
+    const keyset: Prisma.Sql[] = after
+      ? [Prisma.sql`(payer_email, currency) > (${after.email}, ${after.currency}::"Currency")`]
+      : [];
+    const rows: CustomerRow[] = await db.$queryRaw<CustomerRow[]>`
+      SELECT ${customerColumns}
+      FROM ${allPayments}
+      WHERE ${Prisma.join([...conditions, ...keyset], " AND ")}
+      GROUP BY payer_email, currency
+      ${having}
+      ORDER BY payer_email ASC, currency ASC
+      LIMIT ${batchSize}`;
+    if (rows.length === 0) return;
+    yield await customerRows(merchantId, rows);
+    if (rows.length < batchSize) return;
+    const last: CustomerRow = rows[rows.length - 1]!;
+    after = { email: last.email, currency: last.currency };
+  }
+}
+
+/**
  * One buyer of the merchant's, by the exact e-mail their payments carry: the name they last paid under, and per
- * currency what they spent (completed payments) with their first and last payment. NOT_FOUND when the merchant
- * has no payment at all from that e-mail. Their payments themselves come from listPayments({ email }).
+ * currency their orders (settled payments), lifetime value net of refunds, and what was refunded, with their
+ * first and last payment. NOT_FOUND when the merchant has no payment at all from that e-mail. Their payments
+ * themselves come from listPayments({ email }).
  */
 export async function getCustomer(merchantId: string, input: z.output<typeof getCustomerSchema>) {
   const where = { merchantId, payerEmail: input.email };
@@ -426,9 +620,9 @@ export async function getCustomer(merchantId: string, input: z.output<typeof get
   const select = { payerEmail: true, payerName: true, createdAt: true } as const;
   const grouped = {
     by: ["currency"] as "currency"[],
-    where: { ...where, status: "completed" as const },
+    where: { ...where, status: { in: [...settledStatuses] } },
     _count: { _all: true as const },
-    _sum: { amountMinor: true as const },
+    _sum: { amountMinor: true as const, refundedMinor: true as const },
     _min: { createdAt: true as const },
     _max: { createdAt: true as const },
   };
@@ -445,11 +639,19 @@ export async function getCustomer(merchantId: string, input: z.output<typeof get
   const name = [lastNamed, lastNamedWps]
     .filter((row) => row !== null)
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]?.payerName;
-  const byCurrency = new Map<Currency, { payments: number; spentMinor: number; first: Date[]; last: Date[] }>();
+  type Line = { payments: number; capturedMinor: number; refundedMinor: number; first: Date[]; last: Date[] };
+  const byCurrency = new Map<Currency, Line>();
   for (const group of [...totals, ...wpsTotals]) {
-    const entry = byCurrency.get(group.currency) ?? { payments: 0, spentMinor: 0, first: [], last: [] };
+    const entry = byCurrency.get(group.currency) ?? {
+      payments: 0,
+      capturedMinor: 0,
+      refundedMinor: 0,
+      first: [],
+      last: [],
+    };
     entry.payments += group._count._all;
-    entry.spentMinor += group._sum.amountMinor ?? 0;
+    entry.capturedMinor += group._sum.amountMinor ?? 0;
+    entry.refundedMinor += group._sum.refundedMinor ?? 0;
     if (group._min.createdAt) entry.first.push(group._min.createdAt);
     if (group._max.createdAt) entry.last.push(group._max.createdAt);
     byCurrency.set(group.currency, entry);
@@ -457,17 +659,19 @@ export async function getCustomer(merchantId: string, input: z.output<typeof get
   // The currencies in their enum order (USD first), as every other per-currency list.
   const lines = currencies
     .filter((currency) => byCurrency.has(currency))
-    .map((currency) => ({
-      currency,
-      ...byCurrency.get(currency)!,
-    }));
+    .map((currency) => ({ currency, ...byCurrency.get(currency)! }));
   const firsts = lines.flatMap((line) => line.first);
   const lasts = lines.flatMap((line) => line.last);
   return {
     email,
     name: name ?? null,
-    totals: lines.map(({ currency, payments, spentMinor }) => ({ currency, payments, spentMinor })),
-    completedPayments: lines.reduce((sum, line) => sum + line.payments, 0),
+    totals: lines.map((line) => ({
+      currency: line.currency,
+      payments: line.payments,
+      spentMinor: line.capturedMinor - line.refundedMinor,
+      refundedMinor: line.refundedMinor,
+    })),
+    orderCount: lines.reduce((sum, line) => sum + line.payments, 0),
     firstPaymentAt: firsts.length ? new Date(Math.min(...firsts.map(Number))) : null,
     lastPaymentAt: lasts.length ? new Date(Math.max(...lasts.map(Number))) : null,
   };

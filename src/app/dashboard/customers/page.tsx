@@ -1,21 +1,23 @@
 import { redirect } from "next/navigation";
 import { DateRangeFilter, ListFilters, SearchFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
+import { CustomersNav } from "~/features/customers/customers-nav";
 import { CustomersTable } from "~/features/customers/customers-table";
+import { ExportLink } from "~/features/payments/export-link";
 import { ResultCount } from "~/features/payments/result-count";
 import { SortSelect } from "~/features/payments/sort-select";
 import { pageParam, sortParams, textParam } from "~/lib/search-params";
 import { customerSorts } from "~/schemas/merchant-payments";
 import { serverApi } from "~/trpc/server";
-import { dateWindowOf, hrefWithPage, type SearchParams } from "../payments/list-params";
+import { dateWindowOf, hrefWithPage, queryWithout, type SearchParams } from "../payments/list-params";
 
 export const metadata = { title: "Customers · Popkit" };
 
 const sortOptions = [
   { label: "Paid most recently", sort: "last", dir: "desc" },
   { label: "Paid least recently", sort: "last", dir: "asc" },
-  { label: "Spent the most", sort: "spent", dir: "desc" },
-  { label: "Spent the least", sort: "spent", dir: "asc" },
+  { label: "Highest lifetime value", sort: "spent", dir: "desc" },
+  { label: "Lowest lifetime value", sort: "spent", dir: "asc" },
 ] as const;
 
 export default async function CustomersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -42,10 +44,18 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
         title="Customers"
         description={
           range
-            ? "Buyers who completed a payment in this date range, with what they spent in it."
-            : "Everyone who has completed a payment, with what they spent."
+            ? "Buyers who paid in this date range, with their orders and what they spent in it, net of refunds."
+            : "Everyone who has paid you, with their orders and lifetime value, net of refunds."
+        }
+        actions={
+          <ExportLink
+            path="/api/exports/customers"
+            query={queryWithout(params, ["page", "sort", "dir"])}
+            title={isFiltered ? "Download the customers that match these filters" : "Download all customers"}
+          />
         }
       />
+      <CustomersNav current="customers" />
       <ListFilters label="Filter customers">
         <SearchFilter label="Search customers" placeholder="E-mail or name" />
         <DateRangeFilter label="Paid in" />

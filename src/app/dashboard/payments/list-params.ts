@@ -2,7 +2,8 @@ import { TRPCError } from "@trpc/server";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { resolveDateRange } from "~/lib/date-range";
-import { textParam } from "~/lib/search-params";
+import { enumParam, textParam } from "~/lib/search-params";
+import { transactionStatuses } from "~/schemas/merchant-payments";
 import { auth } from "~/server/auth";
 import { getStoreTimeZone } from "~/server/services/store-settings";
 
@@ -15,18 +16,38 @@ export const storeTimeZone = cache(async (): Promise<string> => {
   return (await getStoreTimeZone(session.user.id)) ?? "UTC";
 });
 
-/** The list's date filter (`range`, `from`, `to`) as the half-open window it means on the store's calendar. */
-export async function dateWindowOf(params: SearchParams) {
+/**
+ * The list's date filter (`range`, `from`, `to`) as the half-open window it means on the store's calendar: the
+ * signed-in store's zone unless `timeZone` is given (the CSV export, which has its merchant already).
+ */
+export async function dateWindowOf(params: SearchParams, timeZone?: string) {
   const range = textParam(params.range);
   if (!range) return {};
-  return resolveDateRange({ range, from: textParam(params.from), to: textParam(params.to) }, await storeTimeZone());
+  return resolveDateRange(
+    { range, from: textParam(params.from), to: textParam(params.to) },
+    timeZone ?? (await storeTimeZone()),
+  );
+}
+
+/**
+ * The Payments page's filters as its URL carries them (`q`, `status`; the window comes from dateWindowOf), read
+ * the same way by the page and its CSV export. A value the list does not know is ignored, as on the page.
+ */
+export function paymentFiltersOf(params: SearchParams) {
+  return { q: textParam(params.q), status: enumParam(params.status, transactionStatuses) };
+}
+
+/** `params` as a query string without `drop` (e.g. the page number, which an export does not use). */
+export function queryWithout(params: SearchParams, drop: string[]) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params))
+    if (typeof value === "string" && value !== "" && !drop.includes(key)) query.set(key, value);
+  return query.toString();
 }
 
 /** The URL of `path` with `params` (string values only) and `page` replaced: for a page past the end. */
 export function hrefWithPage(path: string, params: SearchParams, page: number) {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params))
-    if (typeof value === "string" && key !== "page") query.set(key, value);
+  const query = new URLSearchParams(queryWithout(params, ["page"]));
   if (page > 1) query.set("page", String(page));
   const text = query.toString();
   return text ? `${path}?${text}` : path;

@@ -1,20 +1,18 @@
 import { redirect } from "next/navigation";
 import { DateRangeFilter, ListFilters, SearchFilter, SelectFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
+import { ExportLink } from "~/features/payments/export-link";
 import { PaymentsTable } from "~/features/payments/payments-table";
 import { ResultCount } from "~/features/payments/result-count";
 import { SortSelect } from "~/features/payments/sort-select";
-import { enumParam, pageParam, sortParams, textParam } from "~/lib/search-params";
-import { paymentSorts, transactionStatuses } from "~/schemas/merchant-payments";
+import { pageParam, sortParams, textParam } from "~/lib/search-params";
+import { paymentSorts, transactionStatuses, transactionStatusLabels } from "~/schemas/merchant-payments";
 import { serverApi } from "~/trpc/server";
-import { dateWindowOf, hrefWithPage, type SearchParams } from "./list-params";
+import { dateWindowOf, hrefWithPage, paymentFiltersOf, queryWithout, type SearchParams } from "./list-params";
 
 export const metadata = { title: "Payments · Popkit" };
 
-const statusOptions = transactionStatuses.map((status) => ({
-  value: status,
-  label: status.charAt(0).toUpperCase() + status.slice(1),
-}));
+const statusOptions = transactionStatuses.map((status) => ({ value: status, label: transactionStatusLabels[status] }));
 
 const sortOptions = [
   { label: "Newest first", sort: "date", dir: "desc" },
@@ -25,15 +23,13 @@ const sortOptions = [
 
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
-  const q = textParam(params.q);
-  const status = enumParam(params.status, transactionStatuses);
+  const filters = paymentFiltersOf(params);
   const sort = sortParams(params, paymentSorts, { id: "date", desc: true });
   const page = pageParam(params.page);
   const window = await dateWindowOf(params);
   const api = await serverApi();
   const result = await api.merchant.listPayments({
-    q,
-    status,
+    ...filters,
     ...window,
     sort: sort.id,
     dir: sort.desc ? "desc" : "asc",
@@ -41,16 +37,23 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   });
   // A shared link to page 9 of a list that has since shrunk: show its last page rather than nothing.
   if (page > result.pageCount) redirect(hrefWithPage("/dashboard/payments", params, result.pageCount));
-  const isFiltered = Boolean(q || status || textParam(params.range));
+  const isFiltered = Boolean(filters.q || filters.status || textParam(params.range));
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Payments"
         description="Every payment your buttons and pages have taken, as PayPal reported it."
+        actions={
+          <ExportLink
+            path="/api/exports/payments"
+            query={queryWithout(params, ["page", "sort", "dir"])}
+            title={isFiltered ? "Download the payments that match these filters" : "Download all payments"}
+          />
+        }
       />
       <ListFilters label="Filter payments">
-        <SearchFilter label="Search payments" placeholder="E-mail, name, payment ID or POP" />
+        <SearchFilter label="Search payments" placeholder="E-mail, name, transaction or order ID, or POP" />
         <DateRangeFilter />
         <SelectFilter label="Status" param="status" options={statusOptions} allLabel="All statuses" />
         <SortSelect options={sortOptions} current={sort} />

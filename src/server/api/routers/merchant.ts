@@ -1,7 +1,9 @@
 import { merchantSignUpSchema } from "~/schemas/auth";
+import { cancelSubscriptionSchema, listSubscribersSchema, refundPaymentSchema } from "~/schemas/ledger";
 import {
   getCustomerSchema,
   getPaymentSchema,
+  getSubscriberSchema,
   listCustomersSchema,
   listPaymentsSchema,
 } from "~/schemas/merchant-payments";
@@ -10,6 +12,9 @@ import { createTRPCRouter, merchantProcedure, publicProcedure } from "~/server/a
 import { consumeRateLimit } from "~/server/rate-limit";
 import { signUpMerchant } from "~/server/services/accounts";
 import { getCustomer, getPayment, listCustomers, listPayments } from "~/server/services/merchant-payments";
+import { refundPayment } from "~/server/services/refunds";
+import { getSubscriber, listSubscribers } from "~/server/services/subscribers";
+import { cancelSubscription } from "~/server/services/subscriptions";
 import { z } from "zod";
 import {
   getStoreSettings,
@@ -50,9 +55,26 @@ export const merchantRouter = createTRPCRouter({
 
   getPayment: merchantProcedure.input(getPaymentSchema).query(({ ctx, input }) => getPayment(ctx.merchantId, input)),
 
+  /** The Refund dialog: the dialog's idempotency key makes a double click or a retry one refund at PayPal. */
+  refundPayment: merchantProcedure
+    .input(refundPaymentSchema)
+    .mutation(({ ctx, input }) => refundPayment(ctx.merchantId, input)),
+
   listCustomers: merchantProcedure
     .input(listCustomersSchema)
     .query(({ ctx, input }) => listCustomers(ctx.merchantId, input)),
 
   getCustomer: merchantProcedure.input(getCustomerSchema).query(({ ctx, input }) => getCustomer(ctx.merchantId, input)),
+
+  listSubscribers: merchantProcedure
+    .input(listSubscribersSchema)
+    .query(({ ctx, input }) => listSubscribers(ctx.merchantId, input)),
+
+  getSubscriber: merchantProcedure
+    .input(getSubscriberSchema)
+    .query(({ ctx, input }) => getSubscriber(ctx.merchantId, input)),
+
+  cancelSubscription: merchantProcedure
+    .input(cancelSubscriptionSchema)
+    .mutation(({ ctx, input }) => cancelSubscription(ctx.merchantId, input)),
 });

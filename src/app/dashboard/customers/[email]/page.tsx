@@ -5,6 +5,7 @@ import { StatTile } from "~/components/ui/stat-tile";
 import { BackLink } from "~/features/payments/back-link";
 import { safeBackHref } from "~/features/payments/links";
 import { PaymentsTable } from "~/features/payments/payments-table";
+import { formatMoney } from "~/lib/money";
 import { pageParam, sortParams } from "~/lib/search-params";
 import { paymentSorts } from "~/schemas/merchant-payments";
 import { serverApi } from "~/trpc/server";
@@ -29,6 +30,10 @@ export default async function CustomerDetailPage({
     api.merchant.listPayments({ email, sort: sort.id, dir: sort.desc ? "desc" : "asc", page }),
   ]);
   const back = safeBackHref(query.back, "/dashboard/customers");
+  const refunded = customer.totals
+    .filter((total) => total.refundedMinor > 0)
+    .map((total) => formatMoney(total.refundedMinor, total.currency))
+    .join(" + ");
 
   return (
     <div className="space-y-6">
@@ -40,7 +45,7 @@ export default async function CustomerDetailPage({
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatTile
-          label="Total spent"
+          label="Lifetime value"
           value={
             customer.totals.length === 0 ? (
               "—"
@@ -52,11 +57,12 @@ export default async function CustomerDetailPage({
               </span>
             )
           }
+          hint={refunded.length > 0 ? <>Net of {refunded} refunded</> : "Net of refunds"}
         />
         <StatTile
-          label="Payments"
-          value={<span className="text-lg sm:text-2xl">{customer.completedPayments.toLocaleString("en-US")}</span>}
-          hint="Completed"
+          label="Orders"
+          value={<span className="text-lg sm:text-2xl">{customer.orderCount.toLocaleString("en-US")}</span>}
+          hint="Completed or refunded"
         />
         <StatTile label="First payment" value={<DayValue date={customer.firstPaymentAt} />} />
         <StatTile label="Last payment" value={<DayValue date={customer.lastPaymentAt} />} />

@@ -5,7 +5,12 @@ import { Money } from "~/components/ui/money";
 import { PageHeader } from "~/components/ui/page-header";
 import { BackLink } from "~/features/payments/back-link";
 import { DetailCard, DetailRow } from "~/features/payments/detail-card";
+import { EventHistory } from "~/features/payments/event-history";
 import { customerHref, popEditHref, safeBackHref } from "~/features/payments/links";
+import { RefundDialog } from "~/features/payments/refund-dialog";
+import { RefundList } from "~/features/payments/refund-list";
+import { SubscriptionStatusBadge } from "~/features/subscriptions/subscription-status-badge";
+import { subscriberHref } from "~/features/subscriptions/links";
 import { serverApi } from "~/trpc/server";
 import { decodeParam, orNotFound, type SearchParams } from "../list-params";
 
@@ -26,13 +31,19 @@ export default async function PaymentDetailPage({
   const api = await serverApi();
   const payment = await orNotFound(api.merchant.getPayment({ id: decodeParam(id) }));
   const back = safeBackHref(query.back, "/dashboard/payments");
-  const isFromCustomer = back.startsWith("/dashboard/customers/");
+  const backLabel = back.startsWith("/dashboard/customers/subscribers/")
+    ? "Back to subscriber"
+    : back.startsWith("/dashboard/customers/")
+      ? "Back to customer"
+      : "Back to payments";
   const none = <span className="text-gray-600">—</span>;
+  const money = (amountMinor: number) => <Money amountMinor={amountMinor} currency={payment.currency} />;
+  const orderId = payment.paypalOrderId !== payment.paypalId ? payment.paypalOrderId : null;
 
   return (
     <div className="space-y-6">
       <PageHeader
-        back={<BackLink href={back}>{isFromCustomer ? "Back to customer" : "Back to payments"}</BackLink>}
+        back={<BackLink href={back}>{backLabel}</BackLink>}
         title={
           <span className="flex flex-wrap items-center gap-3">
             <span>
@@ -44,42 +55,73 @@ export default async function PaymentDetailPage({
         }
         description={
           <>
-            {payment.pop?.name ?? "A deleted POP"} · <DateTime value={payment.createdAt} />
+            {payment.item ?? "A deleted POP"} · <DateTime value={payment.createdAt} />
           </>
+        }
+        actions={
+          payment.refundableMinor > 0 && (
+            <RefundDialog
+              payment={{
+                id: payment.id,
+                amountMinor: payment.amountMinor,
+                refundedMinor: payment.refundedMinor,
+                currency: payment.currency,
+              }}
+            />
+          )
         }
       />
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <DetailCard title="Payment">
-          <DetailRow label="Amount">
-            <Money amountMinor={payment.amountMinor} currency={payment.currency} className="font-medium" />
-          </DetailRow>
-          <DetailRow label="Currency">{payment.currency}</DetailRow>
-          <DetailRow label="Status">
-            <TransactionStatusBadge status={payment.status} />
-          </DetailRow>
-          <DetailRow label="Date">
-            <DateTime value={payment.createdAt} />
-          </DetailRow>
-          {payment.updatedAt.getTime() !== payment.createdAt.getTime() && (
-            <DetailRow label="Last updated">
-              <DateTime value={payment.updatedAt} />
+        <div className="min-w-0 space-y-6">
+          <DetailCard title="Payment">
+            <DetailRow label="Transaction ID" isMono>
+              {payment.paypalId ?? none}
             </DetailRow>
-          )}
-          <DetailRow label="Type">{payment.paypalSubscriptionId ? "Subscription" : "One-time"}</DetailRow>
-          <DetailRow label="POP">
-            {payment.pop ? (
-              <Link href={popEditHref(payment.pop)} className={link}>
-                {payment.pop.name}
-              </Link>
-            ) : (
-              <span className="text-gray-600">Deleted</span>
+            <DetailRow label="Captured">{money(payment.amountMinor)}</DetailRow>
+            <DetailRow label="PayPal fee">
+              {payment.feeMinor === null ? "Not reported" : money(payment.feeMinor)}
+            </DetailRow>
+            <DetailRow label="Refunded">{payment.refundedMinor > 0 ? money(payment.refundedMinor) : none}</DetailRow>
+            <DetailRow label="Net">
+              <span className="font-medium">{money(payment.netMinor)}</span>
+              <span className="text-gray-600"> after refunds</span>
+            </DetailRow>
+            <DetailRow label="Status">
+              <TransactionStatusBadge status={payment.status} />
+            </DetailRow>
+            <DetailRow label="Date">
+              <DateTime value={payment.createdAt} />
+            </DetailRow>
+            {payment.updatedAt.getTime() !== payment.createdAt.getTime() && (
+              <DetailRow label="Last updated">
+                <DateTime value={payment.updatedAt} />
+              </DetailRow>
             )}
-          </DetailRow>
-          {payment.pop?.kind === "sell_page" && (
-            <DetailRow label="Bundle">{payment.bundleTier ? bundleLabels[payment.bundleTier] : "Unknown"}</DetailRow>
-          )}
-        </DetailCard>
+            <DetailRow label="Type">
+              {payment.wps ? "WPS button" : payment.paypalSubscriptionId ? "Subscription" : "One-time"}
+            </DetailRow>
+            <DetailRow label="Item">{payment.item ?? none}</DetailRow>
+            {!payment.wps && (
+              <DetailRow label="POP">
+                {payment.pop ? (
+                  <Link href={popEditHref(payment.pop)} className={link}>
+                    {payment.pop.name}
+                  </Link>
+                ) : (
+                  <span className="text-gray-600">Deleted</span>
+                )}
+              </DetailRow>
+            )}
+            {payment.pop?.kind === "sell_page" && (
+              <DetailRow label="Bundle">{payment.bundleTier ? bundleLabels[payment.bundleTier] : "Unknown"}</DetailRow>
+            )}
+          </DetailCard>
+
+          <DetailCard title="Refunds" isList>
+            <RefundList refunds={payment.refunds} />
+          </DetailCard>
+        </div>
 
         <div className="min-w-0 space-y-6">
           <DetailCard title="Buyer">
@@ -94,25 +136,77 @@ export default async function PaymentDetailPage({
               )}
             </DetailRow>
             <DetailRow label="PayPal payer ID" isMono>
-              {payment.paypalPayerId ?? none}
+              {payment.payerId ?? none}
             </DetailRow>
           </DetailCard>
 
-          <DetailCard title="PayPal references">
-            <DetailRow label="Order ID" isMono>
-              {payment.paypalOrderId}
-            </DetailRow>
-            {payment.paypalCaptureId && (
-              <DetailRow label="Capture ID" isMono>
-                {payment.paypalCaptureId}
+          {(orderId || payment.paypalSubscriptionId) && (
+            <DetailCard title="PayPal references">
+              {orderId && (
+                <DetailRow label="Order ID" isMono>
+                  {orderId}
+                </DetailRow>
+              )}
+              {payment.paypalSubscriptionId && (
+                <DetailRow label="Subscription ID" isMono>
+                  {payment.paypalSubscriptionId}
+                </DetailRow>
+              )}
+            </DetailCard>
+          )}
+
+          {payment.subscription && (
+            <DetailCard title="Subscription">
+              <DetailRow label="Subscriber">
+                <Link href={subscriberHref(payment.subscription.id)} className={`${link} break-all`}>
+                  {payment.subscription.payerName ?? payment.subscription.payerEmail ?? "View subscriber"}
+                </Link>
               </DetailRow>
-            )}
-            {payment.paypalSubscriptionId && (
-              <DetailRow label="Subscription ID" isMono>
-                {payment.paypalSubscriptionId}
+              <DetailRow label="Status">
+                <SubscriptionStatusBadge status={payment.subscription.status} />
               </DetailRow>
-            )}
-          </DetailCard>
+            </DetailCard>
+          )}
+
+          {payment.wps ? (
+            <>
+              <DetailCard title="WPS details">
+                <DetailRow label="WPS button">
+                  {payment.wps.button?.name ?? <span className="text-gray-600">Deleted</span>}
+                </DetailRow>
+                {payment.wps.optionSelected && <DetailRow label="Option">{payment.wps.optionSelected}</DetailRow>}
+                <DetailRow label="Quantity">{payment.wps.quantity}</DetailRow>
+                <DetailRow label="PayPal status">
+                  {payment.wps.paymentStatus}
+                  {payment.wps.statusReason && <span className="text-gray-600"> ({payment.wps.statusReason})</span>}
+                </DetailRow>
+                {payment.wps.paymentDate && <DetailRow label="PayPal date">{payment.wps.paymentDate}</DetailRow>}
+                <DetailRow label="Recorded from">
+                  {payment.wps.recordedBy === "pdt" ? "PDT return" : "IPN message"}
+                </DetailRow>
+              </DetailCard>
+              <DetailCard title="IPN history" isList>
+                {payment.wps.events.length === 0 ? (
+                  <p className="py-4 text-sm text-gray-600">No IPN messages yet.</p>
+                ) : (
+                  <ol className="divide-y divide-gray-100">
+                    {payment.wps.events.map((event) => (
+                      <li key={event.id} className="flex flex-wrap justify-between gap-2 py-3 text-sm">
+                        <span className="text-gray-900">{event.reason ?? "IPN recorded"}</span>
+                        <span className="text-xs text-gray-600">
+                          <DateTime value={event.receivedAt} />
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </DetailCard>
+            </>
+          ) : (
+            <DetailCard title="Event history" isList>
+              <EventHistory events={payment.events} empty="No PayPal events for this payment yet." />
+            </DetailCard>
+          )}
         </div>
       </div>
     </div>

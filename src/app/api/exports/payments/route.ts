@@ -1,0 +1,66 @@
+import { dateWindowOf, paymentFiltersOf } from "~/app/dashboard/payments/list-params";
+import { toDecimalString } from "~/lib/money";
+import { listPaymentsSchema } from "~/schemas/merchant-payments";
+import { paymentExportBatches, type PaymentListRow } from "~/server/services/merchant-payments";
+import { csvResponse, exportingMerchant, plainResponse, searchParamsOf } from "../csv-export";
+
+export const dynamic = "force-dynamic";
+
+const header = [
+  "Date",
+  "Transaction ID",
+  "PayPal order ID",
+  "PayPal subscription ID",
+  "Status",
+  "Item",
+  "Buyer name",
+  "Buyer email",
+  "PayPal payer ID",
+  "Currency",
+  "Amount",
+  "Refunded",
+  "Net",
+  "PayPal fee",
+  "Source",
+  "Popkit payment ID",
+] as const;
+
+function line(row: PaymentListRow) {
+  const money = (amountMinor: number | null) =>
+    amountMinor === null ? null : toDecimalString(amountMinor, row.currency);
+  return [
+    row.createdAt.toISOString(),
+    row.paypalId,
+    row.paypalOrderId,
+    row.paypalSubscriptionId,
+    row.status,
+    row.item,
+    row.payerName,
+    row.payerEmail,
+    row.payerId,
+    row.currency,
+    money(row.amountMinor),
+    money(row.refundedMinor),
+    money(row.amountMinor - row.refundedMinor),
+    money(row.feeMinor),
+    row.source === "wps" ? "WPS button" : "Smart button",
+    row.id,
+  ];
+}
+
+/**
+ * GET /api/exports/payments?q=&status=&range=&from=&to= : the Payments page's filtered list as CSV, newest first,
+ * with amounts as decimals beside their currency. Only the signed-in merchant's payments, ever.
+ */
+export async function GET(request: Request) {
+  const merchant = await exportingMerchant();
+  if (!merchant) return plainResponse(401, "User not authenticated");
+  const params = searchParamsOf(request);
+  const parsed = listPaymentsSchema.safeParse({
+    ...paymentFiltersOf(params),
+    ...(await dateWindowOf(params, merchant.timeZone)),
+  });
+  if (!parsed.success) return plainResponse(400, parsed.error.issues[0]?.message ?? "Please correct the filters.");
+  const { q, status, from, to } = parsed.data;
+  return csvResponse("payments", header, paymentExportBatches(merchant.merchantId, { q, status, from, to }), line);
+}

@@ -1,0 +1,144 @@
+import Link from "next/link";
+import { DateTime } from "~/components/ui/date-time";
+import { Money } from "~/components/ui/money";
+import { PageHeader } from "~/components/ui/page-header";
+import { BackLink } from "~/features/payments/back-link";
+import { DetailCard, DetailRow } from "~/features/payments/detail-card";
+import { EventHistory } from "~/features/payments/event-history";
+import { customerHref, popEditHref, safeBackHref } from "~/features/payments/links";
+import { PaymentsTable } from "~/features/payments/payments-table";
+import { CancelSubscriptionButton } from "~/features/subscriptions/cancel-subscription";
+import { subscribersPath } from "~/features/subscriptions/links";
+import { planLabel, subscriberName } from "~/features/subscriptions/plan";
+import { SubscriptionStatusBadge } from "~/features/subscriptions/subscription-status-badge";
+import { pageParam, sortParams } from "~/lib/search-params";
+import { paymentSorts } from "~/schemas/merchant-payments";
+import { serverApi } from "~/trpc/server";
+import { decodeParam, orNotFound, type SearchParams } from "../../../payments/list-params";
+
+export const metadata = { title: "Subscriber · Popkit" };
+
+const link =
+  "text-brand-700 focus-visible:outline-brand-600 rounded font-medium hover:underline focus-visible:outline-2";
+
+export default async function SubscriberDetailPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
+  const [{ id }, query] = await Promise.all([params, searchParams]);
+  const sort = sortParams(query, paymentSorts, { id: "date", desc: true });
+  const page = pageParam(query.page);
+  const api = await serverApi();
+  const subscriber = await orNotFound(api.merchant.getSubscriber({ id: decodeParam(id) }));
+  const payments = await api.merchant.listPayments({
+    paypalSubscriptionId: subscriber.paypalSubscriptionId,
+    sort: sort.id,
+    dir: sort.desc ? "desc" : "asc",
+    page,
+  });
+  const back = safeBackHref(query.back, subscribersPath);
+  const name = subscriberName(subscriber);
+  const none = <span className="text-gray-600">—</span>;
+  const day = (date: Date | null) => (date ? <DateTime value={date} style="date" /> : none);
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        back={<BackLink href={back}>Back to subscribers</BackLink>}
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            <span className="break-all">{name}</span>
+            <SubscriptionStatusBadge status={subscriber.status} />
+          </span>
+        }
+        description={planLabel(subscriber)}
+        actions={subscriber.canCancel && <CancelSubscriptionButton subscription={{ id: subscriber.id, name }} />}
+      />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <DetailCard title="Subscription">
+          <DetailRow label="Plan">{planLabel(subscriber)}</DetailRow>
+          <DetailRow label="Status">
+            <SubscriptionStatusBadge status={subscriber.status} />
+          </DetailRow>
+          <DetailRow label="Button">
+            {subscriber.button ? (
+              <Link href={popEditHref({ kind: "payment_button", id: subscriber.button.id })} className={link}>
+                {subscriber.button.name}
+              </Link>
+            ) : (
+              <span className="text-gray-600">Deleted</span>
+            )}
+          </DetailRow>
+          <DetailRow label="Started">{day(subscriber.createdAt)}</DetailRow>
+          <DetailRow label="Next billing">{day(subscriber.nextBillingAt)}</DetailRow>
+          <DetailRow label="Last payment">{day(subscriber.lastPaymentAt)}</DetailRow>
+          <DetailRow label="Failed payments">
+            {subscriber.failedPaymentsCount}
+            {subscriber.lastFailedPaymentAt && (
+              <span className="text-gray-600">
+                {" "}
+                (last on <DateTime value={subscriber.lastFailedPaymentAt} style="date" />)
+              </span>
+            )}
+          </DetailRow>
+          {subscriber.cancelledAt && <DetailRow label="Cancelled">{day(subscriber.cancelledAt)}</DetailRow>}
+          <DetailRow label="Total paid">
+            <Money amountMinor={subscriber.totalPaidMinor} currency={subscriber.currency} className="font-medium" />
+            <span className="text-gray-600">
+              {" "}
+              in {subscriber.payments} {subscriber.payments === 1 ? "payment" : "payments"}, net of refunds
+            </span>
+          </DetailRow>
+        </DetailCard>
+
+        <div className="min-w-0 space-y-6">
+          <DetailCard title="Buyer">
+            <DetailRow label="Name">{subscriber.payerName ?? none}</DetailRow>
+            <DetailRow label="E-mail">
+              {subscriber.payerEmail ? (
+                <Link href={customerHref(subscriber.payerEmail)} className={`${link} break-all`}>
+                  {subscriber.payerEmail}
+                </Link>
+              ) : (
+                none
+              )}
+            </DetailRow>
+            <DetailRow label="PayPal payer ID" isMono>
+              {subscriber.payerId ?? none}
+            </DetailRow>
+          </DetailCard>
+          <DetailCard title="PayPal references">
+            <DetailRow label="Subscription ID" isMono>
+              {subscriber.paypalSubscriptionId}
+            </DetailRow>
+            <DetailRow label="Plan ID" isMono>
+              {subscriber.planId}
+            </DetailRow>
+          </DetailCard>
+        </div>
+      </div>
+
+      <section aria-labelledby="subscriber-payments" className="space-y-3">
+        <h2 id="subscriber-payments" className="text-lg font-semibold text-gray-900">
+          Payments
+        </h2>
+        <PaymentsTable
+          label={`Payments of ${name}`}
+          payments={payments.payments}
+          sort={sort}
+          showBuyer={false}
+          emptyDescription="Each billing cycle's payment appears here once PayPal reports it."
+          page={{ page, pageCount: payments.pageCount, total: payments.total, pageSize: payments.pageSize }}
+        />
+      </section>
+
+      <DetailCard title="Event history" isList>
+        <EventHistory events={subscriber.events} empty="No PayPal events for this subscription yet." />
+      </DetailCard>
+    </div>
+  );
+}

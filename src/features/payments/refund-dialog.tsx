@@ -1,0 +1,178 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Undo2 } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Field, invalidProps, registerClearing } from "~/components/ui/field";
+import { Input, Textarea } from "~/components/ui/input";
+import { toast } from "~/components/ui/toast";
+import { refundableAmount } from "~/lib/ledger";
+import { formatMoney, minorDigits, toMinorUnits, type Currency } from "~/lib/money";
+import { refundPaymentSchema } from "~/schemas/ledger";
+import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
+
+type Payment = { id: string; amountMinor: number; refundedMinor: number; currency: Currency };
+
+// The amount is typed as text in the payment's currency and turned into minor units here (src/lib/money.ts), so
+// "5", "5.5" and "5.50" all mean 550 cents; the reason's rule is the server's own.
+const formSchema = z.object({
+  mode: z.enum(["full", "partial"]),
+  amount: z.string(),
+  reason: refundPaymentSchema.shape.reason,
+});
+type FormValues = z.input<typeof formSchema>;
+
+/** A v4 UUID; crypto.randomUUID exists only on HTTPS and localhost, getRandomValues everywhere. */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The Refund action of a payment's detail view: full or partial, with an optional reason. One idempotency key per
+ * opened dialog, so a double click or a retry after a lost answer refunds once at PayPal.
+ */
+export function RefundDialog({ payment }: { payment: Payment }) {
+  const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
+  return (
+    <>
+      <Button variant="secondary" aria-haspopup="dialog" onClick={() => setIdempotencyKey(newIdempotencyKey())}>
+        <Undo2 aria-hidden className="size-4" />
+        Refund
+      </Button>
+      <Dialog
+        open={idempotencyKey !== null}
+        onClose={() => setIdempotencyKey(null)}
+        title="Refund payment"
+        description={
+          payment.refundedMinor > 0
+            ? `${formatMoney(payment.refundedMinor, payment.currency)} of ${formatMoney(payment.amountMinor, payment.currency)} is refunded already.`
+            : "The money goes back to the buyer through PayPal."
+        }
+      >
+        {idempotencyKey && (
+          <RefundForm payment={payment} idempotencyKey={idempotencyKey} onDone={() => setIdempotencyKey(null)} />
+        )}
+      </Dialog>
+    </>
+  );
+}
+
+function RefundForm({ payment, idempotencyKey, onDone }: { payment: Payment; idempotencyKey: string; onDone(): void }) {
+  const router = useRouter();
+  const id = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const refund = api.merchant.refundPayment.useMutation();
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { mode: "full", amount: "", reason: "" },
+  });
+  const register = registerClearing(form);
+  const errors = form.formState.errors;
+  const isPartial = useWatch({ control: form.control, name: "mode" }) === "partial";
+  const leftMinor = payment.amountMinor - payment.refundedMinor;
+  const left = formatMoney(leftMinor, payment.currency);
+
+  async function submit(values: z.output<typeof formSchema>) {
+    setFormError(null);
+    let amountMinor: number | undefined;
+    if (values.mode === "partial") {
+      const typed = toMinorUnits(values.amount, payment.currency);
+      if (typed === null) {
+        const example = minorDigits(payment.currency) === 0 ? "500" : "5.00";
+        form.setError("amount", { message: `Enter an amount like ${example}` });
+        return;
+      }
+      const allowed = refundableAmount(payment, typed);
+      if (!allowed.ok) {
+        form.setError("amount", { message: allowed.message });
+        return;
+      }
+      amountMinor = allowed.amountMinor;
+    }
+    try {
+      const result = await refund.mutateAsync({
+        paymentId: payment.id,
+        amountMinor,
+        reason: values.reason || undefined,
+        idempotencyKey,
+      });
+      toast.success(`Refunded ${formatMoney(result.amountMinor, payment.currency)}.`);
+      onDone();
+      router.refresh();
+    } catch (error) {
+      const amountError = fieldErrorsOf(error).amountMinor?.[0];
+      if (amountError) form.setError("amount", { message: amountError });
+      setFormError(userMessageOf(error, "The refund did not go through. Please try again."));
+    }
+  }
+
+  const amountId = `${id}-amount`;
+  const reasonId = `${id}-reason`;
+  const radio = "size-4 border-gray-300 text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600";
+  return (
+    <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-4">
+      {formError && <Alert>{formError}</Alert>}
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-gray-700">Amount to refund</legend>
+        <label className="flex items-center gap-2 text-sm text-gray-900">
+          <input type="radio" value="full" className={radio} {...form.register("mode")} />
+          Full refund ({left})
+        </label>
+        <label className="flex items-center gap-2 text-sm text-gray-900">
+          <input type="radio" value="partial" className={radio} {...form.register("mode")} />
+          Partial refund
+        </label>
+      </fieldset>
+      {isPartial && (
+        <Field
+          id={amountId}
+          label={`Amount (${payment.currency})`}
+          hint={`Up to ${left}.`}
+          error={errors.amount?.message}
+        >
+          <Input
+            id={amountId}
+            inputMode="decimal"
+            autoComplete="off"
+            autoFocus
+            {...invalidProps(errors.amount, amountId)}
+            {...register("amount")}
+          />
+        </Field>
+      )}
+      <Field
+        id={reasonId}
+        label="Reason (optional)"
+        hint="Kept with the refund; PayPal may show it to the buyer."
+        error={errors.reason?.message}
+      >
+        <Textarea
+          id={reasonId}
+          rows={2}
+          maxLength={255}
+          {...invalidProps(errors.reason, reasonId)}
+          {...register("reason")}
+        />
+      </Field>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="danger" disabled={refund.isPending}>
+          {refund.isPending ? "Refunding..." : isPartial ? "Refund" : `Refund ${left}`}
+        </Button>
+      </div>
+    </form>
+  );
+}
