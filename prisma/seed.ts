@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { SANDBOX_WEBHOOK_ID } from "../sandbox/paypal";
+import { sandboxSecretFor } from "../sandbox/paypal";
 import type { FileKind, PrismaClient } from "../src/generated/prisma/client";
 import { buildCheckoutSession } from "../tests/factories/checkout-session";
 import { createMerchant } from "../tests/factories/merchant";
@@ -40,7 +40,15 @@ export type DemoSeed = { logins: DemoLogins; sellPageId: string };
  * UploadThing sandbox is running, so the demo sell page gets its image, logo and file (never uploaded to a real
  * UploadThing account).
  */
-export async function seedDemo(db: PrismaClient, dataDir: string, options: { withFiles: boolean }): Promise<DemoSeed> {
+export async function seedDemo(
+  db: PrismaClient,
+  dataDir: string,
+  options: {
+    withFiles: boolean;
+    /** The local PayPal simulator, when it runs: the demo's plan and webhook are made there. */
+    paypalSimulator?: { apiBase: string; appUrl: string };
+  },
+): Promise<DemoSeed> {
   const logins = demoLogins(dataDir);
   const merchant = await createMerchant(db, { name: "Demo Merchant", ...logins.merchant });
   await db.storeSettings.upsert({
@@ -50,6 +58,7 @@ export async function seedDemo(db: PrismaClient, dataDir: string, options: { wit
   });
   await connectDemoPayPal(db, merchant.id);
   await seedDemoButtons(db, merchant.id);
+  if (options.paypalSimulator) await wireDemoPayPal(db, merchant.id, options.paypalSimulator);
   await seedDemoWpsButton(db, merchant.id);
   const existing = await db.digitalSellPage.findFirst({
     where: { merchantId: merchant.id, name: DEMO_SELL_PAGE },
@@ -62,14 +71,83 @@ export async function seedDemo(db: PrismaClient, dataDir: string, options: { wit
 
 /** The demo's PayPal app in the local sandbox (which accepts sandboxSecretFor(clientId) as its secret). */
 const DEMO_CLIENT_ID = "popkit-demo-sandbox-client";
-const DEMO_PLAN_ID = "P-POPKITDEMOPLAN00000000001";
+const DEMO_CLUB = "Pattern Club Monthly";
 
-/** Credentials and the sandbox's webhook id, unless the merchant already set their own. */
+/** The sandbox credentials, unless the merchant already set their own. */
 async function connectDemoPayPal(db: PrismaClient, merchantId: string) {
   const settings = await db.storeSettings.findUnique({ where: { merchantId }, select: { paypalClientId: true } });
   if (settings?.paypalClientId) return;
   await connectPayPal(db, merchantId, DEMO_CLIENT_ID);
-  await db.storeSettings.update({ where: { merchantId }, data: { paypalWebhookId: SANDBOX_WEBHOOK_ID } });
+}
+
+/**
+ * What a seller does once in PayPal's developer dashboard, done in the simulator on every start (its state may
+ * have been reset since): the subscription button's plan exists ($9.00 a month), and the app's webhook URL is
+ * registered, its id saved in Store Settings, so renewals and refunds made "at PayPal" reach the demo.
+ */
+async function wireDemoPayPal(db: PrismaClient, merchantId: string, simulator: { apiBase: string; appUrl: string }) {
+  const settings = await db.storeSettings.findUnique({ where: { merchantId } });
+  if (settings?.paypalClientId !== DEMO_CLIENT_ID) return;
+  const paypal = await simulatorClient(simulator.apiBase);
+  const club = await db.paymentButton.findFirst({
+    where: { merchantId, name: DEMO_CLUB },
+    select: { id: true, subscriptionPlanId: true },
+  });
+  if (club) {
+    const plan = club.subscriptionPlanId ? await paypal("GET", `/v1/billing/plans/${club.subscriptionPlanId}`) : null;
+    if (!plan?.ok) {
+      const product = await paypal("POST", "/v1/catalogs/products", { name: DEMO_CLUB, type: "DIGITAL" });
+      const created = await paypal("POST", "/v1/billing/plans", {
+        product_id: product.body.id,
+        name: `${DEMO_CLUB} plan`,
+        billing_cycles: [
+          {
+            frequency: { interval_unit: "MONTH", interval_count: 1 },
+            tenure_type: "REGULAR",
+            sequence: 1,
+            total_cycles: 0,
+            pricing_scheme: { fixed_price: { value: "9.00", currency_code: "USD" } },
+          },
+        ],
+        payment_preferences: { payment_failure_threshold: 3 },
+      });
+      await db.paymentButton.update({
+        where: { id: club.id },
+        data: { subscriptionPlanId: String(created.body.id), planIntervalUnit: "MONTH", planIntervalCount: 1 },
+      });
+    }
+  }
+  const url = `${simulator.appUrl.replace(/\/+$/, "")}/api/paypal/webhook`;
+  const listed = await paypal("GET", "/v1/notifications/webhooks");
+  const webhooks = (listed.body.webhooks ?? []) as { id: string; url: string }[];
+  const webhook =
+    webhooks.find((hook) => hook.url === url) ??
+    (await paypal("POST", "/v1/notifications/webhooks", { url, event_types: [{ name: "*" }] })).body;
+  await db.storeSettings.update({ where: { merchantId }, data: { paypalWebhookId: String(webhook.id) } });
+}
+
+type SimulatorAnswer = { ok: boolean; body: Record<string, unknown> & { id?: unknown; webhooks?: unknown } };
+
+/** A minimal REST caller for the simulator, with the demo app's credentials. */
+async function simulatorClient(apiBase: string) {
+  const basic = Buffer.from(`${DEMO_CLIENT_ID}:${sandboxSecretFor(DEMO_CLIENT_ID)}`).toString("base64");
+  const tokenResponse = await fetch(`${apiBase}/v1/oauth2/token`, {
+    method: "POST",
+    headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
+    body: "grant_type=client_credentials",
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  return async (method: "GET" | "POST", path: string, body?: unknown): Promise<SimulatorAnswer> => {
+    const response = await fetch(`${apiBase}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok && method === "POST")
+      throw new Error(`PayPal simulator ${method} ${path}: ${response.status} ${text}`);
+    return { ok: response.ok, body: text ? (JSON.parse(text) as SimulatorAnswer["body"]) : {} };
+  };
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
@@ -90,13 +168,16 @@ async function seedDemoButtons(db: PrismaClient, merchantId: string) {
     createdAt: daysAgo(40),
   });
   const club = await createPaymentButton(db, merchantId, {
-    name: "Pattern Club Monthly",
+    name: DEMO_CLUB,
     description: "A new pattern every month.",
     paypalClientId: DEMO_CLIENT_ID,
     amountMinor: 900,
     currency: "USD",
     paymentType: "subscription",
-    subscriptionPlanId: DEMO_PLAN_ID,
+    // Replaced by a plan made in the simulator (wireDemoPayPal) when it runs.
+    subscriptionPlanId: "P-POPKITDEMOPLAN0000000001",
+    planIntervalUnit: "MONTH",
+    planIntervalCount: 1,
     styleColor: "blue",
     styleShape: "pill",
     styleLabel: "subscribe",
@@ -132,7 +213,8 @@ async function seedDemoButtons(db: PrismaClient, merchantId: string) {
       return buildTransaction(merchantId, {
         buttonId: pack.id,
         paypalOrderId: `DEMO-ORDER-${index + 1}`,
-        paypalCaptureId: `DEMO-CAPTURE-${index + 1}`,
+        paypalTransactionId: `DEMOCAPTURE${String(index + 1).padStart(6, "0")}`,
+        feeMinor: status === "completed" ? 115 : null,
         payerName,
         payerEmail,
         amountMinor: pack.amountMinor,
@@ -141,30 +223,68 @@ async function seedDemoButtons(db: PrismaClient, merchantId: string) {
       });
     }),
   });
-  // A subscriber, recorded as the checkout does: a Subscription plus the first cycle's payment.
+  // Refunds as the ledger keeps them: $5.00 of the 6-days-ago sale (partially refunded) and all of the
+  // 21-days-ago one (refunded), the latter made in PayPal's own dashboard.
+  const refunds = [
+    { index: 3, amountMinor: 500, days: 5, source: "dashboard" as const, reason: "Missing one pattern" },
+    { index: 1, amountMinor: pack.amountMinor, days: 20, source: "paypal" as const, reason: null },
+  ];
+  for (const refund of refunds) {
+    const payment = await db.transaction.findUniqueOrThrow({
+      where: { paypalOrderId: `DEMO-ORDER-${refund.index + 1}` },
+    });
+    await db.refund.create({
+      data: {
+        merchantId,
+        transactionId: payment.id,
+        buttonKey: pack.id,
+        paypalRefundId: `DEMOREFUND${String(refund.index + 1).padStart(7, "0")}`,
+        source: refund.source,
+        amountMinor: refund.amountMinor,
+        currency: "USD",
+        paypalStatus: "COMPLETED",
+        reason: refund.reason,
+        createdAt: daysAgo(refund.days),
+      },
+    });
+    await db.transaction.update({
+      where: { id: payment.id },
+      data: {
+        refundedMinor: refund.amountMinor,
+        status: refund.amountMinor === payment.amountMinor ? "refunded" : "partially_refunded",
+      },
+    });
+  }
+  // A subscriber of two months: two monthly sales (the sign-up's and one renewal), the next one due in 15 days.
   const subscriptionId = "I-DEMOSUBSCRIBER1";
   await db.subscription.create({
     data: buildSubscription(merchantId, {
       buttonId: club.id,
       paypalSubscriptionId: subscriptionId,
-      planId: DEMO_PLAN_ID,
+      planId: "P-POPKITDEMOPLAN0000000001",
       amountMinor: club.amountMinor,
       payerName: "Sam Rivera",
       payerEmail: "sam.rivera@buyer.example.com",
-      createdAt: daysAgo(15),
+      createdAt: daysAgo(45),
+      lastPaymentAt: daysAgo(15),
+      nextBillingAt: daysAgo(-15),
     }),
   });
-  await db.transaction.create({
-    data: buildTransaction(merchantId, {
-      buttonId: club.id,
-      paypalOrderId: subscriptionId,
-      paypalSubscriptionId: subscriptionId,
-      payerName: "Sam Rivera",
-      payerEmail: "sam.rivera@buyer.example.com",
-      amountMinor: club.amountMinor,
-      createdAt: daysAgo(15),
-    }),
-  });
+  for (const [index, days] of [45, 15].entries()) {
+    await db.transaction.create({
+      data: buildTransaction(merchantId, {
+        buttonId: club.id,
+        paypalOrderId: null,
+        paypalTransactionId: `DEMOSALE${String(index + 1).padStart(9, "0")}`,
+        paypalSubscriptionId: subscriptionId,
+        payerName: "Sam Rivera",
+        payerEmail: "sam.rivera@buyer.example.com",
+        amountMinor: club.amountMinor,
+        feeMinor: 80,
+        createdAt: daysAgo(days),
+      }),
+    });
+  }
 }
 
 /**

@@ -5,7 +5,10 @@ import { startPayPalSandbox } from "./paypal";
 import { startUploadThingSandbox } from "./uploadthing/server";
 
 export type RunningSandbox = {
-  /** Variables for the app: PayPal bases (sandbox and live both point here) and UPLOADTHING_*. */
+  /**
+   * Variables for the app: PayPal's sandbox-environment hosts (never the live ones: a merchant set to live
+   * always reaches the real PayPal) and UPLOADTHING_*.
+   */
   env: Record<string, string>;
   paypalUrl: string | null;
   uploadthingUrl: string | null;
@@ -29,12 +32,9 @@ export async function startSandbox(opts: { dataDir?: string; paypal?: boolean; u
     closers.push(paypal.close);
     Object.assign(env, {
       PAYPAL_API_BASE_SANDBOX: paypal.url,
-      PAYPAL_API_BASE_LIVE: paypal.url,
       PAYPAL_SDK_BASE_URL: `${paypal.url}/sdk/js`,
       PAYPAL_WPS_URL_SANDBOX: `${paypal.url}/cgi-bin/webscr`,
-      PAYPAL_WPS_URL_LIVE: `${paypal.url}/cgi-bin/webscr`,
       PAYPAL_IPN_VERIFY_URL_SANDBOX: `${paypal.url}/cgi-bin/webscr`,
-      PAYPAL_IPN_VERIFY_URL_LIVE: `${paypal.url}/cgi-bin/webscr`,
     });
   }
   if (opts.uploadthing ?? true) {

@@ -40,11 +40,14 @@ async function main() {
     APP_URL: appUrl,
   });
 
+  // The PayPal simulator is an explicit choice (PAYPAL_SIMULATOR, on by default in demo mode only), never
+  // inferred from another setting being absent; it stands in for PayPal's sandbox environment, never for live.
+  const simulatePayPal = !isProduction && (process.env.PAYPAL_SIMULATOR ?? "1") === "1";
   const sandbox = isProduction
     ? null
     : await startSandbox({
         dataDir: path.join(dataDir, "sandbox"),
-        paypal: !process.env.PAYPAL_API_BASE_SANDBOX,
+        paypal: simulatePayPal,
         uploadthing: !process.env.UPLOADTHING_TOKEN,
       });
   if (sandbox) {
@@ -64,7 +67,10 @@ async function main() {
     const { seedDemo, printDemoLogins } = await import("../prisma/seed");
     const { createPrismaClient } = await import("../src/server/prisma-client");
     const client = createPrismaClient(database.url, { embedded: database.embedded });
-    const seeded = await seedDemo(client, dataDir, { withFiles: Boolean(sandbox?.uploadthingUrl) });
+    const seeded = await seedDemo(client, dataDir, {
+      withFiles: Boolean(sandbox?.uploadthingUrl),
+      ...(sandbox?.paypalUrl && { paypalSimulator: { apiBase: sandbox.paypalUrl, appUrl } }),
+    });
     await client.$disconnect();
     printLogins = () => printDemoLogins(seeded, appUrl);
   }

@@ -15,6 +15,8 @@ export const env = createEnv({
     POPKIT_DEMO: flag,
     /** "0" keeps this instance from running background jobs (it still enqueues them). */
     WORKERS: z.enum(["0", "1"]).default("1"),
+    /** "1" lets merchant webhooks reach private, loopback and link-local addresses (the demo allows them anyway). */
+    ALLOW_PRIVATE_WEBHOOK_URLS: flag,
     APP_URL: z.url().default("http://localhost:3000"),
     AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters"),
     PAYPAL_API_BASE_SANDBOX: z.url().default("https://api-m.sandbox.paypal.com"),
@@ -44,3 +46,24 @@ export const env = createEnv({
   skipValidation: process.env.SKIP_ENV_VALIDATION === "1",
   emptyStringAsUndefined: true,
 });
+
+/**
+ * APP_URL is where PayPal and merchants reach us (the webhook and IPN URLs sellers register): a production
+ * deployment refuses to start unless it is HTTPS. A loopback URL (a local run of the production build, the test
+ * suite) and the demo are the exceptions.
+ * @param {{ NODE_ENV: string; POPKIT_DEMO: boolean; APP_URL: string }} settings
+ * @returns {string | null}
+ */
+export function appUrlProblem({ NODE_ENV, POPKIT_DEMO, APP_URL }) {
+  if (NODE_ENV !== "production" || POPKIT_DEMO) return null;
+  const url = new URL(APP_URL);
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  return url.protocol === "https:" || loopback
+    ? null
+    : `APP_URL must be an https:// URL in production (it is the webhook URL sellers register with PayPal); got ${APP_URL}`;
+}
+
+if (process.env.SKIP_ENV_VALIDATION !== "1") {
+  const problem = appUrlProblem(env);
+  if (problem) throw new Error(problem);
+}

@@ -39,7 +39,9 @@ type CheckoutError = Error & { popkit?: boolean; issue?: string; retryable?: boo
 // both); `show` first replaces whatever the container holds (a placeholder, a broken button) and returns the
 // element the button renders into. A new attempt (createOrder, createSubscription) starts without the last one's
 // message. The host page is someone else's: nothing but inline styles on our own elements, in the colours of
-// the product's alerts (green, yellow, red: `tones`), and text only through textContent. New comments go here
+// the product's alerts (green, yellow, red: `tones`), and text only through textContent. A capture whose answer
+// is lost or fails on our side is retried after 1, 2, 4 and 8 s (it is idempotent on the order; a restart or a
+// database hiccup passes within that), and the reconciliation job records it if all fail. New comments go here
 // rather than inside `loader`: Function#toString keeps them, and every byte of it is sent to every buyer.
 function loader(config: EmbedConfig): void {
   const doc = document;
@@ -168,16 +170,18 @@ function loader(config: EmbedConfig): void {
           say("");
           return post("orders", { buttonId: id }).then((result) => result.orderId || "");
         };
-        const capture = (orderId: string) => post("capture", { buttonId: id, orderId });
+        const capture = (orderId: string, wait: number): Promise<Record<string, string>> =>
+          post("capture", { buttonId: id, orderId }).catch((error: CheckoutError) =>
+            error.retryable && wait <= 8000
+              ? new Promise<void>((done) => setTimeout(done, wait)).then(() => capture(orderId, wait * 2))
+              : Promise.reject(error),
+          );
         options.onApprove = (data, actions) =>
-          capture(data.orderID)
-            // A lost answer or a server hiccup is retried once: the capture is idempotent on the order.
-            .catch((error: CheckoutError) => (error.retryable ? capture(data.orderID) : Promise.reject(error)))
-            .then(paid, (error: CheckoutError) => {
-              // PayPal's documented recovery: a declined card sends the buyer back to pick another instrument.
-              if (error.issue === "INSTRUMENT_DECLINED") return actions.restart();
-              throw error;
-            });
+          capture(data.orderID, 1000).then(paid, (error: CheckoutError) => {
+            // PayPal's documented recovery: a declined card sends the buyer back to pick another instrument.
+            if (error.issue === "INSTRUMENT_DECLINED") return actions.restart();
+            throw error;
+          });
       }
       try {
         paypal.Buttons(options).render(host).catch(failed);

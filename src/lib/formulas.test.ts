@@ -24,14 +24,16 @@ describe("successRate", () => {
 });
 
 describe("revenueByCurrency", () => {
-  it("sums only completed amounts, per currency", () => {
+  it("sums settled payments less their refunds (negative rows), per currency; never failed or pending ones", () => {
     expect(
       revenueByCurrency([
         { status: "completed", currency: "USD", amountMinor: 1000 },
-        { status: "completed", currency: "USD", amountMinor: 250 },
+        { status: "partially_refunded", currency: "USD", amountMinor: 750 },
+        { status: "refunded", currency: "USD", amountMinor: 9999 },
+        { status: "refunded", currency: "USD", amountMinor: -9999 },
+        { status: "refunded", currency: "USD", amountMinor: -500 },
         { status: "failed", currency: "USD", amountMinor: 9999 },
         { status: "pending", currency: "USD", amountMinor: 9999 },
-        { status: "refunded", currency: "USD", amountMinor: 9999 },
         { status: "completed", currency: "JPY", amountMinor: 1500 },
         { status: "completed", currency: "EUR", amountMinor: 1 },
       ]),
@@ -42,7 +44,7 @@ describe("revenueByCurrency", () => {
     ]);
   });
 
-  it("is empty without completed transactions", () => {
+  it("is empty without settled transactions", () => {
     expect(revenueByCurrency([])).toEqual([]);
     expect(revenueByCurrency([{ status: "failed", currency: "USD", amountMinor: 5 }])).toEqual([]);
   });

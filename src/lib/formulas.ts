@@ -1,3 +1,4 @@
+import { settledStatuses } from "~/lib/ledger";
 import type { Currency } from "~/lib/money";
 
 /** SPEC 9: completed transactions as a rounded percentage of all transactions; 0 when there are none. */
@@ -10,12 +11,23 @@ export function successRate(completed: number, total: number): number {
  * cannot be added without an exchange rate. Takes rows or per-status aggregates alike; output is sorted by
  * currency so it is stable.
  */
+/**
+ * Revenue is captured minus refunded (DESIGN 11): settled payments (completed, partially refunded, refunded) add
+ * what PayPal captured, and refunds come as rows of status "refunded" with negative amounts.
+ */
+const isSettled = (status: string) => (settledStatuses as readonly string[]).includes(status);
+
+/** How many payments succeeded: settled ones, a later refund notwithstanding (refund rows count 0). */
+export function settledCount(rows: readonly { status: string; count: number }[]): number {
+  return rows.filter((row) => isSettled(row.status)).reduce((sum, row) => sum + row.count, 0);
+}
+
 export function revenueByCurrency(
   rows: readonly { status: string; currency: Currency; amountMinor: number }[],
 ): { currency: Currency; amountMinor: number }[] {
   const totals = new Map<Currency, number>();
   for (const row of rows) {
-    if (row.status !== "completed") continue;
+    if (!isSettled(row.status)) continue;
     totals.set(row.currency, (totals.get(row.currency) ?? 0) + row.amountMinor);
   }
   return [...totals]

@@ -36,7 +36,8 @@ export const paymentButtonSchema = z
     amount: positiveAmount("Amount must be a positive number"),
     currency: z.enum(currencies),
     paymentType: z.enum(paymentTypes),
-    subscriptionPlanId: z.string().trim().max(100, "Subscription Plan ID must be at most 100 characters"),
+    // PayPal's plan ids are 3 to 50 characters (billing_subscriptions_v1: plan_id).
+    subscriptionPlanId: z.string().trim().max(50, "Subscription Plan ID must be at most 50 characters"),
     successUrl: optionalUrl(),
     cancelUrl: optionalUrl(),
     webhookUrl: optionalUrl(),

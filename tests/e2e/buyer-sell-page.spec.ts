@@ -149,7 +149,7 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   await expect(analytics.getByRole("region", { name: "Premium Bundle" })).toBeVisible();
   await expect(analytics.getByText("100%")).toBeVisible();
   await expect(analytics.getByText("1 page view · Conversion 100.0%")).toBeVisible();
-  const row = analytics.getByRole("row").filter({ hasText: sale.paypalOrderId });
+  const row = analytics.getByRole("row").filter({ hasText: sale.paypalTransactionId! });
   await expect(row.getByText("Basic")).toBeVisible();
   await expect(row.getByText("Completed")).toBeVisible();
 });

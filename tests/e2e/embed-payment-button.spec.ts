@@ -10,6 +10,7 @@ import {
   startShop,
   test,
 } from "./buyer-helpers";
+import { createPlan } from "../support/paypal-sandbox";
 
 // A merchant's own website (another origin) embeds a payment button with the integration snippet; the buyer pays
 // in the PayPal sandbox and our server records what PayPal reports. Outcomes appear inside the button's own
@@ -111,7 +112,7 @@ test("cancel goes to the button's cancel URL and success to its success URL", as
 });
 
 test("a buyer subscribes through an embedded subscription button", async ({ page }) => {
-  const plan = "P-E2EPLAN0000000000000001";
+  const plan = await createPlan(merchant.clientId, { price: "9.00" });
   const button = await buttonFor(merchant, {
     name: "Pattern Club",
     paymentType: "subscription",
@@ -126,7 +127,7 @@ test("a buyer subscribes through an embedded subscription button", async ({ page
 
   await expect
     .poll(() => e2eDb().subscription.findFirst({ where: { buttonId: button.id } }))
-    .toMatchObject({ planId: plan, status: "active", amountMinor: 900 });
+    .toMatchObject({ planId: plan, status: "active", amountMinor: 900, intervalUnit: "MONTH" });
 });
 
 test("an inactive button tells the buyer it is not available", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { sandboxSecretFor } from "../../sandbox/paypal";
 import { expect, test } from "@playwright/test";
 import { signUpMerchant, uniqueEmail } from "./helpers";
 
@@ -71,6 +72,7 @@ test("a signed-in merchant cannot open the staff portal", async ({ page }) => {
 });
 
 test("store settings save and keep the PayPal secret write-only", async ({ page }) => {
+  const secret = sandboxSecretFor("client-abc");
   await signUpMerchant(page);
   await page.getByRole("link", { name: "Store Settings" }).click();
   await expect(page.getByRole("heading", { name: "Store Settings" })).toBeVisible();
@@ -85,7 +87,11 @@ test("store settings save and keep the PayPal secret write-only", async ({ page 
 
   await page.getByLabel("Website URL").fill("https://shop.example.com");
   await page.getByLabel("PayPal Client ID").fill("client-abc");
+  // Credentials are tried with PayPal before they are saved: a wrong secret is refused.
   await page.getByLabel("PayPal Secret").fill("secret-xyz");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("PayPal sandbox did not accept this client ID and secret.").first()).toBeVisible();
+  await page.getByLabel("PayPal Secret").fill(secret);
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("Settings saved.")).toBeVisible();
 
@@ -94,5 +100,5 @@ test("store settings save and keep the PayPal secret write-only", async ({ page 
   await expect(page.getByLabel("PayPal Client ID")).toHaveValue("client-abc");
   await expect(page.getByLabel("PayPal Secret")).toHaveValue("");
   await expect(page.getByText("PayPal secret saved")).toBeVisible();
-  expect(await page.content()).not.toContain("secret-xyz");
+  expect(await page.content()).not.toContain(secret);
 });

@@ -178,7 +178,7 @@ test("the payment-button analytics dialog shows a button's sales per period", as
   await expect(stat("Successful")).toContainText("1");
   await expect(stat("Failed")).toContainText("1");
   await expect(dialog.getByRole("progressbar", { name: "Success Rate" })).toHaveAttribute("aria-valuenow", "50");
-  const row = dialog.getByRole("row").filter({ hasText: paid.paypalOrderId });
+  const row = dialog.getByRole("row").filter({ hasText: paid.paypalOrderId! });
   await expect(row).toContainText("$19.99");
   await expect(row).toContainText("Completed");
 

@@ -8,6 +8,7 @@ import { createPaymentButton } from "../factories/payment-button";
 import { createSellPage } from "../factories/sell-page";
 import { connectPayPal } from "../factories/store-settings";
 import { createSubscription } from "../factories/subscription";
+import { createRefund } from "../factories/refund";
 import { createTransaction } from "../factories/transaction";
 import { anonymousCaller, merchantCaller } from "../support/callers";
 
@@ -23,7 +24,15 @@ describe("analytics.forButton", () => {
     await pay(1, 1000, "completed");
     await pay(3, 5000, "failed");
     await pay(10, 2000, "completed");
-    await pay(20, 7000, "refunded");
+    // Refunded in full the next day: its 70.00 counts when captured and goes back when refunded (DESIGN 11).
+    const refunded = await pay(20, 7000, "refunded");
+    await db.transaction.update({ where: { id: refunded.id }, data: { refundedMinor: 7000 } });
+    await createRefund(db, merchant.id, {
+      transactionId: refunded.id,
+      buttonKey: button.id,
+      amountMinor: 7000,
+      createdAt: daysAgo(19),
+    });
     await pay(40, 9000, "pending");
     await pay(100, 3000, "completed");
     // Another button of the same merchant and another merchant's payment stay out.
@@ -46,25 +55,25 @@ describe("analytics.forButton", () => {
       successRate: 50,
       revenue: [{ currency: "USD", amountMinor: 1000 }],
     });
-    // 2 of 4 completed; refunded is neither successful nor failed.
+    // 3 of 4 were paid (the refunded one too); revenue is captured minus refunded.
     await expect(figures("30d")).resolves.toMatchObject({
       totalTransactions: 4,
-      successfulTransactions: 2,
+      successfulTransactions: 3,
       failedTransactions: 1,
-      successRate: 50,
+      successRate: 75,
       revenue: [{ currency: "USD", amountMinor: 3000 }],
     });
     await expect(figures("90d")).resolves.toMatchObject({
       totalTransactions: 5,
-      successfulTransactions: 2,
-      successRate: 40,
+      successfulTransactions: 3,
+      successRate: 60,
       revenue: [{ currency: "USD", amountMinor: 3000 }],
     });
     await expect(figures("all")).resolves.toMatchObject({
       totalTransactions: 6,
-      successfulTransactions: 3,
+      successfulTransactions: 4,
       failedTransactions: 1,
-      successRate: 50,
+      successRate: 67,
       revenue: [{ currency: "USD", amountMinor: 6000 }],
     });
   });
@@ -94,7 +103,7 @@ describe("analytics.forButton", () => {
     await expect(api.analytics.forButton({ buttonId: twoOfThree.id })).resolves.toMatchObject({ successRate: 67 });
   });
 
-  it("lists the 10 most recent transactions, newest first, with the PayPal order id", async () => {
+  it("lists the 10 most recent transactions, newest first, by PayPal's id (the order's for rows without a capture id)", async () => {
     const merchant = await createMerchant(db);
     const button = await createPaymentButton(db, merchant.id);
     const created = [];
@@ -113,8 +122,9 @@ describe("analytics.forButton", () => {
     expect(recentTransactions).toEqual(
       created.slice(0, 10).map((row) => ({
         id: row.id,
-        paypalOrderId: row.paypalOrderId,
+        paypalId: row.paypalOrderId,
         amountMinor: row.amountMinor,
+        refundedMinor: 0,
         currency: "USD",
         status: row.status,
         createdAt: row.createdAt,
@@ -193,7 +203,15 @@ describe("analytics.dashboard", () => {
     await pay(usdA.id, "2026-03-10T09:00:00Z", 1000);
     await pay(usdA.id, "2026-03-14T23:00:00Z", 2000);
     await pay(usdA.id, "2026-03-12T09:00:00Z", 5000, { status: "failed" });
-    await pay(usdA.id, "2026-03-11T09:00:00Z", 7000, { status: "refunded" });
+    // Refunded in full an hour later, within the same periods: it adds nothing to any revenue figure.
+    const refunded = await pay(usdA.id, "2026-03-11T09:00:00Z", 7000, { status: "refunded" });
+    await db.transaction.update({ where: { id: refunded.id }, data: { refundedMinor: 7000 } });
+    await createRefund(db, merchant.id, {
+      transactionId: refunded.id,
+      buttonKey: usdA.id,
+      amountMinor: 7000,
+      createdAt: at("2026-03-11T10:00:00Z"),
+    });
     await pay(usdA.id, "2026-03-15T13:00:00Z", 50_000); // after "now"
     await pay(usdB.id, "2026-03-02T09:00:00Z", 3000);
     await pay(eur.id, "2026-03-05T09:00:00Z", 1500, { currency: "EUR" });
@@ -254,20 +272,21 @@ describe("analytics.dashboard", () => {
       { currency: "USD", amountMinor: 3500, previousMinor: 2000, change: 75 },
     ]);
     expect(dashboard.activeSubscribers).toEqual({ current: 3, previous: 3, change: 0 });
-    // 6 completed order payments (incl. the bundle button's) of 8 checkouts; before: 1 of 5.
+    // 7 paid orders (incl. the bundle button's, and the one refunded since: it converted) of 8 checkouts;
+    // before: 1 of 5.
     expect(dashboard.conversionRate).toMatchObject({
-      current: 75,
+      current: 87.5,
       previous: 20,
-      change: 55,
-      completedPayments: 6,
+      change: 67.5,
+      completedPayments: 7,
       checkoutsStarted: 8,
     });
     // Ranked by face value across currencies (no exchange rates): ¥5,000, then $35.00 (incl. a subscription
-    // payment), then $30.00; the bundle button and the EUR button are not in the top 3.
+    // payment), then $30.00 (3 sales, one refunded since); the bundle button and the EUR button are not in the top 3.
     expect(dashboard.topPages.map(({ setupIssue: _issue, ...pop }) => pop)).toEqual([
       { id: buttons.jpy.id, kind: "payment-button", name: "Tea", currency: "JPY", sales: 1, revenue: 5000 },
       { id: buttons.usdB.id, kind: "payment-button", name: "Course", currency: "USD", sales: 2, revenue: 3500 },
-      { id: buttons.usdA.id, kind: "payment-button", name: "Ebook", currency: "USD", sales: 2, revenue: 3000 },
+      { id: buttons.usdA.id, kind: "payment-button", name: "Ebook", currency: "USD", sales: 3, revenue: 3000 },
     ]);
     expect(dashboard.hasPops).toBe(true);
 
@@ -304,7 +323,7 @@ describe("analytics.dashboard", () => {
     ]);
     expect(last30.chart.points.map((point) => point.values.USD)).toEqual([0, 4000, 0, 3600, 3000]);
     // 13 checkouts in the 30 days, 7 completed order payments.
-    expect(last30.conversionRate).toMatchObject({ current: 53.8, checkoutsStarted: 13, previous: null, change: null });
+    expect(last30.conversionRate).toMatchObject({ current: 61.5, checkoutsStarted: 13, previous: null, change: null });
 
     const last90 = await getDashboard(merchant.id, { range: "90d", granularity: "month", timeZone: "UTC" }, now);
     expect(last90.periodStart).toEqual(at("2025-12-16T00:00:00Z"));

@@ -7,7 +7,7 @@ import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";
 import { anonymousCaller } from "../support/callers";
-import { approveOrder, approveSubscription, createSubscription } from "../support/paypal-sandbox";
+import { approveOrder, approveSubscription, createPlan, createSubscription } from "../support/paypal-sandbox";
 
 const buyer = () => anonymousCaller().checkout;
 
@@ -66,13 +66,11 @@ describe("one-time payments", () => {
     expect(session).toMatchObject({ merchantId: merchant.id, buttonId: button.id, amountMinor: 2599, currency: "EUR" });
 
     await approveOrder(orderId, "alex");
-    await expect(buyer().captureOrder({ buttonId: button.id, orderId })).resolves.toEqual({
-      orderId,
-      status: "completed",
-      downloadToken: null,
-    });
+    const result = await buyer().captureOrder({ buttonId: button.id, orderId });
     const [row, ...others] = await rowsOf(orderId);
     expect(others).toHaveLength(0);
+    // The buyer is shown the id PayPal's receipt shows: the capture's, the one the payment is recorded under.
+    expect(result).toEqual({ orderId, paymentId: row!.paypalTransactionId, status: "completed", downloadToken: null });
     expect(row).toMatchObject({
       merchantId: merchant.id,
       buttonId: button.id,
@@ -84,7 +82,7 @@ describe("one-time payments", () => {
       payerName: "Alex Buyer",
       paypalSubscriptionId: null,
     });
-    expect(row!.paypalCaptureId).toBeTruthy();
+    expect(row!.paypalTransactionId).toBeTruthy();
   });
 
   it("ignores an amount the client sends", async () => {
@@ -127,6 +125,7 @@ describe("one-time payments", () => {
       await approveOrder(orderId, who);
       await expect(buyer().captureOrder({ buttonId: button.id, orderId })).resolves.toEqual({
         orderId,
+        paymentId: expect.stringMatching(/^[A-Z0-9]{17}$/),
         status,
         downloadToken: null,
       });
@@ -143,8 +142,9 @@ describe("one-time payments", () => {
       buyer().captureOrder({ buttonId: button.id, orderId }),
     ]);
     const again = await buyer().captureOrder({ buttonId: button.id, orderId });
+    const paymentId = (await rowsOf(orderId))[0]!.paypalTransactionId;
     for (const result of [...results, again])
-      expect(result).toEqual({ orderId, status: "completed", downloadToken: null });
+      expect(result).toEqual({ orderId, paymentId, status: "completed", downloadToken: null });
     expect(await rowsOf(orderId)).toHaveLength(1);
   });
 
@@ -206,14 +206,22 @@ describe("one-time payments", () => {
 });
 
 describe("subscriptions", () => {
-  const plan = "P-5ML4271244454362WXNWU5NQ";
-
-  it("verifies an approved subscription with PayPal and records it once", async () => {
-    const { button, clientId, merchant } = await seller({
+  /** A seller whose PayPal app has a $15.00-a-year plan, with a subscription button for it. */
+  async function subscriptionSeller() {
+    const merchant = await createMerchant(db);
+    const { clientId } = await connectPayPal(db, merchant.id);
+    const plan = await createPlan(clientId, { price: "15.00", intervalUnit: "YEAR" });
+    const button = await createPaymentButton(db, merchant.id, {
+      paypalClientId: clientId,
       paymentType: "subscription",
       subscriptionPlanId: plan,
       amountMinor: 1500,
     });
+    return { merchant, clientId, plan, button };
+  }
+
+  it("verifies an approved subscription with PayPal and records it once, with the plan's price and cycle", async () => {
+    const { button, clientId, merchant, plan } = await subscriptionSeller();
     const subscriptionId = await createSubscription(clientId, plan, button.id);
     await approveSubscription(subscriptionId);
 
@@ -230,17 +238,21 @@ describe("subscriptions", () => {
       planId: plan,
       status: "active",
       amountMinor: 1500,
+      intervalUnit: "YEAR",
+      intervalCount: 1,
       payerEmail: "alex.buyer@buyer.example.com",
     });
-    // The first cycle is a payment: paypalOrderId carries the subscription id (see recordVerifiedSubscription).
-    expect(await rowsOf(subscriptionId)).toMatchObject([
-      { paypalSubscriptionId: subscriptionId, amountMinor: 1500, status: "completed", buttonId: button.id },
+    // The first cycle's payment is PayPal's sale (read from PayPal at sign-up), once: not the activation itself.
+    const payments = await db.transaction.findMany({ where: { paypalSubscriptionId: subscriptionId } });
+    expect(payments).toMatchObject([
+      { paypalOrderId: null, amountMinor: 1500, status: "completed", buttonId: button.id },
     ]);
+    expect(payments[0]!.paypalTransactionId).toBeTruthy();
   });
 
   it("rejects a subscription to another plan, or one not yet approved, and records nothing", async () => {
-    const { button, clientId } = await seller({ paymentType: "subscription", subscriptionPlanId: plan });
-    const otherPlan = await createSubscription(clientId, "P-SOMEOTHERPLAN0000000000");
+    const { button, clientId, plan } = await subscriptionSeller();
+    const otherPlan = await createSubscription(clientId, await createPlan(clientId, { price: "15.00" }));
     await approveSubscription(otherPlan);
     expect(await failure(buyer().recordSubscription({ buttonId: button.id, subscriptionId: otherPlan }))).toMatchObject(
       { code: "BAD_REQUEST", message: "This subscription is not for this product's plan." },
@@ -255,7 +267,7 @@ describe("subscriptions", () => {
   });
 
   it("does not take one-time orders on a subscription button", async () => {
-    const { button } = await seller({ paymentType: "subscription", subscriptionPlanId: plan });
+    const { button } = await subscriptionSeller();
     expect((await failure(buyer().createOrder({ buttonId: button.id }))).code).toBe("BAD_REQUEST");
   });
 });

@@ -48,7 +48,7 @@ async function purchase(status: "completed" | "pending" = "completed") {
       sellPageId: pageId,
       bundleTier: "basic",
       paypalOrderId: unique("ORDER-"),
-      paypalCaptureId: unique("CAPTURE-"),
+      paypalTransactionId: unique("CAPTURE-"),
       amountMinor: 2999,
       currency: "USD",
       status,
@@ -91,7 +91,7 @@ describe("download grants", () => {
     const token = await grantFor(transaction.id);
     expect(await getThankYou(token)).toMatchObject({
       productName: "Pattern Pack",
-      transactionId: transaction.paypalCaptureId,
+      transactionId: transaction.paypalTransactionId,
       amountMinor: 2999,
       currency: "USD",
       fileName: "guide.pdf",
@@ -347,7 +347,7 @@ describe("buying a bundle through PayPal", () => {
     const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
     await approveOrder(orderId);
     const result = await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
-    expect(result).toEqual({ orderId, status: "completed", downloadToken: null });
+    expect(result).toMatchObject({ orderId, status: "completed", downloadToken: null });
     expect(await db.downloadGrant.count({ where: { transaction: { paypalOrderId: orderId } } })).toBe(0);
   });
 });

@@ -1,10 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_WEBHOOK_ID } from "../../sandbox/paypal";
-import { POST } from "~/app/api/paypal/webhook/route";
 import { db } from "~/server/db";
 import { getThankYou } from "~/server/services/downloads";
+import { processPayPalEvent } from "~/server/services/paypal-events";
+import { type Delivery, deliver, startWebhookReceiver } from "../support/paypal-webhook-receiver";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { buildSellPageInput } from "../factories/sell-page";
@@ -14,48 +13,23 @@ import { anonymousCaller, merchantCaller } from "../support/callers";
 import {
   approveOrder,
   approveSubscription,
+  createPlan,
   createSubscription,
   sandboxApiBase,
   sendWebhook,
   type SandboxBuyer,
 } from "../support/paypal-sandbox";
 
-// The sandbox signs and POSTs events like PayPal does; this small server hands each delivery to the route
-// handler as a Request (bytes and headers untouched) and keeps it, so a test can deliver it again.
-type Delivery = { body: string; headers: Headers };
-let server: Server;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let webhookUrl: string;
-const deliveries: Delivery[] = [];
+let deliveries: Delivery[];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
-      const delivery = { body: Buffer.concat(chunks).toString("utf8"), headers };
-      deliveries.push(delivery);
-      void deliver(delivery).then(async (response) => {
-        res.writeHead(response.status, { "content-type": "application/json" });
-        res.end(await response.text());
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/paypal/webhook`;
+  receiver = await startWebhookReceiver();
+  webhookUrl = receiver.url;
+  deliveries = receiver.received;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-function deliver(delivery: Delivery) {
-  return POST(
-    new Request("http://localhost/api/paypal/webhook", {
-      method: "POST",
-      headers: delivery.headers,
-      body: delivery.body,
-    }),
-  );
-}
+afterAll(() => receiver.close());
 
 async function send(event_type: string, resource: Record<string, unknown>, webhook_id?: string) {
   const { delivery } = await sendWebhook(webhookUrl, { event_type, resource, webhook_id });
@@ -72,7 +46,7 @@ async function paidOrder(buyer: SandboxBuyer = "alex") {
   await approveOrder(orderId, buyer);
   await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
   const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
-  return { merchant, clientId, button, orderId, transaction, captureId: transaction.paypalCaptureId! };
+  return { merchant, clientId, button, orderId, transaction, captureId: transaction.paypalTransactionId! };
 }
 
 /** A PAYMENT.CAPTURE.REFUNDED resource: the refund, linked "up" to its capture. */
@@ -94,13 +68,33 @@ const captureResource = (captureId: string, orderId: string, buttonId: string, s
 
 const statusOf = async (id: string) => (await db.transaction.findUniqueOrThrow({ where: { id } })).status;
 const processed = (eventId: unknown) =>
-  db.processedEvent.count({ where: { provider: "paypal", eventId: String(eventId) } });
+  db.payPalEvent.count({ where: { eventId: String(eventId), state: "processed" } });
 
 describe("PayPal webhooks", () => {
-  it("marks a refunded capture refunded", async () => {
+  it("stores a verified event, answers 200 at once and applies it in its job: a full refund", async () => {
     const { transaction, captureId, button } = await paidOrder();
-    const { status } = await send("PAYMENT.CAPTURE.REFUNDED", refundOf(captureId, button.id));
+    const { status, body } = await send("PAYMENT.CAPTURE.REFUNDED", refundOf(captureId, button.id));
+    expect({ status, body }).toEqual({ status: 200, body: { ok: true } });
+    expect(await statusOf(transaction.id)).toBe("refunded");
+    const event = await db.payPalEvent.findFirstOrThrow({ where: { transactionId: transaction.id } });
+    expect(event).toMatchObject({ type: "PAYMENT.CAPTURE.REFUNDED", state: "processed", attempts: 1 });
+  });
+
+  it("keeps an event whose payment is not recorded yet and applies it when its job runs again", async () => {
+    const { transaction, captureId, button } = await paidOrder();
+    // The refund arrives before the payment exists here (the buyer's capture is still being written).
+    await db.transaction.update({ where: { id: transaction.id }, data: { paypalTransactionId: "SOMEWHERE-ELSE" } });
+    const { status } = await send("PAYMENT.CAPTURE.REFUNDED", {
+      ...refundOf(captureId, button.id),
+      custom_id: button.id,
+    });
     expect(status).toBe(200);
+    const event = await db.payPalEvent.findFirstOrThrow({
+      where: { eventId: String(JSON.parse(deliveries.at(-1)!.body).id) },
+    });
+    expect(event).toMatchObject({ state: "failed", outcome: "The refunded payment is not recorded yet; retrying." });
+    await db.transaction.update({ where: { id: transaction.id }, data: { paypalTransactionId: captureId } });
+    await processPayPalEvent(event.id);
     expect(await statusOf(transaction.id)).toBe("refunded");
   });
 
@@ -165,7 +159,7 @@ describe("PayPal webhooks", () => {
       await approveOrder(orderId, "pending");
       const { downloadToken } = await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
       const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
-      return { button, orderId, transaction, token: downloadToken!, captureId: transaction.paypalCaptureId! };
+      return { button, orderId, transaction, token: downloadToken!, captureId: transaction.paypalTransactionId! };
     }
 
     const completes = await pendingPurchase();
@@ -190,9 +184,9 @@ describe("PayPal webhooks", () => {
   });
 
   it("keeps subscription state in step", async () => {
-    const plan = "P-WEBHOOKPLAN000000000000";
     const merchant = await createMerchant(db);
     const { clientId } = await connectPayPal(db, merchant.id);
+    const plan = await createPlan(clientId, { price: "10.00" });
     await db.storeSettings.update({
       where: { merchantId: merchant.id },
       data: { paypalWebhookId: SANDBOX_WEBHOOK_ID },

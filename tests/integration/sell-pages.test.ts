@@ -1,3 +1,4 @@
+import { sandboxSecretFor } from "../../sandbox/paypal";
 import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db";
@@ -357,7 +358,7 @@ describe("the buyer's page cache", () => {
       description: "",
       websiteUrl: "",
       paypalClientId: "another-client",
-      paypalSecret: "another-secret",
+      paypalSecret: sandboxSecretFor("another-client"),
       paypalEnvironment: "sandbox",
       paypalWebhookId: "",
     });

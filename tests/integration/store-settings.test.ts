@@ -1,5 +1,6 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
+import { sandboxSecretFor } from "../../sandbox/paypal";
 import { decryptSecret } from "~/server/crypto";
 import { db } from "~/server/db";
 import { getStoreTimeZone } from "~/server/services/store-settings";
@@ -11,7 +12,8 @@ const valid = {
   description: "Knitting patterns",
   websiteUrl: "https://ada.example.com",
   paypalClientId: "client-123",
-  paypalSecret: "super-secret-value",
+  // The one the sandbox accepts for this client id: saving checks it with a token call.
+  paypalSecret: sandboxSecretFor("client-123"),
   paypalEnvironment: "sandbox" as const,
   paypalWebhookId: "WH-1AB23456CD789012E",
 };
@@ -46,11 +48,26 @@ describe("store settings", () => {
       logoUrl: null,
       timeZone: null,
     });
-    expect(JSON.stringify(saved)).not.toContain("super-secret-value");
+    expect(JSON.stringify(saved)).not.toContain(valid.paypalSecret);
 
     const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
-    expect(row.paypalSecretEncrypted).not.toContain("super-secret-value");
-    expect(decryptSecret(row.paypalSecretEncrypted!)).toBe("super-secret-value");
+    expect(row.paypalSecretEncrypted).not.toContain(valid.paypalSecret);
+    expect(decryptSecret(row.paypalSecretEncrypted!)).toBe(valid.paypalSecret);
+  });
+
+  it("refuses a client ID and secret PayPal does not accept, and keeps what was saved", async () => {
+    const merchant = await createMerchant(db);
+    const caller = merchantCaller(merchant);
+    await caller.merchant.updateStoreSettings(valid);
+    const error = await caller.merchant
+      .updateStoreSettings({ ...valid, paypalSecret: "not-the-secret" })
+      .catch((e: unknown) => e as TRPCError);
+    expect(error).toMatchObject({
+      code: "BAD_REQUEST",
+      message: "PayPal sandbox did not accept this client ID and secret.",
+    });
+    const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
+    expect(decryptSecret(row.paypalSecretEncrypted!)).toBe(valid.paypalSecret);
   });
 
   it("keeps the saved secret when the field is left empty", async () => {
@@ -60,7 +77,7 @@ describe("store settings", () => {
     await caller.merchant.updateStoreSettings({ ...valid, storeName: "Renamed", paypalSecret: "" });
     const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
     expect(row.storeName).toBe("Renamed");
-    expect(decryptSecret(row.paypalSecretEncrypted!)).toBe("super-secret-value");
+    expect(decryptSecret(row.paypalSecretEncrypted!)).toBe(valid.paypalSecret);
   });
 
   it("rejects a missing name or a bad URL with the field's message and changes nothing", async () => {
@@ -145,7 +162,7 @@ describe("store time zone (issue 18)", () => {
     ]);
     const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
     expect(row).toMatchObject({ timeZone: "Asia/Tokyo", storeName: valid.storeName, paypalClientId: "client-123" });
-    expect(decryptSecret(row.paypalSecretEncrypted!)).toBe("super-secret-value");
+    expect(decryptSecret(row.paypalSecretEncrypted!)).toBe(valid.paypalSecret);
   });
 
   it("setTimeZoneIfUnset touches only the signed-in merchant's store", async () => {

@@ -240,7 +240,8 @@ describe("wps.formFields and the embed", () => {
     const { owner, ownerApi } = await twoMerchants();
     const { id } = await ownerApi.wps.create(validInput({ environment: "live", pdtEnabled: true, pdtToken: "tok" }));
     const form = await ownerApi.wps.formFields({ id });
-    expect(form.action).toBe(process.env.PAYPAL_WPS_URL_LIVE);
+    // The simulator never stands in for live: a live button posts to PayPal itself.
+    expect(form.action).toBe("https://www.paypal.com/cgi-bin/webscr");
     const fields = Object.fromEntries(form.fields);
     expect(fields).toMatchObject({
       cmd: "_xclick",

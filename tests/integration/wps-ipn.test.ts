@@ -382,9 +382,10 @@ describe("reporting", () => {
 
     const payments = await api.merchant.listPayments({});
     expect(payments.total).toBe(1);
-    expect(payments.payments[0]).toMatchObject({ paypalOrderId: tx, amountMinor: 1300, popName: button.itemName });
+    // A WPS payment's one id is its txn_id.
+    expect(payments.payments[0]).toMatchObject({ paypalId: tx, amountMinor: 1300, popName: button.itemName });
     const detail = await api.merchant.getPayment({ id: payments.payments[0]!.id });
-    expect(detail).toMatchObject({ paypalOrderId: tx, wps: { quantity: 1, optionSelected: "Small" } });
+    expect(detail).toMatchObject({ paypalId: tx, wps: { quantity: 1, optionSelected: "Small" } });
     expect((await api.merchant.listPayments({ q: tx })).total).toBe(1);
 
     const customers = await api.merchant.listCustomers({});
@@ -393,7 +394,7 @@ describe("reporting", () => {
     ]);
     expect(await api.merchant.getCustomer({ email: "alex.buyer@buyer.example.com" })).toMatchObject({
       name: "Alex Buyer",
-      completedPayments: 1,
+      orderCount: 1,
     });
 
     const dashboard = await api.analytics.dashboard({ range: "30d" });
@@ -406,7 +407,7 @@ describe("reporting", () => {
       failedTransactions: 0,
       successRate: 100,
       revenue: [{ currency: "USD", amountMinor: 1300 }],
-      recentTransactions: [expect.objectContaining({ paypalOrderId: tx, status: "completed" })],
+      recentTransactions: [expect.objectContaining({ paypalId: tx, status: "completed" })],
     });
     const other = merchantCaller(await createMerchant(db));
     await expect(other.analytics.forWpsButton({ id: button.id })).rejects.toMatchObject({ code: "NOT_FOUND" });

@@ -122,7 +122,10 @@ describe("orders", () => {
         status: "COMPLETED",
         statusReason: null,
         amount: { currency: "USD", valueMinor: 1999 },
+        // The sandbox's fee: 3.49% + 0.49, rounded half up.
+        fee: { currency: "USD", valueMinor: 119 },
         customId: "btn_poster",
+        createTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     });
 
@@ -186,11 +189,13 @@ describe("orders", () => {
     expect(captured.capture).toMatchObject({ status, statusReason: reason, amount: { valueMinor: 1999 } });
   });
 
-  it("maps an unknown order and another merchant's order to NOT_FOUND", async () => {
+  it("maps an unknown order to NOT_FOUND, and a 403 (another app's order) to the seller's setup", async () => {
     const { client } = newClient();
     expect((await failure(client.getOrder("NOSUCHORDER000000"))).code).toBe("NOT_FOUND");
     const { id } = await newClient().client.createOrder(orderInput());
-    expect((await failure(client.getOrder(id))).code).toBe("NOT_FOUND");
+    const refused = await failure(client.getOrder(id));
+    expect(refused.code).toBe("FORBIDDEN");
+    expect(refused.message).toMatch(/seller needs to enable it for their REST app/);
   });
 });
 
@@ -205,22 +210,29 @@ describe("subscriptions", () => {
       },
       body: "grant_type=client_credentials",
     }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
+    const planId = paypal.sandbox.createPlan({
+      clientId: config.clientId,
+      price: "5.00",
+      currency: "USD",
+      intervalUnit: "MONTH",
+      intervalCount: 1,
+    });
     const created = (await fetch(`${paypal.url}/v1/billing/subscriptions`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ plan_id: "P-MONTHLY123", custom_id: "btn_club" }),
+      body: JSON.stringify({ plan_id: planId, custom_id: "btn_club" }),
     }).then((r) => r.json())) as { id: string };
 
     expect(await client.getSubscription(created.id)).toMatchObject({
       status: "APPROVAL_PENDING",
-      planId: "P-MONTHLY123",
+      planId,
       subscriber: null,
     });
     paypal.sandbox.approveSubscription(created.id, "alex");
-    expect(await client.getSubscription(created.id)).toEqual({
+    expect(await client.getSubscription(created.id)).toMatchObject({
       id: created.id,
       status: "ACTIVE",
-      planId: "P-MONTHLY123",
+      planId,
       customId: "btn_club",
       startTime: expect.any(String),
       subscriber: {
@@ -278,5 +290,27 @@ describe("PayPal unavailable", () => {
     expect((await failure(gateway.getOrder("ANYORDER000000000"))).code).toBe("UPSTREAM");
     const garbled = answering(() => new Response("<html>OK</html>", { status: 200 }));
     expect((await failure(garbled.getOrder("ANYORDER000000000"))).code).toBe("UPSTREAM");
+  });
+});
+
+describe("payer details", () => {
+  it("keeps the payer's e-mail and name when PayPal sends no payer_id", async () => {
+    const { client } = newClient({
+      fetch: (async (url, init) =>
+        String(url).endsWith("/v1/oauth2/token")
+          ? fetch(url, init)
+          : Response.json({
+              id: "GUESTORDER0000001",
+              status: "APPROVED",
+              payment_source: { paypal: { email_address: "guest@buyer.example.com", name: { given_name: "Gia" } } },
+              purchase_units: [{ amount: { currency_code: "USD", value: "5.00" }, custom_id: "btn" }],
+            })) as typeof fetch,
+    });
+    expect((await client.getOrder("GUESTORDER0000001")).payer).toEqual({
+      payerId: null,
+      email: "guest@buyer.example.com",
+      givenName: "Gia",
+      surname: null,
+    });
   });
 });

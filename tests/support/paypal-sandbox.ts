@@ -3,7 +3,8 @@
 import { sandboxSecretFor } from "../../sandbox/paypal";
 
 const base = () => {
-  const url = process.env.PAYPAL_API_BASE_SANDBOX;
+  // Integration runs point the app's own setting at the sandbox; e2e specs get the run's sandbox separately.
+  const url = process.env.PAYPAL_API_BASE_SANDBOX ?? process.env.E2E_PAYPAL_SANDBOX_URL;
   if (!url) throw new Error("PAYPAL_API_BASE_SANDBOX is not set: run through the integration or e2e setup");
   return url.replace(/\/+$/, "");
 };
@@ -65,3 +66,71 @@ export async function sendWebhook(
 }
 
 export const sandboxApiBase = base;
+
+/** A product and an ACTIVE plan of `clientId`'s PayPal app (what a seller sets up in PayPal): its id. */
+export async function createPlan(
+  clientId: string,
+  plan: { price: string; currency?: string; intervalUnit?: "DAY" | "WEEK" | "MONTH" | "YEAR"; intervalCount?: number },
+) {
+  const created = await call("/__sandbox/plans", {
+    body: {
+      client_id: clientId,
+      price: plan.price,
+      currency: plan.currency ?? "USD",
+      interval_unit: plan.intervalUnit ?? "MONTH",
+      interval_count: plan.intervalCount ?? 1,
+    },
+  });
+  return created.id as string;
+}
+
+/** Registers `url` as a webhook of `clientId`'s PayPal app for every event: its webhook id. */
+export async function registerWebhook(clientId: string, url: string) {
+  const created = await call("/__sandbox/webhooks", { body: { client_id: clientId, url } });
+  return created.id as string;
+}
+
+/** PayPal charges the subscription's next cycle (a sale and PAYMENT.SALE.COMPLETED), or fails to (`fail`). */
+export function billSubscription(subscriptionId: string, options: { fail?: boolean } = {}) {
+  return call(`/__sandbox/subscriptions/${encodeURIComponent(subscriptionId)}/bill`, { body: options });
+}
+
+/** The seller refunds in PayPal's own dashboard (all that is left unless `amount`, e.g. "5.00"). */
+export function refundAtPayPal(kind: "captures" | "sales", id: string, amount?: string) {
+  return call(`/__sandbox/${kind}/${encodeURIComponent(id)}/refund`, { body: amount ? { amount } : {} });
+}
+
+export type SandboxDelivery = {
+  event_id: string;
+  event_type: string;
+  resource_id: string;
+  webhook_id: string;
+  url: string;
+  attempts: number;
+  last_status: number | null;
+  delivered: boolean;
+};
+
+/** Waits until the sandbox delivered (2xx) an event matching `match` to a registered webhook. */
+export async function waitForDelivery(match: (delivery: SandboxDelivery) => boolean, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${base()}/__sandbox/webhooks/deliveries`);
+    const deliveries = (await response.json()) as SandboxDelivery[];
+    const found = deliveries.find((delivery) => delivery.delivered && match(delivery));
+    if (found) return found;
+    if (Date.now() > deadline) {
+      throw new Error(`No matching webhook delivery; the sandbox has ${JSON.stringify(deliveries.slice(-5))}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** PayPal captures an approved order without us (what our capture would have done before our write failed). */
+export async function captureAtPayPal(clientId: string, orderId: string) {
+  const token = await accessToken(clientId);
+  return call(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {
+    headers: { authorization: `Bearer ${token}`, prefer: "return=representation" },
+    body: {},
+  });
+}

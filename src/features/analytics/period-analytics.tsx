@@ -166,7 +166,8 @@ export function SuccessRate({ rate, children }: { rate: number; children?: React
 
 type RecentTransaction = {
   id: string;
-  paypalOrderId: string;
+  /** PayPal's capture, sale or WPS txn id: the one id a purchase has (DESIGN 11). */
+  paypalId: string;
   amountMinor: number;
   currency: Currency;
   status: string;
@@ -177,7 +178,7 @@ type RecentTransaction = {
 
 const column = createColumnHelper<RecentTransaction>();
 
-const idColumn = column.accessor("paypalOrderId", {
+const idColumn = column.accessor("paypalId", {
   header: "Transaction ID",
   enableSorting: false,
   meta: { isPrimary: true },

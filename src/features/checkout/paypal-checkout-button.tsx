@@ -4,7 +4,7 @@ import { loadScript, type PayPalButtonsComponent, type PayPalButtonsComponentOpt
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Spinner } from "~/components/ui/spinner";
-import { CheckoutError, postCheckout, type PublicButton } from "~/features/checkout/checkout-api";
+import { captureWithRetries, CheckoutError, postCheckout, type PublicButton } from "~/features/checkout/checkout-api";
 import { PaymentMessage, type PaymentNotice } from "~/features/checkout/payment-message";
 import { checkoutMessages } from "~/lib/checkout-messages";
 import { sdkButtonStyle, sdkNamespace, sdkQuery } from "~/lib/paypal-button";
@@ -86,7 +86,7 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
       };
       options.onApprove = async (data, actions) => {
         try {
-          const result = await postCheckout("capture", { buttonId: button.id, orderId: data.orderID });
+          const result = await captureWithRetries({ buttonId: button.id, orderId: data.orderID });
           setNotice(afterPayment(result.status, button.successUrl));
         } catch (error) {
           // PayPal's documented recovery: a declined card sends the buyer back to choose another instrument.

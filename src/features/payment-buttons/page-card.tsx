@@ -1,6 +1,6 @@
 "use client";
 
-import { AlertTriangle, BarChart3, ExternalLink, FlaskConical, Pencil, Trash2 } from "lucide-react";
+import { AlertTriangle, BarChart3, ExternalLink, FlaskConical, Pencil, Trash2, Users } from "lucide-react";
 import Link from "next/link";
 import { useId, type ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
@@ -14,13 +14,19 @@ import { popBadge, type ListedPop } from "~/features/payment-buttons/pop-status"
 const menuIcon = "size-4 text-gray-600";
 
 /**
- * A card's Actions menu, each item naming the POP ("Delete 'Course'"): Edit, View analytics, the kind's way to
- * share it (`share`), Open its page, for payment buttons Open its test page, and Delete.
+ * A card's Actions menu, each item naming the POP ("Delete 'Course'"): Edit, View analytics, for a subscription
+ * button View subscribers, the kind's way to share it (`share`), Open its page, for payment buttons Open its test
+ * page, and Delete.
  */
 export function popMenuActions(
   kind: PopKind,
   pop: Pick<ListedPop, "id" | "name">,
-  { share, onAnalytics, onDelete }: { share: MenuAction; onAnalytics(): void; onDelete(): void },
+  {
+    share,
+    onAnalytics,
+    onDelete,
+    subscribersHref,
+  }: { share: MenuAction; onAnalytics(): void; onDelete(): void; subscribersHref?: string },
 ): MenuAction[] {
   const name = `'${pop.name}'`;
   return [
@@ -30,6 +36,15 @@ export function popMenuActions(
       icon: <BarChart3 aria-hidden className={menuIcon} />,
       onSelect: onAnalytics,
     },
+    ...(subscribersHref
+      ? [
+          {
+            label: `View subscribers of ${name}`,
+            icon: <Users aria-hidden className={menuIcon} />,
+            href: subscribersHref,
+          },
+        ]
+      : []),
     share,
     {
       label: `Open ${name} page`,

@@ -13,6 +13,7 @@ import { PopCard, popMenuActions } from "~/features/payment-buttons/page-card";
 import { focusPopCard } from "~/features/payment-buttons/pop-links";
 import { PopsPanel } from "~/features/payment-buttons/pops-panel";
 import { DeletePopDialog, usePopListActions } from "~/features/payment-buttons/pop-list-actions";
+import { subscribersHref } from "~/features/subscriptions/links";
 import { formatMoney } from "~/lib/money";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -76,6 +77,7 @@ export function PaymentButtonList({ appUrl }: { appUrl: string }) {
               },
               onAnalytics: () => setDialog({ kind: "analytics", button }),
               onDelete: () => actions.requestDelete(button),
+              ...(button.paymentType === "subscription" && { subscribersHref: subscribersHref(button.id) }),
             })}
           >
             {button.description && <p className="line-clamp-2 text-sm text-gray-600">{button.description}</p>}

@@ -21,6 +21,39 @@ export const jobKinds = {
       await processWpsIpnMessage(messageId);
     },
   }),
+  /** A verified PayPal webhook event stored in paypal_events: apply it to the ledger (issue 12). */
+  "paypal.event": defineKind({
+    payload: z.object({ eventId: z.string().min(1) }),
+    // PayPal stops resending once we answered 200, so this is the only retry an event gets: ~8.5 hours.
+    retry: { retryLimit: 10, retryDelay: 30, retryBackoff: true },
+    expireInSeconds: 5 * 60,
+    handler: async ({ eventId }) => {
+      const { processPayPalEvent } = await import("~/server/services/paypal-events");
+      await processPayPalEvent(eventId);
+    },
+  }),
+  /** Repairs checkouts PayPal approved or captured that were never recorded (issue 12); also `npm run reconcile`. */
+  "checkouts.reconcile": defineKind({
+    payload: z.object({}),
+    retry: { retryLimit: 2, retryDelay: 60, retryBackoff: false },
+    expireInSeconds: 15 * 60,
+    schedule: "*/10 * * * *",
+    handler: async () => {
+      const { reconcileCheckouts } = await import("~/server/services/reconciliation");
+      await reconcileCheckouts();
+    },
+  }),
+  /** One merchant webhook delivery (DESIGN 12): POST, record the attempt, throw to retry (>= 24 hours). */
+  "merchant-webhook.deliver": defineKind({
+    payload: z.object({ deliveryId: z.string().min(1) }),
+    // 60 s doubling over 12 retries: the last try comes ~68 hours after the first (pg-boss adds jitter).
+    retry: { retryLimit: 12, retryDelay: 60, retryBackoff: true },
+    expireInSeconds: 2 * 60,
+    handler: async ({ deliveryId }) => {
+      const { deliverWebhook } = await import("~/server/merchant-webhooks/deliver");
+      await deliverWebhook(deliveryId);
+    },
+  }),
 };
 
 export type JobKinds = typeof jobKinds;

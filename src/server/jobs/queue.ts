@@ -20,6 +20,11 @@ export interface JobKindDefinition<P> {
   retry: RetryPolicy;
   /** A running job older than this counts as failed (a crashed worker) and is retried. */
   expireInSeconds: number;
+  /**
+   * A cron expression (UTC): the kind also runs on this schedule with an empty payload. pg-boss keeps one
+   * schedule per kind in the database, so many instances still run it once per tick.
+   */
+  schedule?: string;
   /** Must be idempotent: a job can run again after a crash, an expiry or a staff retry. */
   handler: (payload: P) => Promise<void>;
 }
@@ -117,6 +122,7 @@ export function createJobQueue<R extends KindRegistry>(options: QueueOptions<R>)
       // createQueue leaves an existing queue as it was: updateQueue carries a changed policy over.
       await boss.createQueue(kind, policy);
       await boss.updateQueue(kind, policy);
+      if (def.schedule) await boss.schedule(kind, def.schedule, {}, { tz: "UTC" });
     }
   }
 

@@ -9,8 +9,20 @@ import { type Currency, currencies, toDecimalString, toMinorUnits } from "~/lib/
 import { AppError } from "~/server/errors";
 
 type OrderSchemas = CheckoutOrdersV2["components"]["schemas"];
+type BillingSchemas = BillingSubscriptionsV1["components"]["schemas"];
 // paypal-js 11.2's SubscriptionResponseBody is the *plan* schema by mistake; this is the subscription one.
-type SubscriptionResponse = BillingSubscriptionsV1["components"]["schemas"]["subscription"];
+type SubscriptionResponse = BillingSchemas["subscription"];
+type PlanResponse = BillingSchemas["plan"];
+type TransactionsResponse = BillingSchemas["transactions_list"];
+type RefundResponse = OrderSchemas["refund"];
+/** v1 Payments (sales of a subscription): paypal-js ships no types for it; the fields we read, per PayPal's spec. */
+type SaleRefundResponse = {
+  id?: string;
+  state?: "pending" | "completed" | "cancelled" | "failed";
+  amount?: { total?: string; currency?: string };
+  sale_id?: string;
+  create_time?: string;
+};
 type PayPalErrorBody = { name?: string; debug_id?: string; details?: OrderSchemas["error_details"][] };
 
 export type OrderStatus = OrderSchemas["order_status"];
@@ -23,7 +35,8 @@ export interface PayPalMoney {
 }
 
 export interface PayPalPayer {
-  payerId: string;
+  /** PayPal may leave it out (e.g. a guest card payment): the e-mail and name are still kept. */
+  payerId: string | null;
   email: string | null;
   givenName: string | null;
   surname: string | null;
@@ -31,12 +44,15 @@ export interface PayPalPayer {
 
 export interface PayPalCapture {
   id: string;
+  /** PayPal's fee, when PayPal reports it (seller_receivable_breakdown.paypal_fee). */
+  fee: PayPalMoney | null;
   /** PENDING and DECLINED come back as a successful (201) capture call: the caller must branch on this. */
   status: CaptureStatus;
   /** PayPal's reason for a PENDING or DENIED capture, e.g. PENDING_REVIEW. */
   statusReason: string | null;
   amount: PayPalMoney;
   customId: string | null;
+  createTime: string | null;
 }
 
 export interface PayPalOrder {
@@ -68,6 +84,42 @@ export interface PayPalSubscription {
   customId: string | null;
   startTime: string | null;
   subscriber: PayPalPayer | null;
+  /** billing_info: when PayPal bills next, its last payment, and failures since the last success. */
+  nextBillingTime: string | null;
+  lastPaymentTime: string | null;
+  failedPaymentsCount: number;
+  lastFailedPaymentTime: string | null;
+}
+
+/** One payment of a subscription, as GET /v1/billing/subscriptions/{id}/transactions lists it. */
+export interface PayPalSubscriptionSale {
+  id: string;
+  /** COMPLETED, DECLINED, PARTIALLY_REFUNDED, PENDING or REFUNDED. */
+  status: string;
+  amount: PayPalMoney;
+  fee: PayPalMoney | null;
+  time: string;
+  payerEmail: string | null;
+  payerName: string | null;
+}
+
+export type PlanIntervalUnit = "DAY" | "WEEK" | "MONTH" | "YEAR";
+
+export interface PayPalPlan {
+  id: string;
+  status: "CREATED" | "INACTIVE" | "ACTIVE";
+  /** The REGULAR cycle's fixed price (what each renewal charges). */
+  price: PayPalMoney;
+  intervalUnit: PlanIntervalUnit;
+  intervalCount: number;
+}
+
+export interface PayPalRefund {
+  id: string;
+  /** PayPal's refund status, upper case: COMPLETED, PENDING, FAILED or CANCELLED. */
+  status: string;
+  amount: PayPalMoney;
+  createTime: string | null;
 }
 
 export interface PayPalClientConfig {
@@ -86,8 +138,12 @@ const TOKEN_MARGIN_SECONDS = 300;
 const MAX_DESCRIPTION = 127;
 
 const NOT_RESPONDING = "PayPal is not responding. Please try again.";
+/** The issue of the error a rejected client id or secret throws (Store Settings branches on it). */
+export const CREDENTIALS_REJECTED_ISSUE = "CREDENTIALS_REJECTED";
 const CREDENTIALS_REJECTED =
   "PayPal rejected the seller's PayPal credentials (client ID or secret). The seller needs to update them in Store Settings.";
+const SELLER_SETUP_REFUSED =
+  "PayPal refused this for the seller's PayPal app: the seller needs to enable it for their REST app in PayPal's developer dashboard (or check the app's permissions).";
 const PAYMENT_FAILED_DEFAULT =
   "PayPal could not complete this payment. Please try again or use another payment method.";
 
@@ -143,8 +199,13 @@ function toPayer(
   email: string | undefined,
   name: { given_name?: string; surname?: string } | undefined,
 ): PayPalPayer | null {
-  if (!payerId) return null;
-  return { payerId, email: email ?? null, givenName: name?.given_name ?? null, surname: name?.surname ?? null };
+  if (!payerId && !email && !name?.given_name && !name?.surname) return null;
+  return {
+    payerId: payerId ?? null,
+    email: email ?? null,
+    givenName: name?.given_name ?? null,
+    surname: name?.surname ?? null,
+  };
 }
 
 function toOrder(order: OrderResponseBody): PayPalOrder {
@@ -157,18 +218,51 @@ function toOrder(order: OrderResponseBody): PayPalOrder {
     status: required(order.status, "order status"),
     amount: toMoney(unit.amount, "order amount"),
     customId: unit.custom_id ?? null,
-    payer: wallet?.account_id
-      ? toPayer(wallet.account_id, wallet.email_address, wallet.name)
-      : toPayer(order.payer?.payer_id, order.payer?.email_address, order.payer?.name),
+    payer:
+      wallet?.account_id || wallet?.email_address
+        ? toPayer(wallet.account_id, wallet.email_address, wallet.name)
+        : toPayer(order.payer?.payer_id, order.payer?.email_address, order.payer?.name),
     capture: capture
       ? {
           id: required(capture.id, "capture id"),
+          fee: capture.seller_receivable_breakdown?.paypal_fee
+            ? toMoney(capture.seller_receivable_breakdown.paypal_fee, "PayPal fee")
+            : null,
           status: required(capture.status, "capture status"),
           statusReason: capture.status_details?.reason ?? null,
           amount: toMoney(capture.amount, "capture amount"),
           customId: capture.custom_id ?? null,
+          createTime: capture.create_time ?? null,
         }
       : null,
+  };
+}
+
+export function toSubscription(sub: SubscriptionResponse): PayPalSubscription {
+  const billing = sub.billing_info;
+  return {
+    id: required(sub.id, "subscription id"),
+    status: required(sub.status, "subscription status"),
+    planId: required(sub.plan_id, "plan id"),
+    customId: sub.custom_id ?? null,
+    startTime: sub.start_time ?? null,
+    subscriber: toPayer(sub.subscriber?.payer_id, sub.subscriber?.email_address, sub.subscriber?.name),
+    nextBillingTime: billing?.next_billing_time ?? null,
+    lastPaymentTime: billing?.last_payment?.time ?? null,
+    failedPaymentsCount: billing?.failed_payments_count ?? 0,
+    lastFailedPaymentTime: billing?.last_failed_payment?.time ?? null,
+  };
+}
+
+function toPlan(plan: PlanResponse): PayPalPlan {
+  const regular = plan.billing_cycles?.find((cycle) => cycle.tenure_type === "REGULAR");
+  const price = regular?.pricing_scheme?.fixed_price;
+  return {
+    id: required(plan.id, "plan id"),
+    status: required(plan.status, "plan status"),
+    price: toMoney(price ? { currency_code: price.currency_code, value: price.value } : undefined, "plan price"),
+    intervalUnit: required(regular?.frequency.interval_unit, "plan interval"),
+    intervalCount: regular?.frequency.interval_count ?? 1,
   };
 }
 
@@ -186,8 +280,10 @@ function errorFor(request: string, status: number, text: string): AppError {
         cause,
         issue,
       });
-    // PayPal answers 403 for another merchant's order: to us that is simply not found.
+    // PayPal answers 403 when the seller's app lacks a permission or feature (e.g. subscriptions or refunds
+    // not enabled on the REST app): only the seller can fix that, in their PayPal developer dashboard.
     case 403:
+      return new AppError("FORBIDDEN", SELLER_SETUP_REFUSED, { cause, issue });
     case 404:
       return new AppError("NOT_FOUND", "PayPal could not find that payment.", { cause });
     case 400:
@@ -232,6 +328,7 @@ export function createPayPalClient(config: PayPalClientConfig) {
       const error = (parseJsonObject(text)?.error as string | undefined) ?? "no error code";
       throw new AppError("UPSTREAM", CREDENTIALS_REJECTED, {
         cause: new Error(`PayPal rejected client id ${config.clientId} (${error})`),
+        issue: CREDENTIALS_REJECTED_ISSUE,
       });
     }
     if (status < 200 || status > 299) throw errorFor("POST /v1/oauth2/token", status, text);
@@ -248,7 +345,8 @@ export function createPayPalClient(config: PayPalClientConfig) {
   async function api<T>(
     method: "GET" | "POST",
     path: string,
-    options: { body?: string; requestId?: string; prefer?: string } = {},
+    /** allowEmpty: a 204 (no body) is the answer, as for a subscription's cancel. */
+    options: { body?: string; requestId?: string; prefer?: string; allowEmpty?: boolean } = {},
   ): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}` };
@@ -262,6 +360,7 @@ export function createPayPalClient(config: PayPalClientConfig) {
         continue;
       }
       if (status < 200 || status > 299) throw errorFor(`${method} ${path}`, status, text);
+      if (options.allowEmpty && text.trim() === "") return {} as T;
       const body = parseJsonObject(text);
       if (!body) throw upstream(new Error(`PayPal ${method} ${path} answered ${status} without a JSON object`));
       return body as T;
@@ -281,6 +380,7 @@ export function createPayPalClient(config: PayPalClientConfig) {
       const { amount, returnUrl, cancelUrl } = input;
       const request: CreateOrderRequestBody = {
         intent: "CAPTURE",
+        // Everything sold here is digital or a service: PayPal must not ask the buyer for a shipping address.
         purchase_units: [
           {
             amount: { currency_code: amount.currency, value: toDecimalString(amount.valueMinor, amount.currency) },
@@ -288,15 +388,17 @@ export function createPayPalClient(config: PayPalClientConfig) {
             ...(input.description && { description: input.description.slice(0, MAX_DESCRIPTION) }),
           },
         ],
-        ...((returnUrl || cancelUrl) && {
-          payment_source: { paypal: { experience_context: { return_url: returnUrl, cancel_url: cancelUrl } } },
-        }),
+        payment_source: {
+          paypal: {
+            experience_context: { shipping_preference: "NO_SHIPPING", return_url: returnUrl, cancel_url: cancelUrl },
+          },
+        },
       };
       const order = await api<OrderResponseBody>("POST", "/v2/checkout/orders", {
         body: JSON.stringify(request),
         requestId: input.requestId,
       });
-      // The approve link is "payer-action" when payment_source is sent, "approve" otherwise.
+      // The approve link is "payer-action" when payment_source is sent (always here), "approve" in older answers.
       const approve = order.links?.find((link) => link.rel === "payer-action" || link.rel === "approve");
       return {
         id: required(order.id, "order id"),
@@ -327,14 +429,106 @@ export function createPayPalClient(config: PayPalClientConfig) {
         "GET",
         `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}`,
       );
-      return {
-        id: required(sub.id, "subscription id"),
-        status: required(sub.status, "subscription status"),
-        planId: required(sub.plan_id, "plan id"),
-        customId: sub.custom_id ?? null,
-        startTime: sub.start_time ?? null,
-        subscriber: toPayer(sub.subscriber?.payer_id, sub.subscriber?.email_address, sub.subscriber?.name),
+      return toSubscription(sub);
+    },
+
+    /** The subscription's payments between two instants (PayPal lists at most the last 3 years). */
+    async listSubscriptionSales(subscriptionId: string, from: Date, to: Date): Promise<PayPalSubscriptionSale[]> {
+      const query = new URLSearchParams({ start_time: from.toISOString(), end_time: to.toISOString() });
+      const result = await api<TransactionsResponse>(
+        "GET",
+        `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/transactions?${query}`,
+      );
+      return (result.transactions ?? []).map((sale) => ({
+        id: required(sale.id, "sale id"),
+        status: required(sale.status, "sale status"),
+        amount: toMoney(sale.amount_with_breakdown?.gross_amount, "sale amount"),
+        fee: sale.amount_with_breakdown?.fee_amount ? toMoney(sale.amount_with_breakdown.fee_amount, "sale fee") : null,
+        time: required(sale.time, "sale time"),
+        payerEmail: sale.payer_email ?? null,
+        payerName: [sale.payer_name?.given_name, sale.payer_name?.surname].filter(Boolean).join(" ") || null,
+      }));
+    },
+
+    /** Cancels a subscription at PayPal (204); PayPal refuses one already cancelled or expired (422). */
+    async cancelSubscription(subscriptionId: string, reason: string): Promise<void> {
+      await api("POST", `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, {
+        body: JSON.stringify({ reason: reason.slice(0, 127) }),
+        allowEmpty: true,
+      });
+    },
+
+    async getPlan(planId: string): Promise<PayPalPlan> {
+      return toPlan(await api<PlanResponse>("GET", `/v1/billing/plans/${encodeURIComponent(planId)}`));
+    },
+
+    /**
+     * Refunds a capture (Orders v2) in full (no amount) or in part. A repeated requestId returns the first
+     * refund instead of a second one.
+     */
+    async refundCapture(
+      captureId: string,
+      input: { amount?: PayPalMoney; noteToPayer?: string; requestId: string },
+    ): Promise<PayPalRefund> {
+      const body = {
+        ...(input.amount && {
+          amount: {
+            currency_code: input.amount.currency,
+            value: toDecimalString(input.amount.valueMinor, input.amount.currency),
+          },
+        }),
+        ...(input.noteToPayer && { note_to_payer: input.noteToPayer.slice(0, 255) }),
       };
+      const refund = await api<RefundResponse>(
+        "POST",
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        {
+          body: JSON.stringify(body),
+          requestId: input.requestId,
+          prefer: "return=representation",
+        },
+      );
+      return {
+        id: required(refund.id, "refund id"),
+        status: required(refund.status, "refund status"),
+        amount: toMoney(refund.amount, "refund amount"),
+        createTime: refund.create_time ?? null,
+      };
+    },
+
+    /** Refunds a subscription's sale (v1 Payments), in full or in part; idempotent on requestId. */
+    async refundSale(
+      saleId: string,
+      input: { amount?: PayPalMoney; reason?: string; requestId: string },
+    ): Promise<PayPalRefund> {
+      const body = {
+        ...(input.amount && {
+          amount: {
+            total: toDecimalString(input.amount.valueMinor, input.amount.currency),
+            currency: input.amount.currency,
+          },
+        }),
+        ...(input.reason && { description: input.reason.slice(0, 255) }),
+      };
+      const refund = await api<SaleRefundResponse>("POST", `/v1/payments/sale/${encodeURIComponent(saleId)}/refund`, {
+        body: JSON.stringify(body),
+        requestId: input.requestId,
+      });
+      return {
+        id: required(refund.id, "refund id"),
+        status: required(refund.state, "refund state").toUpperCase(),
+        amount: toMoney(
+          { currency_code: refund.amount?.currency ?? "", value: refund.amount?.total ?? "" },
+          "refund amount",
+        ),
+        createTime: refund.create_time ?? null,
+      };
+    },
+
+    /** Checks the credentials by asking for a token (what saving them in Store Settings does). */
+    async checkCredentials(): Promise<void> {
+      tokenCache.delete(cacheKey);
+      await accessToken();
     },
 
     /**

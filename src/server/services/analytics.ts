@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { conversionRate, percentChange, revenueByCurrency, successRate } from "~/lib/formulas";
+import { conversionRate, percentChange, revenueByCurrency, settledCount, successRate } from "~/lib/formulas";
 import { minorDigits, type Currency } from "~/lib/money";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
@@ -33,18 +33,35 @@ export async function getButtonAnalytics(
   });
   if (!button) throw new AppError("NOT_FOUND", "Payment button not found");
   const since = periodStart(input.period, now);
-  const recent = db.transaction.findMany({
-    where: { buttonId: button.id, merchantId, ...(since === null ? {} : { createdAt: { gte: since } }) },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: RECENT_TRANSACTIONS,
-    select: { id: true, paypalOrderId: true, amountMinor: true, currency: true, status: true, createdAt: true },
-  });
+  const recent = db.transaction
+    .findMany({
+      where: { buttonId: button.id, merchantId, ...(since === null ? {} : { createdAt: { gte: since } }) },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: RECENT_TRANSACTIONS,
+      select: {
+        id: true,
+        paypalTransactionId: true,
+        paypalOrderId: true,
+        amountMinor: true,
+        refundedMinor: true,
+        currency: true,
+        status: true,
+        createdAt: true,
+      },
+    })
+    // The one id a purchase has (DESIGN 11): PayPal's capture or sale id; older rows fall back to the order id.
+    .then((rows) =>
+      rows.map(({ paypalTransactionId, paypalOrderId, ...row }) => ({
+        ...row,
+        paypalId: paypalTransactionId ?? paypalOrderId ?? row.id,
+      })),
+    );
   return buttonFigures(merchantId, button, input.period, recent, now);
 }
 
 /**
  * The same figures for a WPS button (issue 11), from wps_transactions: the dialog is the payment button's, and a
- * WPS payment's PayPal id (txn_id) stands where a payment shows its PayPal order id.
+ * WPS payment's PayPal id is its txn_id.
  */
 export async function getWpsButtonAnalytics(
   merchantId: string,
@@ -62,9 +79,17 @@ export async function getWpsButtonAnalytics(
       where: { buttonId: button.id, merchantId, ...(since === null ? {} : { createdAt: { gte: since } }) },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: RECENT_TRANSACTIONS,
-      select: { id: true, txnId: true, amountMinor: true, currency: true, status: true, createdAt: true },
+      select: {
+        id: true,
+        txnId: true,
+        amountMinor: true,
+        refundedMinor: true,
+        currency: true,
+        status: true,
+        createdAt: true,
+      },
     })
-    .then((rows) => rows.map(({ txnId, ...row }) => ({ ...row, paypalOrderId: txnId })));
+    .then((rows) => rows.map(({ txnId, ...row }) => ({ ...row, paypalId: txnId })));
   return buttonFigures(merchantId, button, input.period, recent, now);
 }
 
@@ -93,7 +118,7 @@ async function buttonFigures<Recent>(
   const countOf = (status: string) =>
     groups.filter((group) => group.status === status).reduce((sum, group) => sum + group.count, 0);
   const totalTransactions = groups.reduce((sum, group) => sum + group.count, 0);
-  const successfulTransactions = countOf("completed");
+  const successfulTransactions = settledCount(groups);
   return {
     period,
     currency: button.currency,
@@ -155,7 +180,7 @@ function windowParts(from: Date | null, to: Date) {
  * in UTC+5:30); `at` is then each payment's own time. button_key is null unless by button.
  */
 function transactionsIn(
-  filter: { merchantId: string; status?: "completed"; buttonId?: string; byButton?: boolean },
+  filter: { merchantId: string; settled?: true; buttonId?: string; byButton?: boolean },
   from: Date | null,
   to: Date,
   rowHours: Date[] = [],
@@ -164,7 +189,7 @@ function transactionsIn(
   const where = (buttonColumn: string) => [
     Prisma.sql`merchant_id = ${filter.merchantId}`,
     ...(filter.buttonId === undefined ? [] : [Prisma.sql`${Prisma.raw(buttonColumn)} = ${filter.buttonId}`]),
-    ...(filter.status === undefined ? [] : [Prisma.sql`status = ${filter.status}::"TransactionStatus"`]),
+    ...(filter.settled === undefined ? [] : [Prisma.sql`status IN ('completed', 'partially_refunded', 'refunded')`]),
   ];
   const { wholeFrom, wholeTo, edges } = windowParts(from, to);
   const wholeHours = [
@@ -190,7 +215,14 @@ function transactionsIn(
     SELECT created_at, ${byButton ? Prisma.sql`COALESCE(button_id, '')` : Prisma.sql`NULL`}, status, currency, 1,
            amount_minor::bigint, 0
     FROM wps_transactions
-    WHERE ${Prisma.join(where("button_id"), " AND ")} AND ${inRanges(Prisma.sql`created_at`, rowRanges)}`;
+    WHERE ${Prisma.join(where("button_id"), " AND ")} AND ${inRanges(Prisma.sql`created_at`, rowRanges)}
+    UNION ALL
+    SELECT created_at, ${byButton ? Prisma.sql`button_key` : Prisma.sql`NULL`}, 'refunded'::"TransactionStatus",
+           currency, 0, -amount_minor::bigint, 0
+    FROM refunds
+    WHERE merchant_id = ${filter.merchantId} AND paypal_status IN ('COMPLETED', 'PENDING')
+      ${filter.buttonId === undefined ? Prisma.empty : Prisma.sql`AND button_key = ${filter.buttonId}`}
+      AND ${inRanges(Prisma.sql`created_at`, rowRanges)}`;
 }
 
 /** How many checkouts the merchant started in [from, to), read like transactionsIn. */
@@ -263,7 +295,7 @@ export async function getDashboard(
   const end = justAfter(now);
   const { start, buckets: calendar } = await periodBuckets(input.range, granularity, timeZone, now);
   const previousStart = new Date(start.getTime() - (now.getTime() - start.getTime()));
-  const completed = { merchantId, status: "completed" } as const;
+  const completed = { merchantId, settled: true } as const;
   // Buckets start at local midnights (a week's or month's may lie before the period: the period's start then
   // stands in). A start that is not a whole UTC hour (UTC+5:30, +5:45) cuts an hour in two: that hour is read
   // row by row, so each payment lands in its own bucket.
@@ -293,12 +325,16 @@ export async function getDashboard(
     // update, which is when a webhook moved it to suspended or expired).
     db.$queryRaw<{ currency: Currency; mrr: bigint; active: number; previousMrr: bigint; previousActive: number }[]>`
       SELECT currency,
-             COALESCE(SUM(amount_minor) FILTER (WHERE status = 'active'), 0) AS mrr,
+             ROUND(COALESCE(SUM(monthly) FILTER (WHERE status = 'active'), 0))::bigint AS mrr,
              (COUNT(*) FILTER (WHERE status = 'active'))::int AS active,
-             COALESCE(SUM(amount_minor) FILTER (WHERE was_active), 0) AS "previousMrr",
+             ROUND(COALESCE(SUM(monthly) FILTER (WHERE was_active), 0))::bigint AS "previousMrr",
              (COUNT(*) FILTER (WHERE was_active))::int AS "previousActive"
       FROM (
-        SELECT currency, amount_minor, status,
+        SELECT currency, status,
+               -- MRR counts every plan per month: a yearly price / 12, weekly x 52/12, daily x 365/12.
+               amount_minor::numeric * CASE interval_unit WHEN 'DAY' THEN 365.0 / 12 WHEN 'WEEK' THEN 52.0 / 12
+                                                          WHEN 'YEAR' THEN 1.0 / 12 ELSE 1 END
+                 / GREATEST(interval_count, 1) AS monthly,
                created_at < ${utcTimestamp(start)}
                  AND (status = 'active' OR COALESCE(cancelled_at, updated_at) >= ${utcTimestamp(start)}) AS was_active
         FROM subscriptions

@@ -8,8 +8,15 @@ import { db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { issueDownloadGrant } from "~/server/services/downloads";
+import { emitPaymentCompleted } from "~/server/services/ledger";
+import { syncSubscription } from "~/server/services/subscriptions";
 import type { CaptureStatus, PayPalPayer, PayPalSubscription } from "~/server/paypal/client";
-import { sellerCanTakePayments, sellerPayPalFrom, sellerSelect } from "~/server/paypal/merchant-client";
+import {
+  type MerchantPayPal,
+  sellerCanTakePayments,
+  sellerPayPalFrom,
+  sellerSelect,
+} from "~/server/paypal/merchant-client";
 
 // DESIGN 5: the buyer never tells us a price or a status. Orders are created here from the button's stored
 // amount, captured here after the buyer approves, and recorded from PayPal's own answer.
@@ -135,9 +142,11 @@ export function transactionStatusOf(status: CaptureStatus): TransactionStatus {
       return "completed";
     case "PENDING":
       return "pending";
+    // Refunds are the ledger's rows (recordRefund): a capture first seen already refunded was completed, and the
+    // refund's own event or the reconciliation adds the refund.
     case "REFUNDED":
     case "PARTIALLY_REFUNDED":
-      return "refunded";
+      return "completed";
     default:
       return "failed";
   }
@@ -182,13 +191,18 @@ const transactionResultSelect = {
   id: true,
   buttonId: true,
   sellPageId: true,
-  paypalOrderId: true,
+  paypalTransactionId: true,
   status: true,
 } as const;
-type RecordedCapture = Prisma.TransactionGetPayload<{ select: typeof transactionResultSelect }>;
+type RecordedCapture = Prisma.TransactionGetPayload<{ select: typeof transactionResultSelect }> & {
+  /** True only for the call that wrote the row. */
+  created?: boolean;
+};
 
 export type CaptureResult = {
   orderId: string;
+  /** PayPal's capture id: the one id the buyer's receipt, PayPal's activity page and the seller's Payments show. */
+  paymentId: string;
   status: TransactionStatus;
   /** A digital sell page's purchase: the download grant's token that /thank-you takes; otherwise null. */
   downloadToken: string | null;
@@ -207,9 +221,26 @@ function sameButton(row: RecordedCapture, buttonId: string): RecordedCapture {
  */
 export async function captureOrder(input: CaptureOrderInput): Promise<CaptureResult> {
   const row = await recordCapture(input);
+  if (row.created && row.status === "completed") void emitPaymentCompleted(row.id);
   const delivers = row.sellPageId !== null && (row.status === "completed" || row.status === "pending");
   const grant = delivers ? await issueDownloadGrant(row.id) : null;
-  return { orderId: row.paypalOrderId, status: row.status, downloadToken: grant?.token ?? null };
+  return {
+    orderId: input.orderId,
+    paymentId: row.paypalTransactionId ?? input.orderId,
+    status: row.status,
+    downloadToken: grant?.token ?? null,
+  };
+}
+
+/**
+ * Records a checkout PayPal knows about but we never recorded (the buyer closed the tab after approving, or our
+ * write failed after PayPal captured): through captureOrder, the buyer's own path, so the payment row, the
+ * download grant and the merchant's events are the same. Null when no checkout session has this order.
+ */
+export async function settleCheckout(orderId: string): Promise<CaptureResult | null> {
+  const session = await db.checkoutSession.findUnique({ where: { paypalOrderId: orderId } });
+  if (!session?.buttonId) return null;
+  return captureOrder({ buttonId: session.buttonId, orderId });
 }
 
 /**
@@ -257,27 +288,37 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
   }
 
   try {
-    const row = await db.transaction.create({
-      data: {
-        merchantId: button.merchantId,
-        buttonId: button.id,
-        sellPageId: button.sellPageId,
-        bundleTier: button.bundleTier,
-        paypalOrderId: orderId,
-        paypalCaptureId: capture.id,
-        paypalPayerId: captured.payer?.payerId ?? null,
-        payerEmail: captured.payer?.email ?? null,
-        payerName: payerName(captured.payer),
-        amountMinor: capture.amount.valueMinor,
-        currency: capture.amount.currency,
-        status: transactionStatusOf(capture.status),
-      },
-      select: transactionResultSelect,
+    const row = await db.$transaction(async (tx) => {
+      const created = await tx.transaction.create({
+        data: {
+          merchantId: button.merchantId,
+          buttonId: button.id,
+          sellPageId: button.sellPageId,
+          bundleTier: button.bundleTier,
+          paypalOrderId: orderId,
+          paypalTransactionId: capture.id,
+          paypalPayerId: captured.payer?.payerId ?? null,
+          payerEmail: captured.payer?.email ?? null,
+          payerName: payerName(captured.payer),
+          amountMinor: capture.amount.valueMinor,
+          feeMinor: capture.fee?.currency === capture.amount.currency ? capture.fee.valueMinor : null,
+          currency: capture.amount.currency,
+          status: transactionStatusOf(capture.status),
+          // Recorded late (by a webhook or the reconciliation), a payment still counts when PayPal captured it.
+          ...(capture.createTime && { createdAt: new Date(capture.createTime) }),
+        },
+        select: transactionResultSelect,
+      });
+      await tx.checkoutSession.update({
+        where: { id: session.id },
+        data: { settledAt: new Date(), checkResult: "recorded" },
+      });
+      return created;
     });
     if (capture.status !== "COMPLETED") {
       logger.info("PayPal capture not completed", { orderId, status: capture.status, reason: capture.statusReason });
     }
-    return sameButton(row, button.id);
+    return { ...sameButton(row, button.id), created: true };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await db.transaction.findUniqueOrThrow({
@@ -292,49 +333,52 @@ export type SubscriptionResult = { subscriptionId: string; status: SubscriptionS
 
 /**
  * Records a verified PayPal subscription of a subscription button: a Subscription row (what MRR and active
- * subscribers count) and a completed Transaction for the first billing cycle, in one database transaction.
- * The transaction's paypalOrderId holds the subscription id (I-...): the column is required and unique, a
- * subscription sign-up has no order, PayPal's subscription ids never look like order ids, and the unique key
- * makes recording idempotent. paypalSubscriptionId tells these rows apart from order payments.
+ * subscribers count) with the plan's price and billing cycle as PayPal defines them. A subscription becoming
+ * ACTIVE is not a payment (a trial is free, a setup fee is its own sale): payments come from PayPal's sales only,
+ * through PAYMENT.SALE.COMPLETED or syncSubscription, which runs here once at once.
  */
-async function recordVerifiedSubscription(button: ButtonRow, sub: PayPalSubscription): Promise<SubscriptionResult> {
+async function recordVerifiedSubscription(
+  button: ButtonRow,
+  paypal: MerchantPayPal,
+  sub: PayPalSubscription,
+): Promise<SubscriptionResult> {
+  const plan = await withPayPal("get plan", () => paypal.client.getPlan(sub.planId));
   const payer = sub.subscriber;
-  const common = {
-    merchantId: button.merchantId,
-    buttonId: button.id,
-    amountMinor: button.amountMinor,
-    currency: button.currency,
-    payerEmail: payer?.email ?? null,
-    payerName: payerName(payer),
-  };
+  let id: string;
   try {
-    await db.$transaction([
-      db.subscription.create({
-        data: {
-          ...common,
-          paypalSubscriptionId: sub.id,
-          planId: sub.planId,
-          status: "active",
-          payerId: payer?.payerId ?? null,
-        },
-      }),
-      db.transaction.create({
-        data: {
-          ...common,
-          sellPageId: button.sellPageId,
-          bundleTier: button.bundleTier,
-          paypalOrderId: sub.id,
-          paypalSubscriptionId: sub.id,
-          paypalPayerId: payer?.payerId ?? null,
-          status: "completed",
-        },
-      }),
-    ]);
+    const row = await db.subscription.create({
+      data: {
+        merchantId: button.merchantId,
+        buttonId: button.id,
+        paypalSubscriptionId: sub.id,
+        planId: sub.planId,
+        status: "active",
+        amountMinor: plan.price.valueMinor,
+        currency: plan.price.currency,
+        intervalUnit: plan.intervalUnit,
+        intervalCount: plan.intervalCount,
+        payerId: payer?.payerId ?? null,
+        payerEmail: payer?.email ?? null,
+        payerName: payerName(payer),
+        nextBillingAt: sub.nextBillingTime ? new Date(sub.nextBillingTime) : null,
+        ...(sub.startTime && { createdAt: new Date(sub.startTime) }),
+      },
+      select: { id: true },
+    });
+    id = row.id;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const existing = await db.subscription.findUniqueOrThrow({ where: { paypalSubscriptionId: sub.id } });
     if (existing.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
+    return { subscriptionId: sub.id, status: existing.status };
   }
+  // The first sale may be there already; if PayPal is slow, its webhook or the reconciliation records it.
+  await syncSubscription(id).catch((error: unknown) =>
+    logger.warn("Could not read a new subscription's payments yet", {
+      subscriptionId: sub.id,
+      ...describeError(error),
+    }),
+  );
   return { subscriptionId: sub.id, status: "active" };
 }
 
@@ -363,5 +407,5 @@ export async function recordSubscription({
       issue: `SUBSCRIPTION_${sub.status}`,
     });
   }
-  return recordVerifiedSubscription(button, sub);
+  return recordVerifiedSubscription(button, paypal, sub);
 }

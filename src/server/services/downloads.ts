@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
+import type { TransactionStatus } from "~/generated/prisma/enums";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { signedFileUrl } from "~/server/storage/files";
@@ -31,6 +32,9 @@ export const PENDING_DOWNLOAD_MESSAGE =
 const newToken = () => randomBytes(32).toString("base64url");
 
 /** A token-shaped string, so junk from a URL never reaches the database. */
+/** A partial refund leaves the buyer the file; a full refund revokes its grants (ledger.ts). */
+const paidFor = (status: TransactionStatus | undefined) => status === "completed" || status === "partially_refunded";
+
 const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /**
@@ -52,7 +56,7 @@ export async function issueDownloadGrant(transactionId: string, now: Date = new 
     const fileId =
       transaction?.sellPage?.downloadableFileId ?? transaction?.button?.sellPage?.downloadableFileId ?? null;
     const status = transaction?.status;
-    if ((status !== "completed" && status !== "pending") || fileId === null) return null;
+    if ((!paidFor(status) && status !== "pending") || fileId === null) return null;
 
     // Each issue retires the one before, so the newest grant is the live one unless the purchase's grants were
     // revoked (a refund) or have expired: then there is nothing to hand out again.
@@ -132,7 +136,7 @@ async function findLiveGrant(token: string, now: Date) {
         select: {
           status: true,
           paypalOrderId: true,
-          paypalCaptureId: true,
+          paypalTransactionId: true,
           amountMinor: true,
           currency: true,
           createdAt: true,
@@ -143,12 +147,7 @@ async function findLiveGrant(token: string, now: Date) {
     },
   });
   const status = grant?.transaction.status;
-  if (
-    !grant ||
-    grant.revokedAt !== null ||
-    grant.expiresAt <= now ||
-    (status !== "completed" && status !== "pending")
-  ) {
+  if (!grant || grant.revokedAt !== null || grant.expiresAt <= now || (!paidFor(status) && status !== "pending")) {
     return null;
   }
   return grant;
@@ -167,7 +166,7 @@ export async function getThankYou(token: string, now: Date = new Date()) {
     pending: transaction.status === "pending",
     productName: transaction.sellPage?.name ?? transaction.button?.sellPage?.name ?? grant.file.name,
     // The id PayPal shows the buyer on its receipt is the capture's; the order id stands in before one exists.
-    transactionId: transaction.paypalCaptureId ?? transaction.paypalOrderId,
+    transactionId: transaction.paypalTransactionId ?? transaction.paypalOrderId,
     amountMinor: transaction.amountMinor,
     currency: transaction.currency,
     paidAt: transaction.createdAt,
@@ -187,7 +186,7 @@ export async function startDownload(token: string, now: Date = new Date()) {
   const gone = () => new AppError("NOT_FOUND", "This download link is invalid or has expired.");
   const grant = await findLiveGrant(token, now);
   if (!grant) throw gone();
-  if (grant.transaction.status !== "completed") throw new AppError("FORBIDDEN", PENDING_DOWNLOAD_MESSAGE);
+  if (!paidFor(grant.transaction.status)) throw new AppError("FORBIDDEN", PENDING_DOWNLOAD_MESSAGE);
   // Signed first (locally, no request), so a download is only counted once its address exists.
   const url = await signedFileUrl(grant.file.key, { expiresInSeconds: SIGNED_URL_SECONDS });
   const { count } = await db.downloadGrant.updateMany({

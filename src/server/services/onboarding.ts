@@ -1,3 +1,4 @@
+import { settledStatuses } from "~/lib/ledger";
 import { env } from "~/env";
 import { db } from "~/server/db";
 import { describeError, logger } from "~/server/logger";
@@ -56,11 +57,11 @@ export async function getOnboarding(merchantId: string, now: Date = new Date()) 
       }),
       db.wpsButton.findFirst({ where: { merchantId }, select: { id: true } }),
       db.transaction.findFirst({
-        where: { merchantId, status: { in: ["completed", "refunded"] } },
+        where: { merchantId, status: { in: [...settledStatuses] } },
         select: { id: true },
       }),
       db.wpsTransaction.findFirst({
-        where: { merchantId, status: { in: ["completed", "refunded"] } },
+        where: { merchantId, status: { in: [...settledStatuses] } },
         select: { id: true },
       }),
       db.paymentButton.findFirst({ where: { merchantId, embedSeenAt: { not: null } }, select: { id: true } }),

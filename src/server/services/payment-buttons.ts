@@ -3,7 +3,8 @@ import { PaymentType } from "~/generated/prisma/enums";
 import { toDecimalString, toMinorUnits } from "~/lib/money";
 import type { PaymentButtonInput, SetButtonActiveInput } from "~/schemas/payment-button";
 import { db } from "~/server/db";
-import { AppError } from "~/server/errors";
+import { AppError, toAppError } from "~/server/errors";
+import { merchantPayPal } from "~/server/paypal/merchant-client";
 import { loadSellerSetup, setupIssueOf, type SellerSetup } from "~/server/services/pop-setup";
 
 /**
@@ -124,16 +125,60 @@ export async function getButton(merchantId: string, id: string) {
   return toFormButton(button, seller);
 }
 
+/**
+ * A subscription button's plan, read from PayPal with the seller's credentials (issue 12): it must exist, be
+ * ACTIVE and charge the button's price in its currency, or buyers would be billed something else than the button
+ * shows. Its billing cycle is kept for MRR. A seller who has not connected PayPal yet can still save (the
+ * getting-started checklist says what is missing); the plan is checked when they save it again.
+ */
+async function planColumns(merchantId: string, input: PaymentButtonInput) {
+  if (input.paymentType !== "subscription") return { planIntervalUnit: null, planIntervalCount: null };
+  let paypal;
+  try {
+    paypal = await merchantPayPal(merchantId, input.paypalClientId);
+  } catch {
+    return {};
+  }
+  const invalid = (message: string) =>
+    new AppError("INVALID", message, { fieldErrors: { subscriptionPlanId: [message] } });
+  let plan;
+  try {
+    plan = await paypal.client.getPlan(input.subscriptionPlanId);
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError?.code === "NOT_FOUND" || appError?.code === "INVALID") {
+      throw invalid("PayPal has no plan with this ID for your PayPal app.");
+    }
+    if (appError?.code === "FORBIDDEN") throw invalid(appError.message);
+    throw new AppError("UPSTREAM", "PayPal could not check the plan right now. Please try again.", { cause: error });
+  }
+  if (plan.status !== "ACTIVE") throw invalid("This PayPal plan is not active. Activate it in PayPal first.");
+  const amountMinor = toMinorUnits(input.amount, input.currency);
+  if (plan.price.currency !== input.currency || plan.price.valueMinor !== amountMinor) {
+    const price = `${toDecimalString(plan.price.valueMinor, plan.price.currency)} ${plan.price.currency}`;
+    throw new AppError("INVALID", `The PayPal plan charges ${price}: set the same amount and currency here.`, {
+      fieldErrors: { amount: [`The PayPal plan charges ${price}`] },
+    });
+  }
+  return { planIntervalUnit: plan.intervalUnit, planIntervalCount: plan.intervalCount };
+}
+
 export async function createButton(merchantId: string, input: PaymentButtonInput) {
+  const plan = await planColumns(merchantId, input);
   const button = await db.paymentButton.create({
-    data: { merchantId, buttonType: "manual", isActive: true, ...toColumns(input) },
+    data: { merchantId, buttonType: "manual", isActive: true, ...toColumns(input), ...plan },
   });
   return toFormButton(button, await loadSellerSetup(merchantId));
 }
 
 export async function updateButton(merchantId: string, id: string, input: PaymentButtonInput) {
+  if (!(await db.paymentButton.findFirst({ where: ownManual(merchantId, id), select: { id: true } }))) throw notFound();
+  const plan = await planColumns(merchantId, input);
   // updateMany carries the ownership condition into the UPDATE itself; zero rows means not this merchant's button.
-  const { count } = await db.paymentButton.updateMany({ where: ownManual(merchantId, id), data: toColumns(input) });
+  const { count } = await db.paymentButton.updateMany({
+    where: ownManual(merchantId, id),
+    data: { ...toColumns(input), ...plan },
+  });
   if (count === 0) throw notFound();
   return getButton(merchantId, id);
 }

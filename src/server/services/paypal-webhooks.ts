@@ -1,55 +1,37 @@
-import type { Prisma } from "~/generated/prisma/client";
-import type { SubscriptionStatus, TransactionStatus } from "~/generated/prisma/enums";
 import { db } from "~/server/db";
-import { toAppError } from "~/server/errors";
+import { enqueue } from "~/server/jobs";
 import { describeError, logger } from "~/server/logger";
 import { merchantPayPal } from "~/server/paypal/merchant-client";
-import { recordSubscription } from "~/server/services/checkout";
-import { revokeGrantsForTransaction, startGrantWindow } from "~/server/services/downloads";
+import { type Json, eventResourceIds, isObject, text } from "~/server/services/paypal-events";
 
-// PayPal webhooks (DESIGN 5): find whose event it is, have PayPal verify the signature with that merchant's
-// credentials and webhook id, then apply each allow-listed event exactly once. Nothing is read from an event
-// before its signature is verified except the ids used to find the merchant.
+// PayPal webhooks, received (DESIGN 10): find whose event it is, have PayPal verify the signature with that
+// merchant's credentials and webhook id, store the event, queue its processing, answer 200. Nothing is read from
+// an event before its signature is verified except the ids used to find the merchant; nothing is applied here,
+// so a database hiccup while applying it is a job retry, never an event PayPal gave up on.
 
 export type WebhookResponse = { status: number; body: Record<string, unknown> };
 
-/** Capture events and the transaction status each one means. */
-const CAPTURE_EVENTS: Record<string, TransactionStatus> = {
-  "PAYMENT.CAPTURE.COMPLETED": "completed",
-  "PAYMENT.CAPTURE.PENDING": "pending",
-  "PAYMENT.CAPTURE.DENIED": "failed",
-  "PAYMENT.CAPTURE.REFUNDED": "refunded",
-  "PAYMENT.CAPTURE.REVERSED": "refunded",
-};
-
-const SUBSCRIPTION_EVENTS: Record<string, SubscriptionStatus> = {
-  "BILLING.SUBSCRIPTION.ACTIVATED": "active",
-  "BILLING.SUBSCRIPTION.SUSPENDED": "suspended",
-  "BILLING.SUBSCRIPTION.CANCELLED": "cancelled",
-  "BILLING.SUBSCRIPTION.EXPIRED": "expired",
-};
-
-/**
- * Which status an event may move a transaction from. Events can arrive late and out of order (PayPal retries
- * for days), so a late PENDING never undoes a completion and nothing leaves refunded.
- */
-const TRANSACTION_MOVES_FROM: Record<TransactionStatus, TransactionStatus[]> = {
-  completed: ["pending"],
-  failed: ["pending"],
-  refunded: ["completed", "pending"],
-  pending: [],
-  cancelled: [],
-};
-
-/** Cancelled and expired subscriptions are over: a late ACTIVATED or SUSPENDED does not revive them. */
-const SUBSCRIPTION_ENDED: SubscriptionStatus[] = ["cancelled", "expired"];
+/** Every event type the ledger applies (paypal-events.ts); any other is answered 200 and dropped. */
+export const HANDLED_EVENT_TYPES = new Set([
+  "PAYMENT.CAPTURE.COMPLETED",
+  "PAYMENT.CAPTURE.PENDING",
+  "PAYMENT.CAPTURE.DECLINED",
+  "PAYMENT.CAPTURE.DENIED",
+  "PAYMENT.CAPTURE.REFUNDED",
+  "PAYMENT.CAPTURE.REVERSED",
+  "PAYMENT.SALE.COMPLETED",
+  "PAYMENT.SALE.REFUNDED",
+  "PAYMENT.SALE.REVERSED",
+  "BILLING.SUBSCRIPTION.ACTIVATED",
+  "BILLING.SUBSCRIPTION.RE-ACTIVATED",
+  "BILLING.SUBSCRIPTION.UPDATED",
+  "BILLING.SUBSCRIPTION.SUSPENDED",
+  "BILLING.SUBSCRIPTION.CANCELLED",
+  "BILLING.SUBSCRIPTION.EXPIRED",
+  "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
+]);
 
 const reply = (status: number, body: Record<string, unknown>): WebhookResponse => ({ status, body });
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
 
 function parseEvent(rawBody: string) {
   try {
@@ -63,68 +45,66 @@ function parseEvent(rawBody: string) {
   }
 }
 
-/** A refund or reversal's resource is the refund; its "up" link names the capture it belongs to. */
-function captureIdOf(type: string, resource: Json): string | null {
-  if (type === "PAYMENT.CAPTURE.REFUNDED" || type === "PAYMENT.CAPTURE.REVERSED") {
-    const links = Array.isArray(resource.links) ? resource.links.filter(isObject) : [];
-    const up = links.find((link) => link.rel === "up" && /\/captures\/[^/]+$/.test(String(link.href)));
-    return up ? (String(up.href).split("/").pop() ?? null) : null;
+/**
+ * The merchant an event belongs to, from rows we wrote (payments, refunds' payments, subscriptions, checkout
+ * sessions), else from custom_id (our button id, which PayPal echoes on captures and subscriptions).
+ */
+async function merchantOf(type: string, resource: Json): Promise<string | null> {
+  const ids = eventResourceIds(type, resource);
+  const paymentIds = [ids.captureId, ids.saleId].filter((id): id is string => id !== null);
+  if (paymentIds.length > 0 || ids.orderId) {
+    const payment = await db.transaction.findFirst({
+      where: {
+        OR: [
+          ...paymentIds.map((id) => ({ paypalTransactionId: id })),
+          ...(ids.orderId ? [{ paypalOrderId: ids.orderId }] : []),
+        ],
+      },
+      select: { merchantId: true },
+    });
+    if (payment) return payment.merchantId;
   }
-  return text(resource.id);
-}
-
-function orderIdOf(resource: Json): string | null {
-  const related = isObject(resource.supplementary_data) ? resource.supplementary_data.related_ids : undefined;
-  return isObject(related) ? text(related.order_id) : null;
-}
-
-/** The merchant an event belongs to, from rows we wrote, else from custom_id (our button id). */
-async function locate(type: string, resource: Json) {
-  if (type in CAPTURE_EVENTS) {
-    const captureId = captureIdOf(type, resource);
-    const orderId = orderIdOf(resource);
-    const ids = [
-      ...(captureId ? [{ paypalCaptureId: captureId }] : []),
-      ...(orderId ? [{ paypalOrderId: orderId }] : []),
-    ];
-    const transaction = ids.length
-      ? await db.transaction.findFirst({ where: { OR: ids }, select: { id: true, merchantId: true, status: true } })
-      : null;
-    if (transaction) return { merchantId: transaction.merchantId, transaction, subscription: null, buttonId: null };
-  } else {
-    const subscriptionId = text(resource.id);
-    const subscription = subscriptionId
-      ? await db.subscription.findUnique({
-          where: { paypalSubscriptionId: subscriptionId },
-          select: { id: true, merchantId: true, status: true },
-        })
-      : null;
-    if (subscription) return { merchantId: subscription.merchantId, transaction: null, subscription, buttonId: null };
+  if (ids.orderId) {
+    const session = await db.checkoutSession.findUnique({
+      where: { paypalOrderId: ids.orderId },
+      select: { merchantId: true },
+    });
+    if (session) return session.merchantId;
   }
-  const customId = text(resource.custom_id);
-  const button = customId
-    ? await db.paymentButton.findUnique({ where: { id: customId }, select: { id: true, merchantId: true } })
-    : null;
-  return button ? { merchantId: button.merchantId, transaction: null, subscription: null, buttonId: button.id } : null;
+  if (ids.subscriptionId) {
+    const sub = await db.subscription.findUnique({
+      where: { paypalSubscriptionId: ids.subscriptionId },
+      select: { merchantId: true },
+    });
+    if (sub) return sub.merchantId;
+  }
+  if (ids.customId) {
+    const button = await db.paymentButton.findUnique({ where: { id: ids.customId }, select: { merchantId: true } });
+    if (button) return button.merchantId;
+  }
+  return null;
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "P2002";
 
 /** POST /api/paypal/webhook with the body exactly as received. */
 export async function handlePayPalWebhook(rawBody: string, headers: Headers): Promise<WebhookResponse> {
   const event = parseEvent(rawBody);
   if (!event) return reply(400, { error: "Not a PayPal webhook event." });
-  const transactionStatus = CAPTURE_EVENTS[event.type];
-  const subscriptionStatus = SUBSCRIPTION_EVENTS[event.type];
-  if (!transactionStatus && !subscriptionStatus) return reply(200, { ignored: "event type not handled" });
+  if (!HANDLED_EVENT_TYPES.has(event.type)) return reply(200, { ignored: "event type not handled" });
 
-  const target = await locate(event.type, event.resource);
+  const known = await db.payPalEvent.findUnique({ where: { eventId: event.id }, select: { id: true, state: true } });
+  if (known) {
+    // Stored but perhaps never queued (a crash in between): queueing again is a no-op when it was.
+    if (known.state === "received") await enqueue("paypal.event", { eventId: known.id }, { key: known.id });
+    return reply(200, { duplicate: true });
+  }
+
+  const merchantId = await merchantOf(event.type, event.resource);
   // Not one of our payments (a merchant's PayPal app may serve other shops too): nothing to do, no retries.
-  if (!target) return reply(200, { ignored: "not a Popkit payment" });
+  if (!merchantId) return reply(200, { ignored: "not a Popkit payment" });
 
   let paypal;
   try {
-    paypal = await merchantPayPal(target.merchantId);
+    paypal = await merchantPayPal(merchantId);
   } catch {
     logger.warn("PayPal webhook for a merchant without PayPal credentials", { eventId: event.id });
     return reply(400, { error: "The merchant has no PayPal credentials to verify this event." });
@@ -142,70 +122,18 @@ export async function handlePayPalWebhook(rawBody: string, headers: Headers): Pr
     return reply(502, { error: "Could not verify the event with PayPal. Please retry." });
   }
 
-  if (await db.processedEvent.findUnique({ where: { provider_eventId: { provider: "paypal", eventId: event.id } } })) {
-    return reply(200, { duplicate: true });
-  }
-
-  if (subscriptionStatus === "active" && !target.subscription && target.buttonId) {
-    // The buyer's page never reported this sign-up (closed after approving): verify and record it now.
-    const subscriptionId = text(event.resource.id);
-    try {
-      if (subscriptionId) await recordSubscription({ buttonId: target.buttonId, subscriptionId });
-    } catch (error) {
-      const appError = toAppError(error);
-      logger.warn("PayPal webhook could not record a subscription", {
-        eventId: event.id,
-        ...describeError(appError?.cause ?? error),
-      });
-      if (!appError || appError.code === "UPSTREAM") return reply(502, { error: "Please retry." });
-    }
-    return markProcessed(event, async () => {});
-  }
-
-  if (!target.transaction && !target.subscription) {
-    // Ours (custom_id is our button) but not recorded yet: the buyer's capture may still be in flight.
-    // A non-2xx answer makes PayPal deliver it again later.
-    return reply(409, { error: "The payment is not recorded yet. Please retry." });
-  }
-
-  return markProcessed(event, async (tx) => {
-    if (target.transaction && transactionStatus) {
-      const from = TRANSACTION_MOVES_FROM[transactionStatus];
-      const moved = await tx.transaction.updateMany({
-        where: { id: target.transaction.id, status: { in: from } },
-        data: { status: transactionStatus },
-      });
-      if (moved.count > 0) {
-        // DESIGN 6: a refunded or denied purchase loses its download grants; a pending one that completed
-        // starts its download window now.
-        if (transactionStatus === "refunded" || transactionStatus === "failed") {
-          await revokeGrantsForTransaction(target.transaction.id, tx);
-        } else if (transactionStatus === "completed") {
-          await startGrantWindow(target.transaction.id, tx);
-        }
-      }
-    }
-    if (target.subscription && subscriptionStatus) {
-      await tx.subscription.updateMany({
-        where: { id: target.subscription.id, status: { notIn: SUBSCRIPTION_ENDED } },
-        data: { status: subscriptionStatus, ...(subscriptionStatus === "cancelled" && { cancelledAt: new Date() }) },
-      });
-    }
+  const stored = await db.payPalEvent.upsert({
+    where: { eventId: event.id },
+    create: {
+      eventId: event.id,
+      merchantId,
+      type: event.type,
+      resourceId: text(event.resource.id),
+      body: rawBody,
+    },
+    update: {},
+    select: { id: true },
   });
-}
-
-type Tx = Prisma.TransactionClient;
-
-/** Applies the event and stores its id in one database transaction: each event takes effect exactly once. */
-async function markProcessed(event: { id: string; type: string }, apply: (tx: Tx) => Promise<void>) {
-  try {
-    await db.$transaction(async (tx) => {
-      await tx.processedEvent.create({ data: { provider: "paypal", eventId: event.id, type: event.type } });
-      await apply(tx);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return reply(200, { duplicate: true });
-    throw error;
-  }
+  await enqueue("paypal.event", { eventId: stored.id }, { key: stored.id });
   return reply(200, { ok: true });
 }

@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { BundleTier, FileKind, Prisma } from "~/generated/prisma/client";
-import { conversionRate, revenueByCurrency, successRate } from "~/lib/formulas";
+import { conversionRate, revenueByCurrency, settledCount, successRate } from "~/lib/formulas";
+import { refundStatusesThatCount } from "~/lib/ledger";
 import { toDecimalString, toMinorUnits, type Currency } from "~/lib/money";
 import type { AnalyticsPeriod } from "~/schemas/analytics";
 import { keptFeatures, type SellPageInput } from "~/schemas/sell-page";
@@ -395,25 +396,44 @@ function pageTransactionsWhere(merchantId: string, pageIds: string[], buttonIds:
   } satisfies Prisma.TransactionWhereInput;
 }
 
-async function transactionGroups(where: Prisma.TransactionWhereInput): Promise<Group[]> {
-  const groups = await db.transaction.groupBy({
-    by: ["buttonId", "sellPageId", "status", "currency"],
-    where,
-    _count: { _all: true },
-    _sum: { amountMinor: true },
-  });
-  return groups.map((group) => ({
-    buttonId: group.buttonId,
-    sellPageId: group.sellPageId,
-    status: group.status,
-    currency: group.currency,
-    count: group._count._all,
-    amountMinor: group._sum.amountMinor ?? 0,
-  }));
+/**
+ * The pages' payments made since `since` (null: ever) by button, status and currency, plus (DESIGN 11) the
+ * refunds of their payments made since then, as "refunded" groups of count 0 and negative amount.
+ */
+async function transactionGroups(where: Prisma.TransactionWhereInput, since: Date | null): Promise<Group[]> {
+  const window = since === null ? {} : { createdAt: { gte: since } };
+  const [groups, refunds] = await Promise.all([
+    db.transaction.groupBy({
+      by: ["buttonId", "sellPageId", "status", "currency"],
+      where: { ...where, ...window },
+      _count: { _all: true },
+      _sum: { amountMinor: true },
+    }),
+    db.refund.groupBy({
+      by: ["buttonKey", "currency"],
+      where: { transaction: { is: where }, paypalStatus: { in: [...refundStatusesThatCount] }, ...window },
+      _sum: { amountMinor: true },
+    }),
+  ]);
+  return [
+    ...groups.map((group) => ({
+      buttonId: group.buttonId,
+      sellPageId: group.sellPageId,
+      status: group.status,
+      currency: group.currency,
+      count: group._count._all,
+      amountMinor: group._sum.amountMinor ?? 0,
+    })),
+    ...refunds.map((group) => ({
+      buttonId: group.buttonKey || null,
+      sellPageId: null,
+      status: "refunded",
+      currency: group.currency,
+      count: 0,
+      amountMinor: -(group._sum.amountMinor ?? 0),
+    })),
+  ];
 }
-
-const completedCount = (groups: Group[]) =>
-  groups.filter((group) => group.status === "completed").reduce((sum, group) => sum + group.count, 0);
 
 /**
  * The Digital Sell Pages tab (SPEC 2.6), newest first, with each page's Revenue, Sales and Conversion from SQL
@@ -444,7 +464,7 @@ export async function listSellPages(merchantId: string) {
   const pageOfButton = new Map(pages.flatMap((page) => page.bundleButtons.map((button) => [button.id, page.id])));
   const buttonIds = [...pageOfButton.keys()];
   const [groups, views] = await Promise.all([
-    pages.length > 0 ? transactionGroups(pageTransactionsWhere(merchantId, pageIds, buttonIds)) : [],
+    pages.length > 0 ? transactionGroups(pageTransactionsWhere(merchantId, pageIds, buttonIds), null) : [],
     pages.length > 0
       ? db.sellPageView.groupBy({ by: ["sellPageId"], where: { sellPageId: { in: pageIds } }, _count: { _all: true } })
       : [],
@@ -455,7 +475,7 @@ export async function listSellPages(merchantId: string) {
 
   return pages.map(({ bundleButtons: _buttons, paypalClientId, ...page }) => {
     const own = groups.filter((group) => pageOf(group) === page.id);
-    const sales = completedCount(own);
+    const sales = settledCount(own);
     const pageViews = viewsOf.get(page.id) ?? 0;
     return {
       ...page,
@@ -497,18 +517,21 @@ export async function getSellPageAnalytics(
 
   const tierOf = new Map(page.bundleButtons.map((button) => [button.id, button.bundleTier]));
   const days = periodDays[input.period];
+  const since = days === null ? null : new Date(now.getTime() - days * DAY_MS);
+  const pageWhere = pageTransactionsWhere(merchantId, [page.id], [...tierOf.keys()]);
   const where: Prisma.TransactionWhereInput = {
-    ...pageTransactionsWhere(merchantId, [page.id], [...tierOf.keys()]),
-    ...(days === null ? {} : { createdAt: { gte: new Date(now.getTime() - days * DAY_MS) } }),
+    ...pageWhere,
+    ...(since === null ? {} : { createdAt: { gte: since } }),
   };
   const [groups, recent, views] = await Promise.all([
-    transactionGroups(where),
+    transactionGroups(pageWhere, since),
     db.transaction.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: RECENT_TRANSACTIONS,
       select: {
         id: true,
+        paypalTransactionId: true,
         paypalOrderId: true,
         amountMinor: true,
         currency: true,
@@ -528,10 +551,10 @@ export async function getSellPageAnalytics(
   const tierOfGroup = (group: { buttonId: string | null }) => (group.buttonId ? tierOf.get(group.buttonId) : undefined);
   const bundle = (tier: BundleTier, name: string, priceMinor: number) => {
     const own = groups.filter((group) => tierOfGroup(group) === tier);
-    return { name, priceMinor, sales: completedCount(own), revenue: revenueByCurrency(own) };
+    return { name, priceMinor, sales: settledCount(own), revenue: revenueByCurrency(own) };
   };
   const total = groups.reduce((sum, group) => sum + group.count, 0);
-  const successful = completedCount(groups);
+  const successful = settledCount(groups);
   const bundleLabel = { basic: "Basic", premium: "Premium" } as const;
   return {
     page: { id: page.id, name: page.name, currency: page.currency },
@@ -550,9 +573,13 @@ export async function getSellPageAnalytics(
       page.premiumEnabled && page.premiumName !== null && page.premiumPriceMinor !== null
         ? bundle("premium", page.premiumName, page.premiumPriceMinor)
         : null,
-    recentTransactions: recent.map(({ buttonId, ...transaction }) => {
+    recentTransactions: recent.map(({ buttonId, paypalTransactionId, paypalOrderId, ...transaction }) => {
       const tier = tierOfGroup({ buttonId });
-      return { ...transaction, bundle: tier ? bundleLabel[tier] : ("Unknown" as const) };
+      return {
+        ...transaction,
+        paypalId: paypalTransactionId ?? paypalOrderId ?? transaction.id,
+        bundle: tier ? bundleLabel[tier] : ("Unknown" as const),
+      };
     }),
   };
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { settledStatuses } from "~/lib/ledger";
 import { Prisma } from "~/generated/prisma/client";
 import { csvRow } from "~/lib/csv";
 import { toDecimalString, type Currency } from "~/lib/money";
@@ -14,24 +15,27 @@ export const MERCHANTS_PAGE_SIZE = 20;
 export const POPS_PAGE_SIZE = 10;
 export const TRANSACTIONS_PAGE_SIZE = 25;
 
-type RevenueRow = { currency: Currency; _sum: { amountMinor: number | null } };
+type RevenueRow = { currency: Currency; _sum: { amountMinor: number | null; refundedMinor: number | null } };
 
 /** Completed revenue per currency from both payment tables, sorted by currency (amounts never mix currencies). */
 function mergeRevenue(...groups: RevenueRow[][]) {
   const totals = new Map<Currency, number>();
   for (const row of groups.flat()) {
-    totals.set(row.currency, (totals.get(row.currency) ?? 0) + (row._sum.amountMinor ?? 0));
+    const net = (row._sum.amountMinor ?? 0) - (row._sum.refundedMinor ?? 0);
+    totals.set(row.currency, (totals.get(row.currency) ?? 0) + net);
   }
   return [...totals]
     .map(([currency, amountMinor]) => ({ currency, amountMinor }))
     .sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
+/** Revenue is captured minus refunded (DESIGN 11): settled payments, less what went back. */
 function revenueOf(where: Prisma.TransactionWhereInput & Prisma.WpsTransactionWhereInput) {
-  const completed = { ...where, status: "completed" as const };
+  const settled = { ...where, status: { in: [...settledStatuses] } };
+  const sums = { amountMinor: true, refundedMinor: true } as const;
   return Promise.all([
-    db.transaction.groupBy({ by: ["currency"], where: completed, _sum: { amountMinor: true } }),
-    db.wpsTransaction.groupBy({ by: ["currency"], where: completed, _sum: { amountMinor: true } }),
+    db.transaction.groupBy({ by: ["currency"], where: settled, _sum: sums }),
+    db.wpsTransaction.groupBy({ by: ["currency"], where: settled, _sum: sums }),
   ]).then(([payments, wps]) => mergeRevenue(payments, wps));
 }
 
@@ -41,7 +45,8 @@ function revenueOf(where: Prisma.TransactionWhereInput & Prisma.WpsTransactionWh
  */
 const allTransactions = Prisma.sql`
   SELECT t.id, 'payment' AS source, t.merchant_id, t.status::text AS status, t.amount_minor,
-         t.currency::text AS currency, t.created_at, t.paypal_order_id AS reference, t.payer_email, t.payer_name,
+         t.currency::text AS currency, t.created_at,
+         COALESCE(t.paypal_transaction_id, t.paypal_order_id, t.paypal_subscription_id) AS reference, t.payer_email, t.payer_name,
          COALESCE(t.sell_page_id, t.button_id) AS pop_id,
          CASE WHEN t.sell_page_id IS NOT NULL THEN 'sell_page'
               WHEN t.button_id IS NOT NULL THEN 'payment_button' END AS pop_kind,

@@ -1,8 +1,11 @@
 import { env } from "~/env";
-import { encryptSecret } from "~/server/crypto";
+import { decryptSecret, encryptSecret } from "~/server/crypto";
+import { describeError, logger } from "~/server/logger";
+import { CREDENTIALS_REJECTED_ISSUE, createPayPalClient } from "~/server/paypal/client";
+import { paypalApiBase } from "~/server/paypal/merchant-client";
 import { db } from "~/server/db";
 import { forgetPublicSellPage } from "~/server/services/sell-pages";
-import { AppError } from "~/server/errors";
+import { AppError, toAppError } from "~/server/errors";
 import { deleteStoredFiles, publicFileUrl } from "~/server/storage/files";
 import type { SetTimeZoneIfUnsetInput, UpdateStoreSettingsInput } from "~/schemas/store-settings";
 
@@ -28,7 +31,42 @@ export async function getStoreSettings(merchantId: string) {
   };
 }
 
+/**
+ * New or changed PayPal credentials are tried with a token call before they are saved (issue 12): a typo in the
+ * client ID or secret is caught here, not by the first buyer. PayPal being unreachable does not block the save.
+ */
+async function checkPayPalCredentials(merchantId: string, input: UpdateStoreSettingsInput) {
+  if (!input.paypalClientId) return;
+  const saved = await db.storeSettings.findUnique({
+    where: { merchantId },
+    select: { paypalClientId: true, paypalSecretEncrypted: true, paypalEnvironment: true },
+  });
+  const changed =
+    Boolean(input.paypalSecret) ||
+    saved?.paypalClientId !== input.paypalClientId ||
+    saved.paypalEnvironment !== input.paypalEnvironment;
+  const secret =
+    input.paypalSecret || (saved?.paypalSecretEncrypted ? decryptSecret(saved.paypalSecretEncrypted) : null);
+  if (!changed || !secret) return;
+  const client = createPayPalClient({
+    apiBase: paypalApiBase(input.paypalEnvironment),
+    clientId: input.paypalClientId,
+    secret,
+  });
+  try {
+    await client.checkCredentials();
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError?.issue === CREDENTIALS_REJECTED_ISSUE) {
+      const message = `PayPal ${input.paypalEnvironment === "live" ? "live" : "sandbox"} did not accept this client ID and secret.`;
+      throw new AppError("INVALID", message, { fieldErrors: { paypalSecret: [message] } });
+    }
+    logger.warn("Could not check PayPal credentials; saved unchecked", { merchantId, ...describeError(error) });
+  }
+}
+
 export async function updateStoreSettings(merchantId: string, input: UpdateStoreSettingsInput) {
+  await checkPayPalCredentials(merchantId, input);
   const secret = input.paypalSecret ? { paypalSecretEncrypted: encryptSecret(input.paypalSecret) } : {};
   const fields = {
     storeName: input.storeName,

@@ -5,6 +5,8 @@ import { matchWpsPayment } from "~/lib/wps";
 import { env } from "~/env";
 import { db } from "~/server/db";
 import { describeError, logger } from "~/server/logger";
+import { emitWpsPaymentCompleted } from "~/server/merchant-webhooks/wps";
+import { recordWpsRefund } from "~/server/services/ledger";
 import { priceOptionsOf, taxRateText } from "~/server/services/wps-buttons";
 
 // PayPal IPN for WPS buttons: /api/wps/ipn stores each message in wps_ipn_messages and queues a "wps.ipn" job,
@@ -87,7 +89,14 @@ const statusOf: Record<string, TransactionStatus> = {
 };
 
 /** How far along a payment is: a late, older message (Pending after Completed) must not move it back. */
-const rank: Record<TransactionStatus, number> = { pending: 0, completed: 1, failed: 1, cancelled: 1, refunded: 2 };
+const rank: Record<TransactionStatus, number> = {
+  pending: 0,
+  completed: 1,
+  failed: 1,
+  cancelled: 1,
+  partially_refunded: 2,
+  refunded: 2,
+};
 
 export type WpsOutcome =
   | { result: "recorded" | "updated" | "duplicate"; transactionId: string; reason?: string }
@@ -144,7 +153,7 @@ export async function applyVerifiedWpsMessage(
 
   const parentTxnId = fields.parent_txn_id?.trim();
   if (parentTxnId && ["Refunded", "Reversed", "Canceled_Reversal"].includes(paymentStatus)) {
-    return applyReversal(button, { parentTxnId, paymentStatus, gross, reason: fields.reason_code ?? null });
+    return applyReversal(button, { txnId, parentTxnId, paymentStatus, gross, reason: fields.reason_code ?? null });
   }
 
   const status = statusOf[paymentStatus];
@@ -188,6 +197,7 @@ export async function applyVerifiedWpsMessage(
         data: columns,
       });
       if (count === 0) continue;
+      if (status === "completed") await emitWpsPaymentCompleted(existing.id);
       return { result: "updated", transactionId: existing.id };
     }
     try {
@@ -213,6 +223,7 @@ export async function applyVerifiedWpsMessage(
         },
         select: { id: true },
       });
+      if (status === "completed") await emitWpsPaymentCompleted(created.id);
       return { result: "recorded", transactionId: created.id };
     } catch (error) {
       // IPN and PDT for the same txn_id at the same moment: the other one recorded it; read it and go again.
@@ -223,10 +234,13 @@ export async function applyVerifiedWpsMessage(
   return { result: "duplicate", transactionId: row.id, reason: "Already recorded" };
 }
 
-/** Refunded / Reversed mark the original payment refunded; Canceled_Reversal gives it back (completed). */
+/**
+ * Refunded / Reversed add a refund row to the original payment (a partial refund leaves it partially refunded);
+ * Canceled_Reversal gives the reversed money back. Each refund IPN's own txn_id is its ledger id (DESIGN 11).
+ */
 async function applyReversal(
   button: WpsButton,
-  event: { parentTxnId: string; paymentStatus: string; gross: number; reason: string | null },
+  event: { txnId: string; parentTxnId: string; paymentStatus: string; gross: number; reason: string | null },
 ): Promise<WpsOutcome> {
   const parent = await db.wpsTransaction.findUnique({ where: { txnId: event.parentTxnId } });
   if (!parent || parent.buttonId !== button.id) {
@@ -237,13 +251,19 @@ async function applyReversal(
   if (restoring ? event.gross <= 0 : event.gross >= 0 || -event.gross > parent.amountMinor) {
     return rejected(`Amount of ${event.paymentStatus} does not fit payment ${event.parentTxnId}`);
   }
-  const status: TransactionStatus = restoring ? "completed" : "refunded";
-  if (parent.paymentStatus === event.paymentStatus) {
-    return { result: "duplicate", transactionId: parent.id, reason: "Already recorded" };
-  }
+  const { created } = await recordWpsRefund(parent.id, {
+    paypalRefundId: event.txnId,
+    kind: event.paymentStatus === "Refunded" ? "refund" : "reversal",
+    signedAmountMinor: -event.gross,
+    amountMinor: Math.abs(event.gross),
+    currency: parent.currency,
+    reason: event.reason,
+    createdAt: new Date(),
+  });
+  if (!created) return { result: "duplicate", transactionId: parent.id, reason: "Already recorded" };
   await db.wpsTransaction.update({
     where: { id: parent.id },
-    data: { status, paymentStatus: event.paymentStatus, statusReason: event.reason },
+    data: { paymentStatus: event.paymentStatus, statusReason: event.reason },
   });
   return { result: "updated", transactionId: parent.id };
 }

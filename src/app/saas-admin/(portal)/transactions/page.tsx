@@ -10,7 +10,7 @@ import { StaffTransactionsTable } from "~/features/staff/transactions-table";
 import { resolveDateRange } from "~/lib/date-range";
 import { calendarDate } from "~/lib/dates";
 import { pageParam, textParam } from "~/lib/search-params";
-import { transactionStatuses } from "~/schemas/merchant-payments";
+import { transactionStatusLabels, transactionStatuses } from "~/schemas/merchant-payments";
 import { transactionFiltersSchema } from "~/schemas/staff";
 import { TRANSACTIONS_PAGE_SIZE } from "~/server/services/staff-reports";
 import { serverApi } from "~/trpc/server";
@@ -21,7 +21,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const statusOptions = transactionStatuses.map((status) => ({
   value: status,
-  label: status.charAt(0).toUpperCase() + status.slice(1),
+  label: transactionStatusLabels[status],
 }));
 
 /**

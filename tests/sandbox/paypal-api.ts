@@ -1,0 +1,120 @@
+// Helpers for the PayPal sandbox contract tests: raw HTTP calls as an app makes them, fresh merchants, and a local
+// webhook listener.
+import { randomUUID } from "node:crypto";
+import { type IncomingHttpHeaders, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { sandboxSecretFor, type startPayPalSandbox } from "../../sandbox/paypal";
+
+type Running = Awaited<ReturnType<typeof startPayPalSandbox>>;
+
+export interface CallInit extends RequestInit {
+  token?: string;
+  json?: unknown;
+}
+
+/** A JSON call; the body is parsed when there is one. */
+export function caller(sandbox: () => Running) {
+  return async function call(path: string, init: CallInit = {}) {
+    const { token, json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    if (json !== undefined) headers.set("content-type", "application/json");
+    const response = await fetch(`${sandbox().url}${path}`, {
+      method: json === undefined ? "GET" : "POST",
+      ...rest,
+      headers,
+      ...(json !== undefined && { body: JSON.stringify(json) }),
+    });
+    const text = await response.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions read PayPal's JSON freely
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as any };
+  };
+}
+
+/** A new merchant app (client id) and a bearer token for it. */
+export async function newMerchant(sandbox: Running) {
+  const clientId = `client-${randomUUID()}`;
+  const response = await fetch(`${sandbox.url}/v1/oauth2/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${clientId}:${sandboxSecretFor(clientId)}`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=client_credentials",
+  });
+  return { clientId, token: ((await response.json()) as { access_token: string }).access_token };
+}
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed event, read freely
+  event: any;
+}
+
+/**
+ * A local webhook listener. `answer` picks each request's HTTP status (default 200); `received` lists what came in,
+ * and `next(n)` resolves once n requests have arrived.
+ */
+export async function listen(answer: (count: number) => number = () => 200) {
+  const received: Received[] = [];
+  const waiters: (() => void)[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body, event: JSON.parse(body) });
+      res.writeHead(answer(received.length)).end();
+      waiters.splice(0).forEach((wake) => wake());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/paypal`;
+  async function next(count: number, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (received.length < count) {
+      if (Date.now() > deadline) throw new Error(`only ${received.length} of ${count} webhooks arrived`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+    return received.slice(0, count);
+  }
+  return {
+    url,
+    received,
+    next,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The body of POST /v1/notifications/verify-webhook-signature for a received delivery. */
+export const verification = (delivery: Received, webhookId: string) => ({
+  auth_algo: delivery.headers["paypal-auth-algo"],
+  cert_url: delivery.headers["paypal-cert-url"],
+  transmission_id: delivery.headers["paypal-transmission-id"],
+  transmission_sig: delivery.headers["paypal-transmission-sig"],
+  transmission_time: delivery.headers["paypal-transmission-time"],
+  webhook_id: webhookId,
+  webhook_event: delivery.event,
+});
+
+/** A plan body as the Subscriptions API takes it: monthly, optional trial and setup fee. */
+export function planBody(productId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    product_id: productId,
+    name: "Club",
+    billing_cycles: [
+      {
+        frequency: { interval_unit: "MONTH", interval_count: 1 },
+        tenure_type: "REGULAR",
+        sequence: 1,
+        total_cycles: 0,
+        pricing_scheme: { fixed_price: { currency_code: "USD", value: "10.00" } },
+      },
+    ],
+    payment_preferences: { payment_failure_threshold: 2 },
+    ...overrides,
+  };
+}
