@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/db";
 import { getDashboard } from "~/server/services/analytics";
+import { queueForgottenDeliveries } from "~/server/merchant-webhooks";
+import { rotateWebhookSecret, updateWebhookUrl } from "~/server/merchant-webhooks/settings";
 import { reconcileCheckouts } from "~/server/services/reconciliation";
 import { refundPayment } from "~/server/services/refunds";
 import { cancelSubscription, syncSubscription } from "~/server/services/subscriptions";
@@ -270,6 +272,47 @@ describe("refunds", () => {
     await expect(
       refundPayment(other.id, { paymentId: payment.id, idempotencyKey: randomUUID() }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("merchant webhooks of the ledger", () => {
+  it("records a refund's event with the refund itself, and the sweep queues one whose job was never queued", async () => {
+    const { merchant, payment } = await paidOrder(1250);
+    await updateWebhookUrl(merchant.id, { url: "https://hooks.example.com/popkit" });
+    await rotateWebhookSecret(merchant.id);
+    const refund = await refundPayment(merchant.id, {
+      paymentId: payment.id,
+      amountMinor: 500,
+      idempotencyKey: randomUUID(),
+    });
+    const [delivery] = await db.webhookDelivery.findMany({ where: { merchantId: merchant.id } });
+    expect(delivery).toMatchObject({ eventType: "payment.refunded", url: "https://hooks.example.com/popkit" });
+    expect(JSON.parse(delivery!.payload)).toMatchObject({
+      type: "payment.refunded",
+      data: {
+        id: payment.paypalTransactionId,
+        status: "partially_refunded",
+        refunded: 500,
+        refund: { id: refund.paypalRefundId, amount: 500 },
+      },
+    });
+
+    // A crash between the commit and the queueing: the row is there, its job is not.
+    const forgotten = await db.webhookDelivery.create({
+      data: {
+        id: `msg_forgotten${randomUUID().slice(0, 8)}`,
+        merchantId: merchant.id,
+        url: "https://hooks.example.com/popkit",
+        eventType: "payment.completed",
+        payload: "{}",
+        createdAt: new Date(Date.now() - 2 * 60_000),
+      },
+    });
+    expect(await queueForgottenDeliveries()).toBeGreaterThanOrEqual(1);
+    const jobs = await db.$queryRaw<{ count: number }[]>`
+      SELECT COUNT(*)::int AS count FROM pgboss.job
+       WHERE name = 'merchant-webhook.deliver' AND data->>'deliveryId' = ${forgotten.id}`;
+    expect(jobs[0]!.count).toBe(1);
   });
 });
 

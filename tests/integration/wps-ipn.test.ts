@@ -251,6 +251,38 @@ describe("IPN", () => {
     expect(await db.wpsIpnMessage.count({ where: { wpsTransactionId: rows[0]!.id, state: "recorded" } })).toBe(2);
   });
 
+  it("keeps a partial refund as a refund row: partially refunded, then refunded, each refund IPN once", async () => {
+    const { button } = await posterButton();
+    const { ipn, tx } = await pay(button, { os0: "Small" });
+    await deliver(ipn);
+    const [payment] = await rowsOf(button.id);
+
+    let before = delivered.length;
+    await sandboxControl("refund", { txn_id: tx, amount: "5.00" });
+    const partial = lastIpn(before);
+    expect(await deliver(partial)).toMatchObject({ state: "recorded" });
+    expect(await db.wpsTransaction.findUniqueOrThrow({ where: { id: payment!.id } })).toMatchObject({
+      amountMinor: payment!.amountMinor,
+      refundedMinor: 500,
+      status: "partially_refunded",
+    });
+    // The same refund IPN again changes nothing.
+    expect(await deliver(partial)).toMatchObject({ state: "recorded", reason: "Already recorded" });
+
+    before = delivered.length;
+    await sandboxControl("refund", { txn_id: tx });
+    await deliver(lastIpn(before));
+    expect(await db.wpsTransaction.findUniqueOrThrow({ where: { id: payment!.id } })).toMatchObject({
+      refundedMinor: payment!.amountMinor,
+      status: "refunded",
+    });
+    const refunds = await db.refund.findMany({
+      where: { wpsTransactionId: payment!.id },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(refunds.map((refund) => refund.amountMinor)).toEqual([500, payment!.amountMinor - 500]);
+  });
+
   it("forwards a copy of a verified message to the merchant's own notify URL, byte for byte", async () => {
     const { button } = await posterButton({ notifyUrl: "" });
     await db.wpsButton.update({ where: { id: button.id }, data: { notifyUrl: `${listenerUrl}/merchant-ipn` } });

@@ -54,6 +54,17 @@ export const jobKinds = {
       await deliverWebhook(deliveryId);
     },
   }),
+  /** Queues deliveries recorded with their money change whose job never got queued (a crash right after commit). */
+  "merchant-webhook.sweep": defineKind({
+    payload: z.object({}),
+    retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
+    expireInSeconds: 60,
+    schedule: "* * * * *",
+    handler: async () => {
+      const { queueForgottenDeliveries } = await import("~/server/merchant-webhooks");
+      await queueForgottenDeliveries();
+    },
+  }),
 };
 
 export type JobKinds = typeof jobKinds;

@@ -1,7 +1,9 @@
 // Merchant webhooks (issue 12, DESIGN 12): what leaves the product for a seller's own server.
-// Ledger code calls emitMerchantEvent after its database transaction commits; this creates one webhook_deliveries
-// row per distinct URL (the POP's own Webhook URL and the store's) and queues a "merchant-webhook.deliver" job
-// for each, which signs and sends it (deliver.ts).
+// An event becomes one webhook_deliveries row per distinct URL (the POP's own Webhook URL and the store's), each
+// sent by a "merchant-webhook.deliver" job (deliver.ts). Ledger code records the rows inside the database
+// transaction that moves the money (recordMerchantEvent), so they exist exactly when the change does, and queues
+// them after it commits (queueDeliveryJobs); a crash in between leaves rows the per-minute sweep queues.
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/db";
 import { enqueue } from "~/server/jobs";
 import { describeError, logger } from "~/server/logger";
@@ -33,15 +35,18 @@ export function eventBody(type: string, data: Record<string, unknown>, now = new
   return JSON.stringify({ type, timestamp: now.toISOString(), data });
 }
 
+/** The database client to write with: the app's, or the caller's open transaction. */
+type Client = Pick<Prisma.TransactionClient, "storeSettings" | "paymentButton" | "webhookDelivery">;
+
 /** Where an event goes: the store URL and the button's own (a sell page's for its bundle buttons), once per URL. */
-async function targetsOf(event: MerchantEvent): Promise<{ url: string; buttonId: string | null }[]> {
+async function targetsOf(client: Client, event: MerchantEvent): Promise<{ url: string; buttonId: string | null }[]> {
   const [settings, button] = await Promise.all([
-    db.storeSettings.findUnique({
+    client.storeSettings.findUnique({
       where: { merchantId: event.merchantId },
       select: { webhookUrl: true, webhookSecretEncrypted: true },
     }),
     event.buttonId
-      ? db.paymentButton.findFirst({
+      ? client.paymentButton.findFirst({
           where: { id: event.buttonId, merchantId: event.merchantId },
           select: { id: true, webhookUrl: true, sellPageId: true, sellPage: { select: { webhookUrl: true } } },
         })
@@ -82,12 +87,49 @@ export async function queueDeliveries(
   return rows.map((row) => row.id);
 }
 
-/** Never throws for a delivery problem: a failed emit is logged, the money is already recorded. */
+/** Records the event's deliveries with `client` (pass an open transaction); their ids, to queue after it commits. */
+export async function recordMerchantEvent(client: Client, event: MerchantEvent): Promise<string[]> {
+  const targets = await targetsOf(client, event);
+  const payload = eventBody(event.type, event.data);
+  const rows = targets.map((target) => ({
+    id: newMessageId(),
+    merchantId: event.merchantId,
+    eventType: event.type,
+    payload,
+    ...target,
+  }));
+  if (rows.length > 0) await client.webhookDelivery.createMany({ data: rows });
+  return rows.map((row) => row.id);
+}
+
+/** Queues recorded deliveries; never throws (what fails to queue now, the sweep queues within a minute). */
+export async function queueDeliveryJobs(deliveryIds: string[]): Promise<void> {
+  for (const deliveryId of deliveryIds) {
+    try {
+      await enqueue("merchant-webhook.deliver", { deliveryId }, { key: deliveryId });
+    } catch (error) {
+      logger.error("merchant webhook not queued yet", { deliveryId, ...describeError(error) });
+    }
+  }
+}
+
+/** Deliveries never tried a minute after they were recorded: their job was never queued (a crash after commit). */
+export async function queueForgottenDeliveries(now: Date = new Date()): Promise<number> {
+  const forgotten = await db.webhookDelivery.findMany({
+    where: { state: "pending", attempts: 0, createdAt: { lt: new Date(now.getTime() - 60_000) } },
+    orderBy: { createdAt: "asc" },
+    take: 500,
+    select: { id: true },
+  });
+  // A delivery already queued keeps its job: the same key makes this a no-op for it.
+  await queueDeliveryJobs(forgotten.map((row) => row.id));
+  return forgotten.length;
+}
+
+/** An event outside any money transaction (a test event, a WPS payment); never throws: failures are logged. */
 export async function emitMerchantEvent(event: MerchantEvent): Promise<void> {
   try {
-    const targets = await targetsOf(event);
-    if (targets.length === 0) return;
-    await queueDeliveries(event.merchantId, event.type, eventBody(event.type, event.data), targets);
+    await queueDeliveryJobs(await recordMerchantEvent(db, event));
   } catch (error) {
     logger.error("merchant webhook event not recorded", {
       merchantId: event.merchantId,

@@ -8,7 +8,8 @@ import { db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { issueDownloadGrant } from "~/server/services/downloads";
-import { emitPaymentCompleted } from "~/server/services/ledger";
+import { queueDeliveryJobs } from "~/server/merchant-webhooks";
+import { recordPaymentEvent } from "~/server/services/ledger";
 import { syncSubscription } from "~/server/services/subscriptions";
 import type { CaptureStatus, PayPalPayer, PayPalSubscription } from "~/server/paypal/client";
 import {
@@ -194,10 +195,7 @@ const transactionResultSelect = {
   paypalTransactionId: true,
   status: true,
 } as const;
-type RecordedCapture = Prisma.TransactionGetPayload<{ select: typeof transactionResultSelect }> & {
-  /** True only for the call that wrote the row. */
-  created?: boolean;
-};
+type RecordedCapture = Prisma.TransactionGetPayload<{ select: typeof transactionResultSelect }>;
 
 export type CaptureResult = {
   orderId: string;
@@ -221,7 +219,6 @@ function sameButton(row: RecordedCapture, buttonId: string): RecordedCapture {
  */
 export async function captureOrder(input: CaptureOrderInput): Promise<CaptureResult> {
   const row = await recordCapture(input);
-  if (row.created && row.status === "completed") void emitPaymentCompleted(row.id);
   const delivers = row.sellPageId !== null && (row.status === "completed" || row.status === "pending");
   const grant = delivers ? await issueDownloadGrant(row.id) : null;
   return {
@@ -313,12 +310,15 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
         where: { id: session.id },
         data: { settledAt: new Date(), checkResult: "recorded" },
       });
-      return created;
+      const deliveries =
+        created.status === "completed" ? await recordPaymentEvent(tx, "payment.completed", created.id) : [];
+      return { created, deliveries };
     });
+    await queueDeliveryJobs(row.deliveries);
     if (capture.status !== "COMPLETED") {
       logger.info("PayPal capture not completed", { orderId, status: capture.status, reason: capture.statusReason });
     }
-    return { ...sameButton(row, button.id), created: true };
+    return sameButton(row.created, button.id);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await db.transaction.findUniqueOrThrow({

@@ -4,7 +4,7 @@ import { refundCounts, statusAfterRefunds } from "~/lib/ledger";
 import type { Currency } from "~/lib/money";
 import { db } from "~/server/db";
 import { logger } from "~/server/logger";
-import { emitMerchantEvent } from "~/server/merchant-webhooks";
+import { type MerchantEventType, queueDeliveryJobs, recordMerchantEvent } from "~/server/merchant-webhooks";
 import { revokeGrantsForTransaction, startGrantWindow } from "~/server/services/downloads";
 
 // Money is a ledger (DESIGN 11): a recorded payment keeps what PayPal captured; refunds and reversals are rows of
@@ -62,7 +62,7 @@ async function lockPayment(tx: Tx, transactionId: string) {
  * The same refund reported again (our dashboard's answer, then PayPal's webhook) changes nothing.
  */
 export async function recordRefund(transactionId: string, refund: RefundRecord): Promise<RefundOutcome> {
-  const outcome = await db.$transaction(async (tx) => {
+  const outcome = await db.$transaction(async (tx): Promise<RefundOutcome & { deliveries: string[] }> => {
     const payment = await lockPayment(tx, transactionId);
     if (!payment) throw new Error(`recordRefund: no payment ${transactionId}`);
     const existing = await tx.refund.findUnique({ where: { paypalRefundId: refund.paypalRefundId } });
@@ -72,7 +72,13 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
       if (refund.source === "dashboard" && existing.source !== "dashboard") {
         await tx.refund.update({ where: { id: existing.id }, data: { source: "dashboard", reason: refund.reason } });
       }
-      return { refundId: existing.id, created: false, status: payment.status, refundedMinor: payment.refundedMinor };
+      return {
+        refundId: existing.id,
+        created: false,
+        status: payment.status,
+        refundedMinor: payment.refundedMinor,
+        deliveries: [],
+      };
     }
     const counts = refundCounts(refund.paypalStatus);
     // PayPal refunds in the capture's currency and never more than it captured; should a report say otherwise,
@@ -101,7 +107,13 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
       },
     });
     if (added === 0) {
-      return { refundId: row.id, created: true, status: payment.status, refundedMinor: payment.refundedMinor };
+      return {
+        refundId: row.id,
+        created: true,
+        status: payment.status,
+        refundedMinor: payment.refundedMinor,
+        deliveries: [],
+      };
     }
     const refundedMinor = payment.refundedMinor + added;
     // A pending or failed capture has nothing to refund; only settled payments change status.
@@ -111,32 +123,40 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
         : statusAfterRefunds(payment.amountMinor, refundedMinor);
     await tx.transaction.update({ where: { id: payment.id }, data: { refundedMinor, status } });
     if (status === "refunded") await revokeGrantsForTransaction(payment.id, tx);
-    return { refundId: row.id, created: true, status, refundedMinor };
-  });
-  if (outcome.created) void emitRefundEvent(transactionId, refund, outcome);
-  return outcome;
-}
-
-async function emitRefundEvent(transactionId: string, refund: RefundRecord, outcome: RefundOutcome) {
-  const payment = await db.transaction.findUnique({ where: { id: transactionId }, select: paymentEventSelect });
-  if (!payment) return;
-  await emitMerchantEvent({
-    merchantId: payment.merchantId,
-    type: "payment.refunded",
-    buttonId: payment.buttonId,
-    data: {
-      ...paymentEventData(payment),
+    const deliveries = await recordPaymentEvent(tx, "payment.refunded", payment.id, {
       refund: {
         id: refund.paypalRefundId,
-        amount: refund.amountMinor,
-        currency: refund.currency,
-        status: refund.paypalStatus,
+        amount: added,
+        currency: payment.currency,
+        status: refund.paypalStatus.toUpperCase(),
         kind: refund.kind,
         reason: refund.reason,
         created_at: refund.createdAt.toISOString(),
       },
-      refunded: outcome.refundedMinor,
-    },
+    });
+    return { refundId: row.id, created: true, status, refundedMinor, deliveries };
+  });
+  const { deliveries, ...result } = outcome;
+  await queueDeliveryJobs(deliveries);
+  return result;
+}
+
+/**
+ * Records a payment event's merchant webhook deliveries in the money change's own transaction (DESIGN 12): the
+ * event exists exactly when the change does. Their ids are queued after the commit.
+ */
+export async function recordPaymentEvent(
+  tx: Tx,
+  type: Extract<MerchantEventType, "payment.completed" | "payment.refunded">,
+  transactionId: string,
+  extra: Record<string, unknown> = {},
+): Promise<string[]> {
+  const payment = await tx.transaction.findUniqueOrThrow({ where: { id: transactionId }, select: paymentEventSelect });
+  return recordMerchantEvent(tx, {
+    merchantId: payment.merchantId,
+    type,
+    buttonId: payment.buttonId,
+    data: { ...paymentEventData(payment), ...extra },
   });
 }
 
@@ -232,18 +252,6 @@ export function paymentEventData(payment: PaymentForEvent) {
   };
 }
 
-/** Tells the seller's webhooks a payment completed (after the row committed). */
-export async function emitPaymentCompleted(transactionId: string) {
-  const payment = await db.transaction.findUnique({ where: { id: transactionId }, select: paymentEventSelect });
-  if (payment?.status !== "completed") return;
-  await emitMerchantEvent({
-    merchantId: payment.merchantId,
-    type: "payment.completed",
-    buttonId: payment.buttonId,
-    data: paymentEventData(payment),
-  });
-}
-
 /**
  * Which status a capture event may move a payment from. Events arrive late and out of order (PayPal retries for
  * days): a late PENDING never undoes a completion, and refunds are the ledger's business, not a status event's.
@@ -262,14 +270,17 @@ export async function applyCaptureStatus(transactionId: string, status: Transact
       where: { id: transactionId, status: { in: from } },
       data: { status },
     });
-    if (count === 0) return false;
+    if (count === 0) return null;
     // DESIGN 6: a denied purchase loses its download grants; a pending one that completed starts its window now.
-    if (status === "failed") await revokeGrantsForTransaction(transactionId, tx);
-    else await startGrantWindow(transactionId, tx);
-    return true;
+    if (status === "failed") {
+      await revokeGrantsForTransaction(transactionId, tx);
+      return [];
+    }
+    await startGrantWindow(transactionId, tx);
+    return recordPaymentEvent(tx, "payment.completed", transactionId);
   });
-  if (moved && status === "completed") void emitPaymentCompleted(transactionId);
-  return moved;
+  if (moved) await queueDeliveryJobs(moved);
+  return moved !== null;
 }
 
 export interface SaleRecord {
@@ -307,9 +318,9 @@ export async function recordSubscriptionSale(
   });
   const known = await db.transaction.findUnique({ where: { paypalTransactionId: sale.saleId }, select: { id: true } });
   if (known) return { created: false, transactionId: known.id };
-  let transactionId: string;
+  let recorded: { transactionId: string; deliveries: string[] };
   try {
-    transactionId = await db.$transaction(async (tx) => {
+    recorded = await db.$transaction(async (tx) => {
       const row = await tx.transaction.create({
         data: {
           merchantId: subscription.merchantId,
@@ -335,7 +346,7 @@ export async function recordSubscriptionSale(
           data: { lastPaymentAt: sale.createdAt, failedPaymentsCount: 0 },
         });
       }
-      return row.id;
+      return { transactionId: row.id, deliveries: await recordPaymentEvent(tx, "payment.completed", row.id) };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -345,6 +356,6 @@ export async function recordSubscriptionSale(
     });
     return { created: false, transactionId: winner.id };
   }
-  void emitPaymentCompleted(transactionId);
-  return { created: true, transactionId };
+  await queueDeliveryJobs(recorded.deliveries);
+  return { created: true, transactionId: recorded.transactionId };
 }

@@ -4,7 +4,8 @@ import type { CancelSubscriptionInput } from "~/schemas/ledger";
 import { db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
-import { emitMerchantEvent, type MerchantEventType } from "~/server/merchant-webhooks";
+import type { Prisma } from "~/generated/prisma/client";
+import { type MerchantEventType, queueDeliveryJobs, recordMerchantEvent } from "~/server/merchant-webhooks";
 import type { PayPalSubscription } from "~/server/paypal/client";
 import { merchantPayPal } from "~/server/paypal/merchant-client";
 import { recordSubscriptionSale } from "~/server/services/ledger";
@@ -34,10 +35,10 @@ const EVENT_OF: Partial<Record<SubscriptionStatus, MerchantEventType>> = {
 
 const dateOrNull = (value: string | null) => (value ? new Date(value) : null);
 
-async function emitSubscriptionEvent(subscriptionId: string, type: MerchantEventType) {
-  const sub = await db.subscription.findUnique({ where: { id: subscriptionId } });
-  if (!sub) return;
-  await emitMerchantEvent({
+/** Records a subscription event's merchant webhook deliveries in the caller's transaction (DESIGN 12). */
+async function recordSubscriptionEvent(tx: Prisma.TransactionClient, subscriptionId: string, type: MerchantEventType) {
+  const sub = await tx.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
+  return recordMerchantEvent(tx, {
     merchantId: sub.merchantId,
     type,
     buttonId: sub.buttonId,
@@ -69,21 +70,28 @@ export async function applyPayPalSubscription(
   paypal: PayPalSubscription,
   options: { paymentFailed?: boolean } = {},
 ): Promise<void> {
-  const current = await db.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
-  const status = STATUS_OF[paypal.status];
-  const moves = status !== undefined && status !== current.status && !ENDED.includes(current.status);
-  await db.subscription.update({
-    where: { id: subscriptionId },
-    data: {
-      ...(moves && { status, ...(status === "cancelled" && { cancelledAt: new Date() }) }),
-      nextBillingAt: dateOrNull(paypal.nextBillingTime) ?? current.nextBillingAt,
-      failedPaymentsCount: paypal.failedPaymentsCount,
-      lastFailedPaymentAt: dateOrNull(paypal.lastFailedPaymentTime) ?? current.lastFailedPaymentAt,
-    },
+  const deliveries = await db.$transaction(async (tx) => {
+    const current = await tx.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
+    const status = STATUS_OF[paypal.status];
+    const moves = status !== undefined && status !== current.status && !ENDED.includes(current.status);
+    await tx.subscription.update({
+      where: { id: subscriptionId },
+      data: {
+        ...(moves && { status, ...(status === "cancelled" && { cancelledAt: new Date() }) }),
+        nextBillingAt: dateOrNull(paypal.nextBillingTime) ?? current.nextBillingAt,
+        failedPaymentsCount: paypal.failedPaymentsCount,
+        lastFailedPaymentAt: dateOrNull(paypal.lastFailedPaymentTime) ?? current.lastFailedPaymentAt,
+      },
+    });
+    const types = [
+      ...(options.paymentFailed ? (["subscription.payment_failed"] as const) : []),
+      ...(moves && EVENT_OF[status] ? [EVENT_OF[status]] : []),
+    ];
+    const ids: string[] = [];
+    for (const type of types) ids.push(...(await recordSubscriptionEvent(tx, subscriptionId, type)));
+    return ids;
   });
-  if (options.paymentFailed) await emitSubscriptionEvent(subscriptionId, "subscription.payment_failed");
-  const type = moves ? EVENT_OF[status] : undefined;
-  if (type) await emitSubscriptionEvent(subscriptionId, type);
+  await queueDeliveryJobs(deliveries);
 }
 
 /**
