@@ -6,7 +6,9 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 import { sandboxSecretFor } from "../../sandbox/paypal";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
+import { createRefund } from "../factories/refund";
 import { createSellPage } from "../factories/sell-page";
+import { createSubscription } from "../factories/subscription";
 import { createTransaction } from "../factories/transaction";
 import { createWpsButton } from "../factories/wps-button";
 import { e2eStaff } from "../support/e2e-fixtures";
@@ -165,6 +167,7 @@ for (const viewport of viewports) {
           await createTransaction(db, merchant.id, {
             ...buyer,
             buttonId: button.id,
+            paypalTransactionId: `A11Y${viewport.name}${index}${Date.now()}`,
             amountMinor: 1900 + index * 100,
             createdAt: new Date(Date.now() - index * 3_600_000),
           }),
@@ -228,9 +231,31 @@ for (const viewport of viewports) {
         isPhone,
         "/dashboard/pages/edit-digital-sell-page/{id}",
       );
+      // Issue 12's screens: a partly refunded payment with its Refund dialog, subscribers, the webhook log.
+      await db.transaction.update({
+        where: { id: payments[0]!.id },
+        data: { refundedMinor: 500, status: "partially_refunded" },
+      });
+      await createRefund(db, merchant.id, { transactionId: payments[0]!.id, buttonKey: button.id, reason: "Late" });
+      const club = await createPaymentButton(db, merchant.id, {
+        name: "Pattern Club",
+        paypalClientId: clientId,
+        paymentType: "subscription",
+      });
+      await createSubscription(db, merchant.id, {
+        buttonId: club.id,
+        payerName: "Sam Rivera",
+        payerEmail: "sam@buyer.example.com",
+        nextBillingAt: new Date(Date.now() + 86_400_000),
+      });
       await check(page, "/dashboard/payments", isPhone);
       await check(page, `/dashboard/payments/${payments[0]!.id}`, isPhone, "/dashboard/payments/{id}");
+      await page.getByRole("button", { name: "Refund" }).click();
+      await checkDialog(page, `refund dialog @${viewport.name}`);
+      await page.keyboard.press("Escape");
       await check(page, "/dashboard/customers", isPhone);
+      await check(page, "/dashboard/customers/subscribers", isPhone);
+      await check(page, "/dashboard/settings/webhooks", isPhone);
 
       // What a buyer sees of this seller's POPs: signed out, in a browser of their own.
       const buyer = await newPage(browser, viewport);
