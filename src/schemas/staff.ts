@@ -128,3 +128,18 @@ export type TransactionFilters = z.output<typeof transactionFiltersSchema>;
 export const listTransactionsSchema = z.object({ filters: transactionFiltersSchema, page });
 
 export const listAuditLogSchema = z.object({ page });
+
+/** A dead-letter entry of the job queue, as admin.listFailedJobs lists it. */
+export const failedJobIdSchema = z.object({ id });
+
+/** A stored PayPal webhook event (paypal_events.id, not PayPal's WH- id). */
+export const payPalEventIdSchema = z.object({ id });
+
+/** Job kinds in words for the Background Jobs page (the service checks every kind of the registry has one). */
+export const jobKindLabels = {
+  "paypal.event": "PayPal webhook event",
+  "wps.ipn": "WPS IPN message",
+  "merchant-webhook.deliver": "Merchant webhook delivery",
+  "merchant-webhook.sweep": "Merchant webhook sweep",
+  "checkouts.reconcile": "Checkout reconciliation",
+} as const;

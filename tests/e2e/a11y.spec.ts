@@ -291,6 +291,7 @@ for (const viewport of viewports) {
       await check(page, "/saas-admin/merchants", isPhone);
       await check(page, `/saas-admin/merchants/${merchant.id}`, isPhone, "/saas-admin/merchants/{id}");
       await check(page, "/saas-admin/transactions", isPhone);
+      await check(page, "/saas-admin/jobs", isPhone);
       await check(page, "/saas-admin/audit", isPhone);
       await check(page, "/saas-admin/settings", isPhone);
     });

@@ -1,4 +1,5 @@
 // Turns an audit row's JSON details into one readable line for the Audit Log page.
+import { jobKindLabels } from "~/schemas/staff";
 
 const actionLabels: Record<string, string> = {
   "user.create": "Created user",
@@ -13,6 +14,7 @@ const actionLabels: Record<string, string> = {
   "transactions.export": "Exported transactions",
   "merchant.suspend": "Suspended merchant",
   "merchant.resume": "Resumed merchant",
+  "job.retry": "Retried background job",
 };
 
 export function auditActionLabel(action: string): string {
@@ -43,6 +45,11 @@ export function describeAuditDetails(details: unknown): string {
     }
   }
   if (typeof details.role === "string" && !("from" in details)) parts.push(`role ${details.role}`);
+  // A retried background job: its kind in words, and a PayPal event's type.
+  if (typeof details.kind === "string") {
+    parts.push(jobKindLabels[details.kind as keyof typeof jobKindLabels] ?? details.kind);
+  }
+  if (typeof details.type === "string") parts.push(details.type);
   if (isRecord(details.filters)) {
     const used = Object.entries(details.filters).filter(([, value]) => value !== "" && value != null);
     parts.push(used.length ? used.map(([key, value]) => `${key}=${text(value)}`).join(", ") : "no filters");

@@ -16,7 +16,8 @@ export type AuditAction =
   | "account.password_change"
   | "transactions.export"
   | "merchant.suspend"
-  | "merchant.resume";
+  | "merchant.resume"
+  | "job.retry";
 
 export const TERMINAL_ACTOR = "(terminal)";
 
@@ -28,7 +29,7 @@ export function recordAudit(
   client: Prisma.TransactionClient,
   actor: AuditActor,
   action: AuditAction,
-  target: { type: "saas_user" | "transactions" | "merchant"; id: string | null },
+  target: { type: "saas_user" | "transactions" | "merchant" | "job" | "paypal_event"; id: string | null },
   details?: Prisma.InputJsonObject,
 ) {
   return client.auditLog.create({

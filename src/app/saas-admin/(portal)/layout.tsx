@@ -1,4 +1,4 @@
-import { CreditCard, LayoutDashboard, ScrollText, Settings, Store, Users } from "lucide-react";
+import { CreditCard, LayoutDashboard, ListRestart, ScrollText, Settings, Store, Users } from "lucide-react";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { Providers } from "~/app/providers";
@@ -14,6 +14,7 @@ const nav: NavItem[] = [
   { href: "/saas-admin/users", label: "SaaS Users", icon: <Users aria-hidden className={icon} /> },
   { href: "/saas-admin/merchants", label: "Merchants", icon: <Store aria-hidden className={icon} /> },
   { href: "/saas-admin/transactions", label: "Transactions", icon: <CreditCard aria-hidden className={icon} /> },
+  { href: "/saas-admin/jobs", label: "Background Jobs", icon: <ListRestart aria-hidden className={icon} /> },
   { href: "/saas-admin/settings", label: "Settings", icon: <Settings aria-hidden className={icon} /> },
 ];
 // Only super admins may read the audit log (the procedure enforces it; this just hides a page they cannot use).

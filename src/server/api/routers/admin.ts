@@ -1,6 +1,7 @@
 import {
   changeOwnPasswordSchema,
   createSaasUserSchema,
+  failedJobIdSchema,
   listAuditLogSchema,
   listMerchantPopsSchema,
   listMerchantsSchema,
@@ -8,6 +9,7 @@ import {
   listTransactionsSchema,
   merchantDetailSchema,
   merchantIdSchema,
+  payPalEventIdSchema,
   resetSaasUserPasswordSchema,
   saasUserIdSchema,
   updateOwnProfileSchema,
@@ -33,6 +35,12 @@ import {
   platformOverview,
 } from "~/server/services/staff-reports";
 import { getStaffMerchantDetail, resumeMerchant, suspendMerchant } from "~/server/services/staff-merchants";
+import {
+  listFailedJobs,
+  listStalledPayPalEvents,
+  retryFailedJob,
+  retryPayPalEvent,
+} from "~/server/services/staff-jobs";
 
 // The minimum role here is the coarse gate; which users an admin may touch is decided in the staff service
 // (SPEC 6: admins manage only the operators they created).
@@ -109,4 +117,16 @@ export const adminRouter = createTRPCRouter({
   changeOwnPassword: staffProcedure("operator")
     .input(changeOwnPasswordSchema)
     .mutation(({ ctx, input }) => changeOwnPassword(ctx.staff, input)),
+
+  listFailedJobs: staffProcedure("operator").query(({ ctx }) => listFailedJobs(ctx.staff)),
+
+  retryFailedJob: staffProcedure("admin")
+    .input(failedJobIdSchema)
+    .mutation(({ ctx, input }) => retryFailedJob(ctx.staff, input)),
+
+  listStalledPayPalEvents: staffProcedure("operator").query(({ ctx }) => listStalledPayPalEvents(ctx.staff)),
+
+  retryPayPalEvent: staffProcedure("admin")
+    .input(payPalEventIdSchema)
+    .mutation(({ ctx, input }) => retryPayPalEvent(ctx.staff, input)),
 });

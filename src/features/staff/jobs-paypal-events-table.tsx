@@ -1,0 +1,121 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { CircleCheckBig } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
+import { DateTime } from "~/components/ui/date-time";
+import { EmptyState } from "~/components/ui/empty-state";
+import { api, type RouterOutputs } from "~/trpc/react";
+import { JobRetryButton } from "./jobs-retry-button";
+import { merchantHref } from "./links";
+
+type StalledEvent = RouterOutputs["admin"]["listStalledPayPalEvents"]["events"][number];
+
+const column = createColumnHelper<StalledEvent>();
+
+function StateBadge({ state }: { state: StalledEvent["state"] }) {
+  return state === "failed" ? <Badge tone="red">Failed</Badge> : <Badge tone="yellow">Not started</Badge>;
+}
+
+function PayPalEventRetry({ event }: { event: StalledEvent }) {
+  const retry = api.admin.retryPayPalEvent.useMutation();
+  return (
+    <JobRetryButton
+      name={`PayPal event ${event.type}`}
+      description="The event is queued to be applied to the ledger again now, beside any retry already waiting. Applying it twice is safe: a payment or refund already recorded is not recorded again."
+      successMessage={`PayPal event ${event.type} queued again.`}
+      retry={() => retry.mutateAsync({ id: event.id })}
+    />
+  );
+}
+
+// Newest first as the server sorts them; no column sorts.
+function buildColumns(canRetry: boolean): ColumnsOf<StalledEvent> {
+  return [
+    column.display({
+      id: "type",
+      header: "Event",
+      enableSorting: false,
+      meta: { isPrimary: true },
+      cell: ({ row }) => (
+        <div className="min-w-0">
+          <div className="font-medium text-gray-900">{row.original.type}</div>
+          <div className="text-xs font-normal text-gray-600">{row.original.eventId}</div>
+        </div>
+      ),
+    }),
+    column.display({
+      id: "merchant",
+      header: "Merchant",
+      enableSorting: false,
+      cell: ({ row }) => {
+        const merchant = row.original.merchant;
+        return merchant ? (
+          <RowLink href={merchantHref(merchant.id)}>{merchant.name}</RowLink>
+        ) : (
+          <span className="text-gray-600">Unknown</span>
+        );
+      },
+    }),
+    column.display({
+      id: "outcome",
+      header: "Outcome",
+      enableSorting: false,
+      cell: ({ row }) => (
+        <div className="min-w-0 space-y-1 sm:max-w-80 sm:whitespace-normal">
+          <StateBadge state={row.original.state} />
+          {row.original.outcome && <div className="text-gray-700">{row.original.outcome}</div>}
+        </div>
+      ),
+    }),
+    column.display({
+      id: "attempts",
+      header: "Attempts",
+      enableSorting: false,
+      meta: { align: "right" },
+      cell: ({ row }) => row.original.attempts.toLocaleString("en-US"),
+    }),
+    column.display({
+      id: "receivedAt",
+      header: "Received",
+      enableSorting: false,
+      cell: ({ row }) => <DateTime value={row.original.receivedAt} />,
+    }),
+    ...(canRetry
+      ? [
+          column.display({
+            id: "actions",
+            header: "Actions",
+            enableSorting: false,
+            meta: { align: "right" },
+            cell: ({ row }) => <PayPalEventRetry event={row.original} />,
+          }),
+        ]
+      : []),
+  ] as unknown as ColumnsOf<StalledEvent>;
+}
+
+// Built once: new cell functions on every render would remount the cells (and close an open dialog).
+const readColumns = buildColumns(false);
+const retryColumns = buildColumns(true);
+
+/** PayPal webhook events not applied to the ledger yet, with Retry for staff who may (the server checks again). */
+export function StalledPayPalEventsTable({ events, canRetry }: { events: StalledEvent[]; canRetry: boolean }) {
+  return (
+    <DataTable
+      label="PayPal events not applied"
+      caption="PayPal events not applied"
+      columns={canRetry ? retryColumns : readColumns}
+      data={events}
+      getRowId={(row) => row.id}
+      empty={
+        <EmptyState
+          icon={<CircleCheckBig className="size-6" />}
+          title="Every PayPal event is applied"
+          description="Every webhook event from PayPal was applied to the ledger, or arrived moments ago and is on its way."
+        />
+      }
+    />
+  );
+}
