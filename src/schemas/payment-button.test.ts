@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentButtonDefaults, paymentButtonSchema } from "~/schemas/payment-button";
+import { paymentButtonDefaults, paymentButtonSchema, planIntervalOf, planSourceOf } from "~/schemas/payment-button";
 
 const valid = { ...paymentButtonDefaults, name: "Pro plan", paypalClientId: "client-1" };
 
@@ -24,17 +24,47 @@ describe("payment button form (SPEC 5)", () => {
     [{ amount: "10.999" }, "amount", "Amount can have at most 2 decimal places"],
     [{ amount: "100.5", currency: "JPY" as const }, "amount", "JPY amounts must be whole numbers"],
     [
-      { paymentType: "subscription" as const },
+      { paymentType: "subscription" as const, planSource: "existing" as const },
       "subscriptionPlanId",
       "Subscription Plan ID is required for subscription payments",
     ],
+    [{ paymentType: "subscription" as const, planSource: "other" as never }, "planSource", undefined],
+    [{ paymentType: "subscription" as const, planInterval: "DAY" as never }, "planInterval", undefined],
     [{ successUrl: "not a url" }, "successUrl", "Please enter a valid URL"],
   ])("rejects %o", (input, field, message) => {
-    expect(messages(input)[field]).toBe(message);
+    const found = messages(input);
+    expect(found).toHaveProperty([field]);
+    if (message) expect(found[field]).toBe(message);
   });
 
   it("takes whole yen and a plan id for subscriptions", () => {
     expect(messages({ amount: "1500", currency: "JPY" })).toEqual({});
-    expect(messages({ paymentType: "subscription", subscriptionPlanId: "P-123" })).toEqual({});
+    expect(messages({ paymentType: "subscription", planSource: "existing", subscriptionPlanId: "P-123" })).toEqual({});
+  });
+});
+
+describe("a subscription's PayPal plan (issue 12)", () => {
+  it("is created from the price, monthly, by default: no plan id needed", () => {
+    expect(paymentButtonDefaults).toMatchObject({ planSource: "create", planInterval: "MONTH" });
+    expect(messages({ paymentType: "subscription" })).toEqual({});
+    expect(messages({ paymentType: "subscription", planInterval: "QUARTER" })).toEqual({});
+  });
+
+  it("without a plan source, means 'existing' when a plan id is typed and 'create' when not", () => {
+    expect(planSourceOf({ subscriptionPlanId: "P-1" })).toBe("existing");
+    expect(planSourceOf({ subscriptionPlanId: "" })).toBe("create");
+    expect(planSourceOf({ planSource: "create", subscriptionPlanId: "P-1" })).toBe("create");
+    const { planSource: _, ...withoutSource } = valid;
+    expect(paymentButtonSchema.safeParse({ ...withoutSource, paymentType: "subscription" }).success).toBe(true);
+  });
+
+  it.each([
+    ["WEEK", "WEEK", 1],
+    ["MONTH", "MONTH", 1],
+    ["QUARTER", "MONTH", 3],
+    ["YEAR", "YEAR", 1],
+    [undefined, "MONTH", 1],
+  ] as const)("bills %s as PayPal's %s x %i", (planInterval, unit, count) => {
+    expect(planIntervalOf({ planInterval })).toMatchObject({ unit, count });
   });
 });

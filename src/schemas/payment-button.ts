@@ -8,6 +8,20 @@ export const buttonShapes = ["rect", "pill"] as const;
 export const buttonSizes = ["small", "medium", "large"] as const;
 export const buttonLabels = ["paypal", "checkout", "buynow", "pay", "subscribe"] as const;
 
+/** Where a subscription's PayPal plan comes from: made here from the button's price, or one the seller has. */
+export const planSources = ["create", "existing"] as const;
+export type PlanSource = (typeof planSources)[number];
+
+/** The billing intervals a plan made here can have, as PayPal's interval unit and count. */
+export const planIntervals = {
+  WEEK: { unit: "WEEK", count: 1, label: "Weekly" },
+  MONTH: { unit: "MONTH", count: 1, label: "Monthly" },
+  QUARTER: { unit: "MONTH", count: 3, label: "Every 3 months" },
+  YEAR: { unit: "YEAR", count: 1, label: "Yearly" },
+} as const;
+export type PlanInterval = keyof typeof planIntervals;
+const planIntervalNames = ["WEEK", "MONTH", "QUARTER", "YEAR"] as const satisfies readonly PlanInterval[];
+
 /** The positive-amount check of SPEC 5, on the decimal text a price input holds. */
 export const positiveAmount = (message: string) =>
   z
@@ -38,6 +52,9 @@ export const paymentButtonSchema = z
     paymentType: z.enum(paymentTypes),
     // PayPal's plan ids are 3 to 50 characters (billing_subscriptions_v1: plan_id).
     subscriptionPlanId: z.string().trim().max(50, "Subscription Plan ID must be at most 50 characters"),
+    // Optional so that a caller that predates them (or an API client) keeps working: see planSourceOf.
+    planSource: z.enum(planSources).optional(),
+    planInterval: z.enum(planIntervalNames).optional(),
     successUrl: optionalUrl(),
     cancelUrl: optionalUrl(),
     webhookUrl: optionalUrl(),
@@ -49,7 +66,7 @@ export const paymentButtonSchema = z
     }),
   })
   .superRefine((input, ctx) => {
-    if (input.paymentType === "subscription" && !input.subscriptionPlanId) {
+    if (input.paymentType === "subscription" && planSourceOf(input) === "existing" && !input.subscriptionPlanId) {
       ctx.addIssue({
         code: "custom",
         path: ["subscriptionPlanId"],
@@ -61,7 +78,14 @@ export const paymentButtonSchema = z
   });
 export type PaymentButtonInput = z.infer<typeof paymentButtonSchema>;
 
-/** SPEC 9 defaults: 10.00 USD, one-time, gold / rect / medium / paypal. */
+/** The plan source asked for; without one, a typed plan id means "existing" and none means "create". */
+export function planSourceOf(input: { planSource?: PlanSource; subscriptionPlanId: string }): PlanSource {
+  return input.planSource ?? (input.subscriptionPlanId ? "existing" : "create");
+}
+
+export const planIntervalOf = (input: { planInterval?: PlanInterval }) => planIntervals[input.planInterval ?? "MONTH"];
+
+/** SPEC 9 defaults: 10.00 USD, one-time, gold / rect / medium / paypal; a subscription's plan made here, monthly. */
 export const paymentButtonDefaults: PaymentButtonInput = {
   name: "",
   description: "",
@@ -70,6 +94,8 @@ export const paymentButtonDefaults: PaymentButtonInput = {
   currency: "USD",
   paymentType: "one-time",
   subscriptionPlanId: "",
+  planSource: "create",
+  planInterval: "MONTH",
   successUrl: "",
   cancelUrl: "",
   webhookUrl: "",

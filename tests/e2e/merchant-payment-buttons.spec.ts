@@ -56,6 +56,13 @@ test("a merchant creates, toggles, edits, embeds and deletes a payment button", 
   await page.getByLabel("PayPal Client ID").fill("");
   await page.getByLabel("Amount").fill("0");
   await page.getByLabel("Payment Type").selectOption("subscription");
+  // A subscription's plan is made in PayPal from the price unless the seller has one: then its id is required.
+  const plan = page.getByRole("group", { name: "PayPal plan" });
+  await expect(plan.getByLabel("Create it in PayPal from this price")).toBeChecked();
+  await expect(plan.getByLabel("Billing interval")).toHaveValue("MONTH");
+  await expect(plan.getByText("connect PayPal in Store Settings first")).toBeVisible();
+  await plan.getByLabel("Use an existing Plan ID").check();
+  await expect(plan.getByLabel("Billing interval")).toHaveCount(0);
   await page.getByRole("button", { name: "Save Button" }).click();
   for (const message of [
     "Button name is required",
@@ -206,6 +213,49 @@ test("a merchant creates, toggles, edits, embeds and deletes a payment button", 
   await expect(page.getByRole("tab", { name: /Payment Buttons\s*0/ })).toBeVisible();
   // The card is gone, so focus goes to the empty list's next step.
   await expect(page.getByRole("link", { name: "Create POP" }).last()).toBeFocused();
+});
+
+test("a subscription's PayPal plan is made from the button's price, and a new price makes a new plan", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUpMerchant(page);
+  const planClientId = `${clientId}-plans`;
+  await page.goto("/dashboard/settings");
+  await page.getByLabel("PayPal Client ID").fill(planClientId);
+  await page.getByLabel("PayPal Secret", { exact: true }).fill(sandboxSecretFor(planClientId));
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Settings saved.")).toBeVisible();
+
+  await page.goto("/dashboard/pages/new-payment-button");
+  await page.getByLabel("Button Name").fill("Yoga club");
+  await page.getByLabel("Amount").fill("9.99");
+  await page.getByLabel("Payment Type").selectOption("subscription");
+  await page.getByLabel("Billing interval").selectOption("YEAR");
+  await expect(
+    page.getByText("Saving creates a product and a plan at this price in your PayPal account."),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Save Button" }).click();
+  await expect(page.getByText("Payment button created")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/pages\?created=[^&]+$/);
+  const buttonId = decodeURIComponent(new URL(page.url()).searchParams.get("created")!);
+  const created = await e2eDb().paymentButton.findUniqueOrThrow({ where: { id: buttonId } });
+  expect(created).toMatchObject({ planIntervalUnit: "YEAR", planIntervalCount: 1 });
+  expect(created.subscriptionPlanId).toMatch(/^P-/);
+
+  // On edit the plan is kept while the price stays; a new price says what happens to current subscribers.
+  await page.goto(`/dashboard/pages/edit/${buttonId}`);
+  await expect(page.getByLabel("Create it in PayPal from this price")).toBeChecked();
+  await expect(page.getByLabel("Billing interval")).toHaveValue("YEAR");
+  await expect(page.getByText(`Keeps its PayPal plan (${created.subscriptionPlanId}).`)).toBeVisible();
+  await page.getByLabel("Amount").fill("12");
+  await expect(page.getByText("Current subscribers keep their plan and price")).toBeVisible();
+  await page.getByRole("button", { name: "Save Button" }).click();
+  await expect(page.getByText("Payment button saved")).toBeVisible();
+  const edited = await e2eDb().paymentButton.findUniqueOrThrow({ where: { id: buttonId } });
+  expect(edited).toMatchObject({ amountMinor: 1200, planIntervalUnit: "YEAR" });
+  expect(edited.subscriptionPlanId).toMatch(/^P-/);
+  expect(edited.subscriptionPlanId).not.toBe(created.subscriptionPlanId);
 });
 
 test("the pages list searches, filters and keeps its tab in the URL, and fits a phone", async ({ page }) => {

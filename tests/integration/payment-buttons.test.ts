@@ -1,12 +1,15 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
+import { sandboxSecretFor } from "../../sandbox/paypal";
 import { paymentButtonDefaults, type PaymentButtonInput } from "~/schemas/payment-button";
+import { encryptSecret } from "~/server/crypto";
 import { db } from "~/server/db";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";
 import { unique } from "../factories/unique";
 import { anonymousCaller, merchantCaller } from "../support/callers";
+import { createPlan, sandboxApiBase } from "../support/paypal-sandbox";
 
 function validInput(overrides: Partial<PaymentButtonInput> = {}): PaymentButtonInput {
   return {
@@ -24,7 +27,50 @@ async function errorOf(promise: Promise<unknown>) {
       throw new Error("expected the call to fail");
     },
     (error: unknown) => error,
-  )) as TRPCError;
+  )) as TRPCError & { cause?: { fieldErrors?: Record<string, string[]> } };
+}
+
+/** What the seller sees in PayPal's dashboard: a call to the sandbox's REST API with their app's credentials. */
+async function paypalApi(clientId: string, method: "GET" | "POST", path: string) {
+  const basic = Buffer.from(`${clientId}:${sandboxSecretFor(clientId)}`).toString("base64");
+  const token = await fetch(`${sandboxApiBase()}/v1/oauth2/token`, {
+    method: "POST",
+    headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
+    body: "grant_type=client_credentials",
+  });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  const response = await fetch(`${sandboxApiBase()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+    body: method === "POST" ? "{}" : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+  return response.status === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+}
+
+type SandboxPlan = {
+  id: string;
+  status: string;
+  product_id: string;
+  billing_cycles: {
+    tenure_type: string;
+    total_cycles: number;
+    frequency: { interval_unit: string; interval_count: number };
+    pricing_scheme: { fixed_price: { currency_code: string; value: string } };
+  }[];
+  payment_preferences: { auto_bill_outstanding: boolean; payment_failure_threshold: number };
+};
+
+const readPlan = async (clientId: string, planId: string) =>
+  (await paypalApi(clientId, "GET", `/v1/billing/plans/${planId}`)) as SandboxPlan;
+
+/** A merchant connected to the sandbox and the input of a subscription button made with their client ID. */
+async function connectedSeller() {
+  const merchant = await createMerchant(db);
+  const { clientId } = await connectPayPal(db, merchant.id);
+  const subscription = (overrides: Partial<PaymentButtonInput> = {}) =>
+    validInput({ paymentType: "subscription", paypalClientId: clientId, ...overrides });
+  return { merchant, clientId, api: merchantCaller(merchant), subscription };
 }
 
 async function twoMerchants() {
@@ -70,8 +116,14 @@ describe("pages.createButton", () => {
     expect((await db.paymentButton.findUniqueOrThrow({ where: { id: yen.id } })).amountMinor).toBe(1500);
     expect(yen.values.amount).toBe("1500");
 
-    const sub = await api.pages.createButton(validInput({ paymentType: "subscription", subscriptionPlanId: "P-1" }));
-    expect(sub.values).toMatchObject({ paymentType: "subscription", subscriptionPlanId: "P-1" });
+    const sub = await api.pages.createButton(
+      validInput({ paymentType: "subscription", planSource: "existing", subscriptionPlanId: "P-1" }),
+    );
+    expect(sub.values).toMatchObject({
+      paymentType: "subscription",
+      planSource: "existing",
+      subscriptionPlanId: "P-1",
+    });
 
     const oneTime = await api.pages.createButton(validInput({ subscriptionPlanId: "P-ignored" }));
     expect((await db.paymentButton.findUniqueOrThrow({ where: { id: oneTime.id } })).subscriptionPlanId).toBeNull();
@@ -84,7 +136,10 @@ describe("pages.createButton", () => {
     [{ amount: "-1" }, "Amount must be a positive number"],
     [{ amount: "ten" }, "Amount must be a positive number"],
     [{ amount: "12.50", currency: "JPY" as const }, "JPY amounts must be whole numbers"],
-    [{ paymentType: "subscription" as const }, "Subscription Plan ID is required for subscription payments"],
+    [
+      { paymentType: "subscription" as const, planSource: "existing" as const },
+      "Subscription Plan ID is required for subscription payments",
+    ],
     [{ webhookUrl: "ftp://nope" }, "Please enter a valid URL"],
   ])("rejects %o with its message and stores nothing", async (overrides, message) => {
     const merchant = await createMerchant(db);
@@ -284,6 +339,7 @@ describe("pages.updateButton", () => {
       amount: "42",
       currency: "CAD",
       paymentType: "subscription",
+      planSource: "existing",
       subscriptionPlanId: "P-42",
       cancelUrl: "https://shop.example/cancel",
       style: { color: "black", shape: "pill", size: "small", label: "subscribe" },
@@ -314,10 +370,194 @@ describe("pages.updateButton", () => {
     expect(yen.code).toBe("BAD_REQUEST");
     expect(yen.message).toContain("JPY amounts must be whole numbers");
     const sub = await errorOf(
-      api.pages.updateButton({ id: button.id, values: validInput({ paymentType: "subscription" }) }),
+      api.pages.updateButton({
+        id: button.id,
+        values: validInput({ paymentType: "subscription", planSource: "existing" }),
+      }),
     );
     expect(sub.message).toContain("Subscription Plan ID is required for subscription payments");
     expect(await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).toEqual(button);
+  });
+});
+
+describe("a subscription's plan created in PayPal from the button's price (issue 12)", () => {
+  it("makes a product and an ACTIVE plan at the button's price and interval with the seller's credentials", async () => {
+    const { merchant, clientId, api, subscription } = await connectedSeller();
+    const input = subscription({ amount: "19.99", currency: "EUR", planSource: "create", planInterval: "QUARTER" });
+    const created = await api.pages.createButton(input);
+
+    const row = await db.paymentButton.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row).toMatchObject({
+      merchantId: merchant.id,
+      paymentType: "subscription",
+      subscriptionPlanId: expect.stringMatching(/^P-/),
+      planIntervalUnit: "MONTH",
+      planIntervalCount: 3,
+    });
+    expect(created.values).toEqual({ ...input, subscriptionPlanId: row.subscriptionPlanId });
+    expect(created.setupIssue).toBeNull();
+
+    const plan = await readPlan(clientId, row.subscriptionPlanId!);
+    expect(plan).toMatchObject({
+      status: "ACTIVE",
+      billing_cycles: [
+        {
+          tenure_type: "REGULAR",
+          total_cycles: 0,
+          frequency: { interval_unit: "MONTH", interval_count: 3 },
+          pricing_scheme: { fixed_price: { currency_code: "EUR", value: "19.99" } },
+        },
+      ],
+      payment_preferences: { auto_bill_outstanding: true, payment_failure_threshold: 3 },
+    });
+    const product = await paypalApi(clientId, "GET", `/v1/catalogs/products/${plan.product_id}`);
+    expect(product).toMatchObject({ name: input.name, description: input.description, type: "DIGITAL" });
+  });
+
+  it.each([
+    ["WEEK", "WEEK", 1, "JPY", "1500", "1500"],
+    ["YEAR", "YEAR", 1, "USD", "120", "120.00"],
+  ] as const)("bills %s as %s x %i", async (planInterval, unit, count, currency, amount, value) => {
+    const { clientId, api, subscription } = await connectedSeller();
+    const created = await api.pages.createButton(subscription({ amount, currency, planInterval }));
+    const plan = await readPlan(clientId, created.values.subscriptionPlanId);
+    expect(plan.billing_cycles[0]).toMatchObject({
+      frequency: { interval_unit: unit, interval_count: count },
+      pricing_scheme: { fixed_price: { currency_code: currency, value } },
+    });
+    expect(created.values).toMatchObject({ planSource: "create", planInterval });
+  });
+
+  it("keeps the plan while price and interval stay, and makes a new one when either changes", async () => {
+    const { clientId, api, subscription } = await connectedSeller();
+    const created = await api.pages.createButton(subscription({ amount: "10.00" }));
+    const firstPlan = created.values.subscriptionPlanId;
+
+    // What the edit form sends back: the saved values, here with a new name only.
+    const renamed = await api.pages.updateButton({ id: created.id, values: { ...created.values, name: "Renamed" } });
+    expect(renamed.values).toMatchObject({ name: "Renamed", planSource: "create", subscriptionPlanId: firstPlan });
+
+    const repriced = await api.pages.updateButton({ id: created.id, values: { ...renamed.values, amount: "12.50" } });
+    const secondPlan = repriced.values.subscriptionPlanId;
+    expect(secondPlan).toMatch(/^P-/);
+    expect(secondPlan).not.toBe(firstPlan);
+    expect((await readPlan(clientId, secondPlan)).billing_cycles[0]!.pricing_scheme.fixed_price.value).toBe("12.50");
+    // Existing subscribers stay on the first plan, which still bills the old price.
+    expect(await readPlan(clientId, firstPlan)).toMatchObject({
+      status: "ACTIVE",
+      billing_cycles: [{ pricing_scheme: { fixed_price: { value: "10.00" } } }],
+    });
+
+    const yearly = await api.pages.updateButton({
+      id: created.id,
+      values: { ...repriced.values, planInterval: "YEAR" },
+    });
+    expect(yearly.values.subscriptionPlanId).not.toBe(secondPlan);
+    expect(await db.paymentButton.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({
+      subscriptionPlanId: yearly.values.subscriptionPlanId,
+      planIntervalUnit: "YEAR",
+      planIntervalCount: 1,
+      amountMinor: 1250,
+    });
+  });
+
+  it("replaces a current plan that was deactivated in PayPal since", async () => {
+    const { clientId, api, subscription } = await connectedSeller();
+    const created = await api.pages.createButton(subscription());
+    await paypalApi(clientId, "POST", `/v1/billing/plans/${created.values.subscriptionPlanId}/deactivate`);
+    const saved = await api.pages.updateButton({ id: created.id, values: created.values });
+    expect(saved.values.subscriptionPlanId).not.toBe(created.values.subscriptionPlanId);
+    expect((await readPlan(clientId, saved.values.subscriptionPlanId)).status).toBe("ACTIVE");
+  });
+
+  it("without PayPal connected, says where to connect it and stores nothing", async () => {
+    const merchant = await createMerchant(db);
+    const api = merchantCaller(merchant);
+    const error = await errorOf(api.pages.createButton(validInput({ paymentType: "subscription" })));
+    const message = "Connect PayPal in Store Settings to create the plan, or enter an existing Plan ID.";
+    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.message).toBe(message);
+    expect(error.cause?.fieldErrors).toEqual({ planSource: [message] });
+    expect(await db.paymentButton.count({ where: { merchantId: merchant.id } })).toBe(0);
+
+    // A button's client ID other than the connected one cannot create it either.
+    await connectPayPal(db, merchant.id);
+    const other = await errorOf(
+      api.pages.createButton(validInput({ paymentType: "subscription", paypalClientId: "another-client" })),
+    );
+    expect(other.message).toBe(message);
+  });
+
+  it("turns PayPal refusing the credentials into a readable error, not a 500", async () => {
+    const { merchant, api, subscription } = await connectedSeller();
+    await db.storeSettings.update({
+      where: { merchantId: merchant.id },
+      data: { paypalSecretEncrypted: encryptSecret("not-the-secret") },
+    });
+    const error = await errorOf(api.pages.createButton(subscription()));
+    expect(error.code).toBe("BAD_GATEWAY");
+    expect(error.message).toBe("PayPal rejected your PayPal client ID or secret: update them in Store Settings.");
+    expect(await db.paymentButton.count({ where: { merchantId: merchant.id } })).toBe(0);
+  });
+
+  it("lets no other merchant edit the button or make plans on it", async () => {
+    const { merchant, api, subscription } = await connectedSeller();
+    const created = await api.pages.createButton(subscription());
+    const before = await db.paymentButton.findUniqueOrThrow({ where: { id: created.id } });
+    const intruder = await connectedSeller();
+    const error = await errorOf(
+      intruder.api.pages.updateButton({
+        id: created.id,
+        values: intruder.subscription({ amount: "1.00", planInterval: "WEEK" }),
+      }),
+    );
+    expect(error.code).toBe("NOT_FOUND");
+    expect(await db.paymentButton.findUniqueOrThrow({ where: { id: created.id } })).toEqual(before);
+    expect(before.merchantId).toBe(merchant.id);
+  });
+});
+
+describe("a subscription's existing PayPal plan", () => {
+  it("is checked with PayPal: stored with its cycle when it exists, is ACTIVE and charges the button's price", async () => {
+    const { clientId, api, subscription } = await connectedSeller();
+    const planId = await createPlan(clientId, { price: "15.00", intervalUnit: "WEEK", intervalCount: 2 });
+    const created = await api.pages.createButton(
+      subscription({ amount: "15", planSource: "existing", subscriptionPlanId: planId }),
+    );
+    expect(await db.paymentButton.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({
+      subscriptionPlanId: planId,
+      planIntervalUnit: "WEEK",
+      planIntervalCount: 2,
+    });
+    // A cycle the form does not offer stays the seller's own plan on edit.
+    expect(created.values).toMatchObject({ planSource: "existing", subscriptionPlanId: planId });
+  });
+
+  it("refuses an unknown, inactive or differently priced plan under the right field", async () => {
+    const { clientId, api, subscription } = await connectedSeller();
+    const existing = (subscriptionPlanId: string, amount = "15.00") =>
+      api.pages.createButton(subscription({ amount, planSource: "existing", subscriptionPlanId }));
+
+    const unknown = await errorOf(existing("P-DOES-NOT-EXIST"));
+    expect(unknown.code).toBe("BAD_REQUEST");
+    expect(unknown.cause?.fieldErrors).toEqual({
+      subscriptionPlanId: ["PayPal has no plan with this ID for your PayPal app."],
+    });
+
+    // Another seller's plan is, to this seller's app, one that does not exist.
+    const foreign = await connectedSeller();
+    const foreignPlan = await createPlan(foreign.clientId, { price: "15.00" });
+    expect((await errorOf(existing(foreignPlan))).message).toBe("PayPal has no plan with this ID for your PayPal app.");
+
+    const inactive = await createPlan(clientId, { price: "15.00" });
+    await paypalApi(clientId, "POST", `/v1/billing/plans/${inactive}/deactivate`);
+    expect((await errorOf(existing(inactive))).cause?.fieldErrors).toEqual({
+      subscriptionPlanId: ["This PayPal plan is not active. Activate it in PayPal first."],
+    });
+
+    const dearer = await errorOf(existing(await createPlan(clientId, { price: "15.00" }), "16.00"));
+    expect(dearer.message).toBe("The PayPal plan charges 15.00 USD: set the same amount and currency here.");
+    expect(dearer.cause?.fieldErrors).toEqual({ amount: ["The PayPal plan charges 15.00 USD"] });
   });
 });
 

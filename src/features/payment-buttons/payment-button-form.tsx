@@ -17,7 +17,8 @@ import {
   RedirectUrlFields,
   type StoreConnection,
 } from "~/features/payment-buttons/checkout-settings-fields";
-import { paymentButtonSchema, type PaymentButtonInput } from "~/schemas/payment-button";
+import { toMinorUnits } from "~/lib/money";
+import { paymentButtonSchema, planIntervals, type PaymentButtonInput } from "~/schemas/payment-button";
 import { fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
 type FieldName = FieldPath<PaymentButtonInput>;
@@ -73,6 +74,13 @@ const styleFields = [
   },
 ] as const;
 
+const planSourceOptions = [
+  ["create", "Create it in PayPal from this price"],
+  ["existing", "Use an existing Plan ID"],
+] as const;
+
+const radioClasses = "size-4 border-gray-300 text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600";
+
 /** SPEC 2.8: the payment button form shared by the create and edit screens. */
 export function PaymentButtonForm({
   initialValues,
@@ -102,9 +110,9 @@ export function PaymentButtonForm({
 
   const register = registerClearing(form);
 
-  const [paymentType, currency, style, clientIdText] = useWatch({
+  const [paymentType, currency, style, clientIdText, amount, planSource, planInterval] = useWatch({
     control: form.control,
-    name: ["paymentType", "currency", "style", "paypalClientId"],
+    name: ["paymentType", "currency", "style", "paypalClientId", "amount", "planSource", "planInterval"],
   });
 
   async function onSubmit(values: PaymentButtonInput) {
@@ -122,6 +130,23 @@ export function PaymentButtonForm({
   }
 
   const isYen = currency === "JPY";
+  // A plan made here on an earlier save is kept while the price and interval stay as they were.
+  const savedPlanId =
+    initialValues.paymentType === "subscription" && initialValues.planSource === "create"
+      ? initialValues.subscriptionPlanId
+      : "";
+  const isSavedPrice =
+    currency === initialValues.currency &&
+    planInterval === initialValues.planInterval &&
+    toMinorUnits(amount.trim(), currency) === toMinorUnits(initialValues.amount, initialValues.currency);
+  const createPlanHint =
+    savedPlanId && isSavedPrice
+      ? `Keeps its PayPal plan (${savedPlanId}).`
+      : !store.hasPaypalSecret
+        ? "The plan is created with your PayPal credentials: connect PayPal in Store Settings first, or use an existing Plan ID."
+        : savedPlanId
+          ? "Saving creates a new PayPal plan at this price. Current subscribers keep their plan and price; only new subscribers pay the new one."
+          : "Saving creates a product and a plan at this price in your PayPal account.";
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-6">
       <FormSection title="Basic Information">
@@ -158,20 +183,48 @@ export function PaymentButtonForm({
           </Field>
         </div>
         {paymentType === "subscription" && (
-          <Field
-            id="subscriptionPlanId"
-            label="Subscription Plan ID"
-            required
-            error={errors.subscriptionPlanId?.message}
-            hint="The plan's ID from your PayPal account (it starts with P-). Buyers are billed on that plan's schedule."
-          >
-            <Input
-              id="subscriptionPlanId"
-              placeholder="P-XXXXXXXXXXXXXXXXXXXXXXXX"
-              {...invalidProps(errors.subscriptionPlanId, "subscriptionPlanId")}
-              {...register("subscriptionPlanId")}
-            />
-          </Field>
+          <fieldset className="space-y-3" aria-describedby={errors.planSource ? "planSource-error" : undefined}>
+            <legend className="text-sm font-medium text-gray-700">PayPal plan</legend>
+            <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+              {planSourceOptions.map(([value, label]) => (
+                <label key={value} className="flex items-center gap-2 text-sm text-gray-900">
+                  <input type="radio" value={value} className={radioClasses} {...register("planSource")} />
+                  {label}
+                </label>
+              ))}
+            </div>
+            {errors.planSource && (
+              <p id="planSource-error" role="alert" className="text-sm text-red-600">
+                {errors.planSource.message}
+              </p>
+            )}
+            {planSource === "existing" ? (
+              <Field
+                id="subscriptionPlanId"
+                label="Subscription Plan ID"
+                required
+                error={errors.subscriptionPlanId?.message}
+                hint="The plan's ID from your PayPal account (it starts with P-). Buyers are billed on that plan's schedule."
+              >
+                <Input
+                  id="subscriptionPlanId"
+                  placeholder="P-XXXXXXXXXXXXXXXXXXXXXXXX"
+                  {...invalidProps(errors.subscriptionPlanId, "subscriptionPlanId")}
+                  {...register("subscriptionPlanId")}
+                />
+              </Field>
+            ) : (
+              <Field id="planInterval" label="Billing interval" hint={createPlanHint}>
+                <Select id="planInterval" {...register("planInterval")}>
+                  {Object.entries(planIntervals).map(([value, { label }]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            )}
+          </fieldset>
         )}
       </FormSection>
 

@@ -13,6 +13,7 @@ type BillingSchemas = BillingSubscriptionsV1["components"]["schemas"];
 // paypal-js 11.2's SubscriptionResponseBody is the *plan* schema by mistake; this is the subscription one.
 type SubscriptionResponse = BillingSchemas["subscription"];
 type PlanResponse = BillingSchemas["plan"];
+type PlanRequest = BillingSchemas["plan_request_POST"];
 type TransactionsResponse = BillingSchemas["transactions_list"];
 type RefundResponse = OrderSchemas["refund"];
 /** v1 Payments (sales of a subscription): paypal-js ships no types for it; the fields we read, per PayPal's spec. */
@@ -23,6 +24,9 @@ type SaleRefundResponse = {
   sale_id?: string;
   create_time?: string;
 };
+/** Catalog Products v1: paypal-js ships no types for it; the fields we send and read, per PayPal's spec. */
+type ProductRequest = { name: string; description?: string; type: "DIGITAL" };
+type ProductResponse = { id?: string };
 type PayPalErrorBody = { name?: string; debug_id?: string; details?: OrderSchemas["error_details"][] };
 
 export type OrderStatus = OrderSchemas["order_status"];
@@ -460,6 +464,62 @@ export function createPayPalClient(config: PayPalClientConfig) {
 
     async getPlan(planId: string): Promise<PayPalPlan> {
       return toPlan(await api<PlanResponse>("GET", `/v1/billing/plans/${encodeURIComponent(planId)}`));
+    },
+
+    /** Creates a catalog product (what a plan is attached to): its id. A repeated requestId returns the same one. */
+    async createProduct(input: { name: string; description?: string; type: "DIGITAL"; requestId: string }) {
+      const request: ProductRequest = {
+        // PayPal caps the name at 127 characters and the description at 256.
+        name: input.name.slice(0, 127),
+        ...(input.description && { description: input.description.slice(0, 256) }),
+        type: input.type,
+      };
+      const product = await api<ProductResponse>("POST", "/v1/catalogs/products", {
+        body: JSON.stringify(request),
+        requestId: input.requestId,
+      });
+      return { id: required(product.id, "product id") };
+    },
+
+    /**
+     * Creates an ACTIVE plan of one regular cycle at a fixed price, billed until cancelled. A repeated requestId
+     * returns the same plan instead of a second one.
+     */
+    async createPlan(input: {
+      productId: string;
+      name: string;
+      price: PayPalMoney;
+      intervalUnit: PlanIntervalUnit;
+      intervalCount: number;
+      requestId: string;
+    }): Promise<PayPalPlan> {
+      const request: PlanRequest = {
+        product_id: input.productId,
+        name: input.name.slice(0, 127),
+        status: "ACTIVE",
+        billing_cycles: [
+          {
+            frequency: { interval_unit: input.intervalUnit, interval_count: input.intervalCount },
+            tenure_type: "REGULAR",
+            sequence: 1,
+            total_cycles: 0,
+            pricing_scheme: {
+              fixed_price: {
+                currency_code: input.price.currency,
+                value: toDecimalString(input.price.valueMinor, input.price.currency),
+              },
+            },
+          },
+        ],
+        payment_preferences: { auto_bill_outstanding: true, payment_failure_threshold: 3 },
+      };
+      const plan = await api<PlanResponse>("POST", "/v1/billing/plans", {
+        body: JSON.stringify(request),
+        requestId: input.requestId,
+        // The minimal answer has no billing cycles, which toPlan reads the price and interval from.
+        prefer: "return=representation",
+      });
+      return toPlan(plan);
     },
 
     /**
