@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sandboxSecretFor } from "../sandbox/paypal";
+import { generateWebhookSecret, newMessageId } from "../src/server/merchant-webhooks/signing";
+import { encryptSecret } from "../src/server/crypto";
 import type { FileKind, PrismaClient } from "../src/generated/prisma/client";
 import { buildCheckoutSession } from "../tests/factories/checkout-session";
 import { createMerchant } from "../tests/factories/merchant";
@@ -255,6 +257,7 @@ async function seedDemoButtons(db: PrismaClient, merchantId: string) {
       },
     });
   }
+  await seedDemoWebhooks(db, merchantId);
   // A subscriber of two months: two monthly sales (the sign-up's and one renewal), the next one due in 15 days.
   const subscriptionId = "I-DEMOSUBSCRIBER1";
   await db.subscription.create({
@@ -283,6 +286,48 @@ async function seedDemoButtons(db: PrismaClient, merchantId: string) {
         feeMinor: 80,
         createdAt: daysAgo(days),
       }),
+    });
+  }
+}
+
+/**
+ * A store webhook with a signing secret and two deliveries in its log (a test event and a payment, both
+ * answered 200), so Store Settings' Webhooks card and the delivery log have something to show. New events go to
+ * the same example URL: offline, the log shows their failing attempts and retries.
+ */
+async function seedDemoWebhooks(db: PrismaClient, merchantId: string) {
+  const url = "https://hooks.example.com/popkit";
+  await db.storeSettings.update({
+    where: { merchantId },
+    data: {
+      webhookUrl: url,
+      webhookSecretEncrypted: encryptSecret(generateWebhookSecret()),
+      webhookSecretCreatedAt: daysAgo(30),
+    },
+  });
+  const history = [
+    { type: "test.ping", days: 30, data: { message: "A test event from Popkit." } },
+    { type: "payment.completed", days: 2, data: { id: "DEMOCAPTURE000005", amount: 1900, currency: "USD" } },
+  ];
+  for (const event of history) {
+    const at = daysAgo(event.days);
+    const delivery = await db.webhookDelivery.create({
+      data: {
+        id: newMessageId(),
+        merchantId,
+        url,
+        eventType: event.type,
+        payload: JSON.stringify({ type: event.type, timestamp: at.toISOString(), data: event.data }),
+        state: "succeeded",
+        attempts: 1,
+        lastStatusCode: 200,
+        lastAttemptAt: at,
+        deliveredAt: at,
+        createdAt: at,
+      },
+    });
+    await db.webhookDeliveryAttempt.create({
+      data: { deliveryId: delivery.id, at, statusCode: 200, responseBody: '{"ok":true}', durationMs: 142 },
     });
   }
 }
