@@ -11,7 +11,8 @@ import { setTimeZoneIfUnsetSchema, updateStoreSettingsSchema } from "~/schemas/s
 import { createTRPCRouter, merchantProcedure, publicProcedure } from "~/server/api/trpc";
 import { consumeRateLimit } from "~/server/rate-limit";
 import { signUpMerchant } from "~/server/services/accounts";
-import { getCustomer, getPayment, listCustomers, listPayments } from "~/server/services/merchant-payments";
+import { getCustomer, listCustomers } from "~/server/services/customers";
+import { getPayment, listPayments } from "~/server/services/merchant-payments";
 import { refundPayment } from "~/server/services/refunds";
 import { getSubscriber, listSubscribers } from "~/server/services/subscribers";
 import { cancelSubscription } from "~/server/services/subscriptions";
