@@ -1,16 +1,21 @@
-import { db } from "~/server/db";
-import { emitMerchantEvent } from "./index";
+import type { Prisma } from "~/generated/prisma/client";
+import { recordMerchantEvent } from "./index";
 
 /**
- * Tells the seller's webhooks a WPS payment completed; called once its row is committed as completed (a new
- * payment, or a pending one that completed). WPS buttons have no Webhook URL of their own: the store URL gets it.
+ * Records the seller's "wps.payment.completed" deliveries in the transaction that makes the WPS payment completed
+ * (a new payment, or a pending one that completed); the caller queues the returned ids after it commits. WPS
+ * buttons have no Webhook URL of their own: the store URL gets it.
  */
-export async function emitWpsPaymentCompleted(transactionId: string): Promise<void> {
-  const payment = await db.wpsTransaction
-    .findUnique({ where: { id: transactionId }, include: { button: { select: { itemName: true } } } })
-    .catch(() => null);
-  if (payment?.status !== "completed") return;
-  await emitMerchantEvent({
+export async function recordWpsPaymentCompleted(
+  tx: Prisma.TransactionClient,
+  transactionId: string,
+): Promise<string[]> {
+  const payment = await tx.wpsTransaction.findUnique({
+    where: { id: transactionId },
+    include: { button: { select: { itemName: true } } },
+  });
+  if (payment?.status !== "completed") return [];
+  return recordMerchantEvent(tx, {
     merchantId: payment.merchantId,
     type: "wps.payment.completed",
     buttonId: null,

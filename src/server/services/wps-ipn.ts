@@ -5,7 +5,8 @@ import { matchWpsPayment } from "~/lib/wps";
 import { env } from "~/env";
 import { db } from "~/server/db";
 import { describeError, logger } from "~/server/logger";
-import { emitWpsPaymentCompleted } from "~/server/merchant-webhooks/wps";
+import { queueDeliveryJobs } from "~/server/merchant-webhooks";
+import { recordWpsPaymentCompleted } from "~/server/merchant-webhooks/wps";
 import { recordWpsRefund } from "~/server/services/ledger";
 import { priceOptionsOf, taxRateText } from "~/server/services/wps-buttons";
 
@@ -191,39 +192,47 @@ export async function applyVerifiedWpsMessage(
       if (existing.paymentStatus === paymentStatus || rank[status] <= rank[existing.status]) {
         return { result: "duplicate", transactionId: existing.id, reason: "Already recorded" };
       }
-      // Only a payment still where this one found it moves: a concurrent message may have moved it already.
-      const { count } = await db.wpsTransaction.updateMany({
-        where: { id: existing.id, paymentStatus: existing.paymentStatus },
-        data: columns,
+      // Only a payment still where this one found it moves: a concurrent message may have moved it already. Its
+      // merchant webhook deliveries are recorded with the change (DESIGN 12) and queued after it commits.
+      const moved = await db.$transaction(async (tx) => {
+        const { count } = await tx.wpsTransaction.updateMany({
+          where: { id: existing.id, paymentStatus: existing.paymentStatus },
+          data: columns,
+        });
+        if (count === 0) return null;
+        return status === "completed" ? recordWpsPaymentCompleted(tx, existing.id) : [];
       });
-      if (count === 0) continue;
-      if (status === "completed") await emitWpsPaymentCompleted(existing.id);
+      if (moved === null) continue;
+      await queueDeliveryJobs(moved);
       return { result: "updated", transactionId: existing.id };
     }
     try {
-      const created = await db.wpsTransaction.create({
-        data: {
-          ...columns,
-          buttonId: button.id,
-          merchantId: button.merchantId,
-          txnId,
-          txnType: fields.txn_type ?? null,
-          currency: button.currency,
-          quantity,
-          payerEmail: fields.payer_email?.trim() || null,
-          payerId: fields.payer_id?.trim() || null,
-          payerName: payerName || null,
-          receiverEmail: fields.receiver_email?.trim() || null,
-          receiverId: fields.receiver_id?.trim() || null,
-          itemName: fields.item_name ?? button.itemName,
-          optionSelected: optionLabel ?? match.label,
-          paymentDate: fields.payment_date ?? null,
-          source: options.source,
-          rawIpn: options.raw,
-        },
-        select: { id: true },
+      const { created, deliveries } = await db.$transaction(async (tx) => {
+        const row = await tx.wpsTransaction.create({
+          data: {
+            ...columns,
+            buttonId: button.id,
+            merchantId: button.merchantId,
+            txnId,
+            txnType: fields.txn_type ?? null,
+            currency: button.currency,
+            quantity,
+            payerEmail: fields.payer_email?.trim() || null,
+            payerId: fields.payer_id?.trim() || null,
+            payerName: payerName || null,
+            receiverEmail: fields.receiver_email?.trim() || null,
+            receiverId: fields.receiver_id?.trim() || null,
+            itemName: fields.item_name ?? button.itemName,
+            optionSelected: optionLabel ?? match.label,
+            paymentDate: fields.payment_date ?? null,
+            source: options.source,
+            rawIpn: options.raw,
+          },
+          select: { id: true },
+        });
+        return { created: row, deliveries: status === "completed" ? await recordWpsPaymentCompleted(tx, row.id) : [] };
       });
-      if (status === "completed") await emitWpsPaymentCompleted(created.id);
+      await queueDeliveryJobs(deliveries);
       return { result: "recorded", transactionId: created.id };
     } catch (error) {
       // IPN and PDT for the same txn_id at the same moment: the other one recorded it; read it and go again.
