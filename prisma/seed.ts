@@ -67,6 +67,9 @@ export async function seedDemo(
     select: { id: true },
   });
   const sellPage = existing ?? (await seedSellPage(db, merchant.id, DEMO_CLIENT_ID, options));
+  // The demo account's address counts as verified: no "verify your e-mail" banner on a demo.
+  await db.user.updateMany({ where: { id: merchant.id, emailVerified: null }, data: { emailVerified: new Date() } });
+  if (!existing && options.withFiles) await seedDemoLibraryPurchase(db, merchant.id, sellPage.id);
   await createSaasUser(db, { ...logins.staff, name: "Demo Admin", email: "admin@popkit.test", role: "super_admin" });
   return { logins, sellPageId: sellPage.id };
 }
@@ -375,6 +378,37 @@ async function seedDemoWpsButton(db: PrismaClient, merchantId: string) {
   });
 }
 
+/**
+ * A buyer who bought the sell page yesterday, with the receipt and sale alert that purchase sent: they are
+ * recorded as sent mail is (src/server/email), already a minute old, so the app's mail sweep sends them to the
+ * local inbox shortly after start-up, and the receipt's library link opens the buyer's library.
+ */
+async function seedDemoLibraryPurchase(db: PrismaClient, merchantId: string, sellPageId: string) {
+  const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId, bundleTier: "premium" } });
+  const sale = await db.transaction.create({
+    data: buildTransaction(merchantId, {
+      buttonId: button.id,
+      sellPageId,
+      bundleTier: "premium",
+      paypalOrderId: "DEMOORDERLIBRARY01",
+      paypalTransactionId: "DEMOCAPTURELIBRARY1",
+      payerName: "Jo Park",
+      payerEmail: "jo.park@buyer.example.com",
+      amountMinor: button.amountMinor,
+      createdAt: daysAgo(1),
+    }),
+  });
+  const merchant = await db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { email: true } });
+  const recorded = new Date(Date.now() - 2 * 60_000);
+  await db.emailMessage.createMany({
+    skipDuplicates: true,
+    data: [
+      { template: "receipt", toAddress: "jo.park@buyer.example.com", dedupeKey: `receipt:${sale.id}` },
+      { template: "sale-alert", toAddress: merchant.email, dedupeKey: `sale-alert:${sale.id}` },
+    ].map((mail) => ({ ...mail, payload: { transactionId: sale.id }, merchantId, createdAt: recorded })),
+  });
+}
+
 const DEMO_SELL_PAGE = "Ultimate Knitting Guide";
 export const DEMO_IMAGE = { width: 800, height: 600, bytes: 120_000 };
 
@@ -425,6 +459,9 @@ export function printDemoLogins({ logins, sellPageId }: DemoSeed, appUrl: string
       `  Merchant  ${appUrl}/auth             email ${logins.merchant.email}  password ${logins.merchant.password}`,
       `  Staff     ${appUrl}/saas-admin/auth  username ${logins.staff.username}  password ${logins.staff.password}`,
       `  A buyer's page (pay in the PayPal sandbox): ${appUrl}/digital-sell/${sellPageId}`,
+      ...(process.env.MAIL_INBOX_URL
+        ? [`  E-mail the app sent (receipts, sale alerts, password resets): ${process.env.MAIL_INBOX_URL}`]
+        : []),
       "",
     ].join("\n"),
   );

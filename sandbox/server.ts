@@ -1,6 +1,7 @@
-// The local provider sandbox as one unit: PayPal and UploadThing simulators on their own loopback ports, and
-// the app environment that points the real client packages at them. Dev, demo and tests only.
+// The local provider sandbox as one unit: PayPal and UploadThing simulators and an SMTP server with its inbox on
+// their own loopback ports, and the app environment that points the real client packages at them. Dev, demo and tests only.
 import path from "node:path";
+import { startMailSandbox } from "./mail";
 import { startPayPalSandbox } from "./paypal";
 import { startUploadThingSandbox } from "./uploadthing/server";
 
@@ -12,6 +13,8 @@ export type RunningSandbox = {
   env: Record<string, string>;
   paypalUrl: string | null;
   uploadthingUrl: string | null;
+  /** The local inbox page, when the app's mail goes to the sandbox's SMTP server. */
+  mailInboxUrl: string | null;
   close(): Promise<void>;
 };
 
@@ -19,12 +22,15 @@ export type RunningSandbox = {
  * Starts the simulators that are wanted (a provider with real configuration is left alone). With a dataDir,
  * state and files survive restarts under it; without one, everything is thrown away on close().
  */
-export async function startSandbox(opts: { dataDir?: string; paypal?: boolean; uploadthing?: boolean } = {}) {
+export async function startSandbox(
+  opts: { dataDir?: string; paypal?: boolean; uploadthing?: boolean; mail?: boolean } = {},
+) {
   if (process.env.NODE_ENV === "production") throw new Error("The provider sandbox never runs in production.");
   const env: Record<string, string> = {};
   const closers: (() => Promise<void>)[] = [];
   let paypalUrl: string | null = null;
   let uploadthingUrl: string | null = null;
+  let mailInboxUrl: string | null = null;
 
   if (opts.paypal ?? true) {
     const paypal = await startPayPalSandbox({ dataDir: opts.dataDir && path.join(opts.dataDir, "paypal") });
@@ -50,10 +56,18 @@ export async function startSandbox(opts: { dataDir?: string; paypal?: boolean; u
     Object.assign(env, uploadthing.env, { UPLOADTHING_IS_DEV: "false" });
   }
 
+  if (opts.mail ?? true) {
+    const mail = await startMailSandbox({ dataDir: opts.dataDir && path.join(opts.dataDir, "mail") });
+    mailInboxUrl = mail.inboxUrl;
+    closers.push(mail.close);
+    Object.assign(env, { SMTP_URL: mail.smtpUrl, MAIL_INBOX_URL: mail.inboxUrl });
+  }
+
   return {
     env,
     paypalUrl,
     uploadthingUrl,
+    mailInboxUrl,
     async close() {
       await Promise.all(closers.map((close) => close()));
     },

@@ -16,7 +16,7 @@ const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
 
 async function main() {
   if (isProduction) {
-    const missing = ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEY"].filter((name) => !process.env[name]);
+    const missing = ["DATABASE_URL", "AUTH_SECRET", "ENCRYPTION_KEY", "SMTP_URL"].filter((name) => !process.env[name]);
     if (missing.length > 0) {
       console.error(`Refusing to start in production without ${missing.join(", ")} (see .env.example).`);
       process.exit(1);
@@ -49,12 +49,14 @@ async function main() {
         dataDir: path.join(dataDir, "sandbox"),
         paypal: simulatePayPal,
         uploadthing: !process.env.UPLOADTHING_TOKEN,
+        mail: !process.env.SMTP_URL,
       });
   if (sandbox) {
     Object.assign(process.env, sandbox.env);
     const simulated = [
       sandbox.paypalUrl && `PayPal at ${sandbox.paypalUrl}`,
       sandbox.uploadthingUrl && `UploadThing at ${sandbox.uploadthingUrl}`,
+      sandbox.mailInboxUrl && `e-mail inbox at ${sandbox.mailInboxUrl}`,
     ];
     if (simulated.some(Boolean)) {
       console.log(`Provider sandbox (no real credentials configured): ${simulated.filter(Boolean).join(", ")}`);

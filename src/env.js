@@ -38,6 +38,11 @@ export const env = createEnv({
     SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
     AUTH_GOOGLE_ID: z.string().optional(),
     AUTH_GOOGLE_SECRET: z.string().optional(),
+    /** Where e-mail goes out (smtp:// or smtps://, credentials in the URL); the demo's local SMTP server when unset. */
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().min(3).default("Popkit <no-reply@popkit.local>"),
+    /** The demo's local inbox page, printed at start-up and linked from the dashboard in demo mode. */
+    MAIL_INBOX_URL: z.url().optional(),
     ENCRYPTION_KEY: z.string().regex(/^[0-9a-f]{64}$/i, "ENCRYPTION_KEY must be 32 bytes as 64 hex characters"),
   },
   client: {},

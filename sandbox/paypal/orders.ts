@@ -236,7 +236,11 @@ export function getCapture(ctx: RestContext, id: string) {
 }
 
 /** The buyer approves in the buyer window; `clientId` (from the SDK's script URL) must own the order. */
-export function approveOrder(store: Store, id: string, buyerId: unknown, clientId?: string): Order {
+/**
+ * The buyer approves in PayPal's window. `email` stands for the PayPal account the persona logged in with (tests
+ * give each buyer an address of their own, as real buyers have).
+ */
+export function approveOrder(store: Store, id: string, buyerId: unknown, clientId?: string, email?: unknown): Order {
   const order = ownOrder(store, id, clientId);
   const buyer = findBuyer(buyerId);
   if (!buyer) {
@@ -249,7 +253,10 @@ export function approveOrder(store: Store, id: string, buyerId: unknown, clientI
   }
   order.status = "APPROVED";
   order.buyerId = buyer.id;
-  order.payer = buyer.payer;
+  order.payer =
+    typeof email === "string" && /^[^\s@]+@[^\s@]+$/.test(email)
+      ? { ...buyer.payer, email_address: email }
+      : buyer.payer;
   for (const unit of order.purchase_units) {
     if (order.shipping_preference === "NO_SHIPPING") delete unit.shipping;
     // The buyer picks an address from their PayPal account unless the merchant set one.

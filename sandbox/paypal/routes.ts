@@ -45,7 +45,7 @@ async function approveEndpoint(ctx: RestContext, kind: "orders" | "subscriptions
   const body = await readJsonObject(ctx.req, true);
   const clientId = typeof body.client_id === "string" ? body.client_id : undefined;
   if (kind === "orders") {
-    const order = approveOrder(ctx.store, id, body.buyer, clientId);
+    const order = approveOrder(ctx.store, id, body.buyer, clientId, body.email);
     sendJson(ctx.res, 200, { id: order.id, status: order.status, payer_id: order.payer!.payer_id, token: order.id });
   } else {
     const sub = approveSubscription(ctx, id, body.buyer, clientId);

@@ -6,7 +6,7 @@
 /**
  * @typedef {{ base: string, clientId: string, currency: string, intent: string, vault: boolean,
  *   version: string, buyers: { id: string, label: string }[] }} SandboxSdkConfig
- * @typedef {{ action: "approve" | "decline" | "cancel", buyer: string }} BuyerChoice
+ * @typedef {{ action: "approve" | "decline" | "cancel", buyer: string, email?: string }} BuyerChoice
  * @typedef {Record<string, any>} Json
  */
 
@@ -238,6 +238,21 @@ function installPayPalSandboxSdk(config) {
             }),
           )
         );
+        // The PayPal account the buyer signs in with: receipts go to it (empty = the persona's own address).
+        const email = /** @type {HTMLInputElement} */ (
+          h(
+            "input",
+            { id: `${id}-email`, type: "email", autocomplete: "email", placeholder: "The test buyer's own" },
+            {
+              width: "100%",
+              boxSizing: "border-box",
+              padding: "10px",
+              border: "1px solid #9da3a6",
+              borderRadius: "6px",
+              fontSize: "15px",
+            },
+          )
+        );
         const button = (/** @type {string} */ label, /** @type {Record<string, string>} */ style) =>
           h(
             "button",
@@ -276,6 +291,10 @@ function installPayPalSandboxSdk(config) {
             "Test buyer",
           ]),
           select,
+          h("label", { for: `${id}-email` }, { display: "block", margin: "12px 0 6px", fontWeight: "600" }, [
+            "PayPal account e-mail",
+          ]),
+          email,
           h("div", {}, { marginTop: "18px", display: "grid", gap: "10px" }, [
             approve,
             h("div", {}, { display: "flex", gap: "10px" }, [decline, cancelButton]),
@@ -287,7 +306,9 @@ function installPayPalSandboxSdk(config) {
         select.focus();
         return new Promise((resolve) => {
           pending = resolve;
-          approve.addEventListener("click", () => resolve({ action: "approve", buyer: select.value }));
+          approve.addEventListener("click", () =>
+            resolve({ action: "approve", buyer: select.value, email: email.value.trim() || undefined }),
+          );
           decline.addEventListener("click", () => resolve({ action: "decline", buyer: select.value }));
           cancelButton.addEventListener("click", cancel);
         });
@@ -371,7 +392,7 @@ function installPayPalSandboxSdk(config) {
         }
         if (choice.action === "decline") throw new Error("The buyer declined the payment in the PayPal window");
         const approval = await call(`/__sandbox/${kind}/${encodeURIComponent(id)}/approve`, {
-          body: { buyer: choice.buyer, client_id: config.clientId },
+          body: { buyer: choice.buyer, email: choice.email, client_id: config.clientId },
         });
         dialog.close();
         const data = {

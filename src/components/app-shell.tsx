@@ -44,8 +44,11 @@ export function AppShell({
   // Never null in the App Router; typed nullable because src/pages exists.
   const pathname = usePathname() ?? "";
   const [isMenuOpen, setMenuOpen] = useState(false);
-  const isActive = (item: NavItem) =>
+  const matches = (item: NavItem) =>
     item.exact ? pathname === item.href : pathname === item.href || pathname.startsWith(`${item.href}/`);
+  // The most specific match wins: /dashboard/settings/account is Account, not Store Settings too.
+  const active = nav.filter(matches).sort((a, b) => b.href.length - a.href.length)[0];
+  const isActive = (item: NavItem) => item === active;
 
   const sidebar = (
     <div className="flex h-full flex-col">

@@ -20,7 +20,8 @@ function isCalendarDay(value: string | undefined): value is string {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-function addDays(day: string, days: number): string {
+/** The calendar day `days` after `day` (YYYY-MM-DD): plain date arithmetic, no time zone involved. */
+export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

@@ -132,3 +132,10 @@ function magicOf(head: Uint8Array): Magic | null {
   if (startsWith(head, ascii("ID3")) || (head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0)) return "mp3";
   return null;
 }
+
+/** "2.4 MB", "12 KB": a file's size as buyers and sellers read it. */
+export function formatFileSize(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { merchantSignInSchema, merchantSignUpSchema, staffSignInSchema } from "~/schemas/auth";
+import {
+  changePasswordSchema,
+  merchantSignInSchema,
+  merchantSignUpSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+  staffSignInSchema,
+} from "~/schemas/auth";
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
@@ -56,5 +63,43 @@ describe("staff sign-in", () => {
       username: "Username is required",
       password: "Password is required",
     });
+  });
+});
+
+describe("forgot and reset password", () => {
+  it("asks for a valid e-mail and normalises it", () => {
+    expect(requestPasswordResetSchema.parse({ email: " Ada@Example.com " })).toEqual({ email: "ada@example.com" });
+    expect(messages(requestPasswordResetSchema.safeParse({ email: "ada@" }))).toEqual({
+      email: "Please enter a valid email address",
+    });
+  });
+
+  it("holds the new password to sign-up's rules and wants it twice", () => {
+    const valid = { token: "t", password: "secret1", confirmPassword: "secret1" };
+    expect(resetPasswordSchema.safeParse(valid).success).toBe(true);
+    expect(messages(resetPasswordSchema.safeParse({ ...valid, password: "12345", confirmPassword: "12345" }))).toEqual({
+      password: "Password must be at least 6 characters",
+    });
+    expect(messages(resetPasswordSchema.safeParse({ ...valid, confirmPassword: "secret2" }))).toEqual({
+      confirmPassword: "Passwords do not match",
+    });
+    expect(messages(resetPasswordSchema.safeParse({ ...valid, token: "" }))).toEqual({
+      token: "This link is not valid",
+    });
+  });
+});
+
+describe("change password", () => {
+  it("needs the current password and the new one twice", () => {
+    expect(
+      messages(changePasswordSchema.safeParse({ currentPassword: "", newPassword: "", confirmPassword: "" })),
+    ).toEqual({
+      currentPassword: "Current password is required",
+      newPassword: "Password is required",
+      confirmPassword: "Please confirm the new password",
+    });
+    expect(
+      messages(changePasswordSchema.safeParse({ currentPassword: "a", newPassword: "secret1", confirmPassword: "x" })),
+    ).toEqual({ confirmPassword: "Passwords do not match" });
   });
 });

@@ -1,14 +1,25 @@
 import { z } from "zod";
 
-const email = z
+/** An e-mail address as every form takes it: trimmed, checked, lower-cased. */
+export const emailAddress = z
   .string()
   .trim()
   .min(1, { error: "Email is required", abort: true })
   .pipe(z.email("Please enter a valid email address"))
   .transform((value) => value.toLowerCase());
 
+/** The rule for a password being chosen: sign-up, reset and change all use it. */
+const newPassword = z
+  .string()
+  .min(1, { error: "Password is required", abort: true })
+  .min(6, "Password must be at least 6 characters")
+  .max(200, "Password must be at most 200 characters");
+
+const confirmPassword = z.string().min(1, "Please confirm the new password");
+const passwordsMatch = { path: ["confirmPassword"], message: "Passwords do not match" };
+
 export const merchantSignInSchema = z.object({
-  email,
+  email: emailAddress,
   password: z
     .string()
     .min(1, { error: "Password is required", abort: true })
@@ -22,11 +33,7 @@ export const merchantSignUpSchema = merchantSignInSchema.extend({
     .trim()
     .min(1, { error: "Full name is required", abort: true })
     .max(120, "Full name must be at most 120 characters"),
-  password: z
-    .string()
-    .min(1, { error: "Password is required", abort: true })
-    .min(6, "Password must be at least 6 characters")
-    .max(200, "Password must be at most 200 characters"),
+  password: newPassword,
 });
 export type MerchantSignUpInput = z.infer<typeof merchantSignUpSchema>;
 
@@ -35,3 +42,30 @@ export const staffSignInSchema = z.object({
   password: z.string().min(1, { error: "Password is required", abort: true }),
 });
 export type StaffSignInInput = z.infer<typeof staffSignInSchema>;
+
+export const requestPasswordResetSchema = z.object({ email: emailAddress });
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetSchema>;
+
+/** A token from an e-mailed link; its shape is checked by looking it up, this only bounds it. */
+export const accountTokenSchema = z.string().min(1, "This link is not valid").max(200, "This link is not valid");
+
+const chosenPassword = z.object({ password: newPassword, confirmPassword });
+const isConfirmed = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword;
+
+/** The reset page's form; the token rides along from the URL. */
+export const choosePasswordSchema = chosenPassword.refine(isConfirmed, passwordsMatch);
+export type ChoosePasswordInput = z.infer<typeof choosePasswordSchema>;
+
+export const resetPasswordSchema = chosenPassword
+  .extend({ token: accountTokenSchema })
+  .refine(isConfirmed, passwordsMatch);
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Current password is required"),
+    newPassword,
+    confirmPassword,
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, passwordsMatch);
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddress } from "~/schemas/auth";
 import { transactionStatuses } from "~/schemas/merchant-payments";
 
 export const saasRoles = ["operator", "admin", "super_admin"] as const;
@@ -18,13 +19,6 @@ const username = z
   .min(3, "Username must be at least 3 characters")
   .max(50, "Username must be at most 50 characters")
   .regex(/^[A-Za-z0-9_]+$/, "Username can only contain letters, numbers, and underscores");
-
-const email = z
-  .string()
-  .trim()
-  .min(1, { error: "Email is required", abort: true })
-  .pipe(z.email("Please enter a valid email address"))
-  .transform((value) => value.toLowerCase());
 
 const password = z
   .string()
@@ -51,7 +45,7 @@ const search = z.string().trim().max(200).default("");
 
 export const createSaasUserSchema = z.object({
   username,
-  email,
+  email: emailAddress,
   password,
   name,
   description,
@@ -63,7 +57,7 @@ export type CreateSaasUserInput = z.input<typeof createSaasUserSchema>;
 export const updateSaasUserSchema = z.object({
   id,
   username,
-  email,
+  email: emailAddress,
   name,
   description,
   role: z.enum(saasRoles),
@@ -78,7 +72,7 @@ export const saasUserIdSchema = z.object({ id });
 
 export const listSaasUsersSchema = z.object({ search, page });
 
-export const updateOwnProfileSchema = z.object({ name, email });
+export const updateOwnProfileSchema = z.object({ name, email: emailAddress });
 export type UpdateOwnProfileInput = z.input<typeof updateOwnProfileSchema>;
 
 export const changeOwnPasswordSchema = z
@@ -142,4 +136,7 @@ export const jobKindLabels = {
   "merchant-webhook.deliver": "Merchant webhook delivery",
   "merchant-webhook.sweep": "Merchant webhook sweep",
   "checkouts.reconcile": "Checkout reconciliation",
+  "email.send": "E-mail",
+  "email.sweep": "E-mail sweep",
+  "email.daily-digest": "Daily digest run",
 } as const;

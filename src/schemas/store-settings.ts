@@ -54,6 +54,18 @@ export const updateStoreSettingsSchema = z.object({
     .regex(/^[A-Za-z0-9-]*$/, "PayPal webhook ID can only contain letters, numbers and dashes"),
   /** IANA name the dashboard shows dates in; omitted keeps the saved zone. */
   timeZone: timeZoneSchema.optional(),
+  // The e-mail settings below: omitted keeps what is saved, so a caller that predates them changes none.
+  /** An e-mail to the seller for every completed payment. */
+  saleAlertsEnabled: z.boolean().optional(),
+  /** A morning summary of yesterday, sent at 8 o'clock in the store's time zone. */
+  dailyDigestEnabled: z.boolean().optional(),
+  /** Shown on buyers' receipts and used as their reply-to; empty means the account e-mail. */
+  supportEmail: z
+    .string()
+    .trim()
+    .max(254, { error: "Support e-mail must be at most 254 characters", abort: true })
+    .refine((value) => value === "" || z.email().safeParse(value).success, "Please enter a valid email address")
+    .optional(),
 });
 export type UpdateStoreSettingsInput = z.infer<typeof updateStoreSettingsSchema>;
 

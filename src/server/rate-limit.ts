@@ -15,12 +15,19 @@ function limiter(keyPrefix: string, points: number, durationSeconds: number) {
   });
 }
 
+export const MAIL_PER_IP_PER_HOUR = 20;
+export const MAIL_PER_ADDRESS_PER_HOUR = 3;
+
 // Built on first use: `next build` imports this module without runtime configuration.
 const budgets = {
   signInByIp: () => limiter("signin-ip", env.SIGNIN_LIMIT_PER_IP, 15 * 60),
   signInByAccount: () => limiter("signin-account", 10, 15 * 60),
   signUpByIp: () => limiter("signup-ip", env.SIGNUP_LIMIT_PER_IP, 60 * 60),
   publicApiByIp: () => limiter("public-ip", 600, 60),
+  // Requests that send mail ("Lost your download?", password resets, verification links, sign-up attempts on a
+  // taken address): a few per address per hour, so nobody can flood an inbox through us.
+  mailByIp: () => limiter("mail-ip", MAIL_PER_IP_PER_HOUR, 60 * 60),
+  mailByAddress: () => limiter("mail-address", MAIL_PER_ADDRESS_PER_HOUR, 60 * 60),
 };
 
 export type RateLimitName = keyof typeof budgets;

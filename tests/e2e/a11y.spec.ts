@@ -127,6 +127,8 @@ for (const viewport of viewports) {
       await check(page, "/privacy", isPhone);
       await check(page, "/terms", isPhone);
       await check(page, "/thank-you", isPhone, "/thank-you (no purchase)");
+      await check(page, "/library", isPhone, "/library (find your purchases)");
+      await check(page, `/library/${"x".repeat(43)}`, isPhone, "/library/[token] (expired link)");
       const pdt =
         "/pdt-confirmation?transaction_id=8AB12345CD678901E&amount=19.00&currency=USD&status=Completed&item_name=Pattern%20Pack";
       await check(page, pdt, isPhone, "/pdt-confirmation");

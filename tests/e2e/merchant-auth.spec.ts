@@ -1,13 +1,37 @@
 import { sandboxSecretFor } from "../../sandbox/paypal";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
+import type { SandboxMail } from "../../sandbox/mail";
 import { signUpMerchant, uniqueEmail } from "./helpers";
+
+/** The newest mail to `to` whose subject matches, from the local inbox the app sends through. */
+async function mailTo(to: string, subject: string): Promise<SandboxMail> {
+  let found: SandboxMail | undefined;
+  await expect(async () => {
+    const response = await fetch(`${process.env.E2E_MAIL_INBOX_URL}/messages?to=${encodeURIComponent(to)}`);
+    found = ((await response.json()) as SandboxMail[]).find((mail) => mail.subject === subject);
+    expect(found, `a mail "${subject}" to ${to}`).toBeTruthy();
+  }).toPass({ timeout: 30_000 });
+  return found!;
+}
+
+function linkIn(mail: SandboxMail, path: string): string {
+  const link = (mail.text.match(/https?:\/\/[^\s)\]>"]+/g) ?? []).find((url) => url.includes(path));
+  expect(link, `a link to ${path} in "${mail.subject}"`).toBeTruthy();
+  return link!;
+}
+
+async function newPage(browser: Browser) {
+  return (await browser.newContext()).newPage();
+}
 
 test("sign up lands on the dashboard with the name shown, and sign out returns to /auth", async ({ page }) => {
   const email = uniqueEmail();
   await signUpMerchant(page, { name: "Grace Hopper", email, password: "cobol-rules" });
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByTestId("shell-user-name")).toHaveText("Grace Hopper");
-  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.locator("aside").getByText(email)).toBeVisible();
+  // The account works at once; the banner asks for the address to be verified.
+  await expect(page.getByText(`Verify your e-mail address: we sent a link to ${email}.`)).toBeVisible();
   await expect(page.getByText("No payment buttons created yet")).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -101,4 +125,128 @@ test("store settings save and keep the PayPal secret write-only", async ({ page 
   await expect(page.getByLabel("PayPal Secret")).toHaveValue("");
   await expect(page.getByText("PayPal secret saved")).toBeVisible();
   expect(await page.content()).not.toContain(secret);
+});
+
+// Issue 13 overrides SPEC 2.3's "An account with this email already exists": sign-up must not tell anyone which
+// e-mails have accounts. The owner gets an e-mail instead.
+test("sign-up with a taken e-mail only says to check the inbox, and the owner is told by e-mail", async ({
+  page,
+  browser,
+}) => {
+  const owner = await signUpMerchant(await newPage(browser));
+  await page.goto("/auth?mode=signup");
+  await page.getByLabel("Full Name").fill("Someone Else");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password", { exact: true }).fill("not-the-owners");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText(`Check your inbox: we sent a message to ${owner.email}.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+  await expect(page.getByText(/already exists/i)).toHaveCount(0);
+
+  const mail = await mailTo(owner.email, "Someone tried to create a Popkit account with your e-mail");
+  await page.goto(linkIn(mail, "/auth/forgot"));
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+});
+
+test("verifying the e-mail from the mailed link removes the banner", async ({ page }) => {
+  const account = await signUpMerchant(page);
+  const banner = page.getByText(`Verify your e-mail address: we sent a link to ${account.email}.`);
+  await expect(banner).toBeVisible();
+  await page.getByRole("button", { name: "Resend link" }).click();
+  await expect(page.getByText(`We sent a new link to ${account.email}.`)).toBeVisible();
+
+  await page.goto(linkIn(await mailTo(account.email, "Verify your e-mail address for Popkit"), "/auth/verify/"));
+  await expect(page.getByRole("heading", { name: "Your e-mail address is verified" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to your dashboard" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+});
+
+test("forgot password: the mailed link sets a new password once and signs the account out everywhere", async ({
+  page,
+  browser,
+}) => {
+  const signedIn = await newPage(browser);
+  const account = await signUpMerchant(signedIn);
+
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot$/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  const answer = "If an account exists for that e-mail, we've sent a link to reset its password.";
+  await expect(page.getByText(answer)).toBeVisible();
+
+  const link = linkIn(await mailTo(account.email, "Reset your Popkit password"), "/auth/reset/");
+  await page.goto(link);
+  await page.getByLabel(/^New password/).fill("fresh-password");
+  await page.getByLabel("Confirm new password").fill("fresh-passwort");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByText("Passwords do not match")).toBeVisible();
+  await page.getByLabel("Confirm new password").fill("fresh-password");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("heading", { name: "Password changed" })).toBeVisible();
+
+  // The session that was open elsewhere has ended on the server.
+  await signedIn.reload();
+  await expect(signedIn).toHaveURL(/\/auth$/);
+
+  await page.getByRole("link", { name: "Sign in" }).click();
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill("fresh-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The link was used up.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "This link can no longer be used" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/auth/forgot");
+});
+
+test("the same answer for an e-mail without an account", async ({ page }) => {
+  await page.goto("/auth/forgot");
+  await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(
+    page.getByText("If an account exists for that e-mail, we've sent a link to reset its password."),
+  ).toBeVisible();
+});
+
+test("Account settings: a password change and 'Sign out of all other sessions' end the other sessions", async ({
+  page,
+  browser,
+}) => {
+  const account = await signUpMerchant(page);
+  const signIn = async () => {
+    const other = await newPage(browser);
+    await other.goto("/auth");
+    await other.getByLabel("Email").fill(account.email);
+    await other.getByLabel("Password", { exact: true }).fill(account.password);
+    await other.getByRole("button", { name: "Sign In" }).click();
+    await expect(other).toHaveURL(/\/dashboard$/);
+    return other;
+  };
+  const laptop = await signIn();
+
+  await page.getByRole("link", { name: "Account", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Account", exact: true })).toBeVisible();
+  await expect(page.getByText("Not verified")).toBeVisible();
+  await page.getByRole("button", { name: "Sign out of all other sessions" }).click();
+  await expect(page.getByText("Signed out of 1 other session.")).toBeVisible();
+  await laptop.reload();
+  await expect(laptop).toHaveURL(/\/auth$/);
+
+  const phone = await signIn();
+  await page.getByLabel("Current password").fill("wrong-password");
+  await page.getByLabel(/^New password/).fill("changed-password");
+  await page.getByLabel("Confirm new password").fill("changed-password");
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByText("Current password is incorrect").first()).toBeVisible();
+  await page.getByLabel("Current password").fill(account.password);
+  await page.getByRole("button", { name: "Change Password" }).click();
+  await expect(page.getByText("Password changed. Signed out of 1 other session.")).toBeVisible();
+  await phone.reload();
+  await expect(phone).toHaveURL(/\/auth$/);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Account", exact: true })).toBeVisible();
 });

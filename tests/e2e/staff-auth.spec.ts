@@ -26,8 +26,17 @@ test("staff sign in with username and password, see the portal, and cannot open 
   await expect(page).toHaveURL(/\/auth$/);
 
   await page.goto("/saas-admin");
+  const cookies = await page.context().cookies();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/saas-admin\/auth$/);
+
+  // Sign-out ends the session on the server: the old cookie, presented again, opens nothing.
+  const replay = await page.context().browser()!.newContext();
+  await replay.addCookies(cookies);
+  const replayed = await replay.newPage();
+  await replayed.goto("/saas-admin");
+  await expect(replayed).toHaveURL(/\/saas-admin\/auth$/);
+  await replay.close();
 });
 
 test("wrong password and disabled accounts get the spec's messages", async ({ page }) => {

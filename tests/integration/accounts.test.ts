@@ -2,10 +2,12 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
+import { authConfig, googleNotLinkedUrl } from "~/server/auth/config";
 import {
   authenticateMerchant,
   authenticateStaff,
   ensureMerchant,
+  isGoogleSignInAllowed,
   signUpMerchant,
   verifyMerchantCredentials,
 } from "~/server/services/accounts";
@@ -13,25 +15,55 @@ import { buildMerchant, createMerchant } from "../factories/merchant";
 import { createSaasUser } from "../factories/saas-user";
 import { unique } from "../factories/unique";
 import { anonymousCaller } from "../support/callers";
+import { linkIn, sendQueuedMail, waitForMail } from "../support/mailbox";
 
 describe("merchant sign-up", () => {
-  it("creates the auth user and the merchant row with an argon2id hash", async () => {
+  it("creates the auth user and the merchant row with an argon2id hash, unverified", async () => {
     const input = buildMerchant();
     const created = await signUpMerchant(input);
-    const user = await db.user.findUniqueOrThrow({ where: { id: created.id } });
+    expect(created).not.toBeNull();
+    const user = await db.user.findUniqueOrThrow({ where: { id: created!.id } });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(user.passwordHash).not.toContain(input.password);
-    const merchant = await db.merchant.findUniqueOrThrow({ where: { id: created.id } });
+    expect(user.emailVerified).toBeNull();
+    const merchant = await db.merchant.findUniqueOrThrow({ where: { id: created!.id } });
     expect(merchant).toMatchObject({ email: input.email, name: input.name, companyName: null });
   });
 
-  it("refuses a second account for the same e-mail and leaves the first intact", async () => {
+  // Issue 13 overrides SPEC 2.3's "An account with this email already exists": the answer must not tell who has
+  // an account. The owner hears about the attempt by e-mail instead.
+  it("answers a taken e-mail exactly like a new one, makes no second account and mails the owner", async () => {
     const first = await createMerchant(db);
-    await expect(signUpMerchant({ ...buildMerchant(), email: first.email })).rejects.toMatchObject({
-      code: "CONFLICT",
-      fieldErrors: { email: ["An account with this email already exists. Please sign in."] },
-    });
+    const before = await db.user.findUniqueOrThrow({ where: { email: first.email } });
+    const caller = anonymousCaller();
+    const forNew = await caller.merchant.signUp(buildMerchant());
+    const forTaken = await caller.merchant.signUp({ ...buildMerchant(), email: first.email.toUpperCase() });
+    expect(forTaken).toEqual(forNew);
+
     expect(await db.user.count({ where: { email: first.email } })).toBe(1);
+    const after = await db.user.findUniqueOrThrow({ where: { email: first.email } });
+    expect(after.passwordHash).toBe(before.passwordHash);
+    expect(after.name).toBe(before.name);
+
+    expect(await sendQueuedMail(first.email)).toBe(1);
+    const mail = await waitForMail(first.email, "Someone tried to create a Popkit account with your e-mail");
+    expect(linkIn(mail, "/auth/forgot")).toBe("http://localhost:3000/auth/forgot");
+    expect(mail.text).toContain("http://localhost:3000/auth");
+    expect(mail.text).not.toContain(first.password);
+  });
+
+  it("hashes the password for a taken e-mail too, so the time taken does not tell them apart", async () => {
+    const first = await createMerchant(db);
+    const time = async (email: string) => {
+      const start = performance.now();
+      await signUpMerchant({ ...buildMerchant(), email });
+      return performance.now() - start;
+    };
+    // Warm up the hasher, then compare: a skipped hash would be ~100x faster than one argon2id run.
+    await time(`${unique("warm")}@example.test`);
+    const taken = await time(first.email);
+    const fresh = await time(`${unique("fresh")}@example.test`);
+    expect(taken).toBeGreaterThan(fresh / 3);
   });
 
   it("through the API answers bad input with the field's message, not a 500", async () => {
@@ -153,5 +185,56 @@ describe("staff verification (SPEC 5)", () => {
     ).rejects.toMatchObject({
       userMessage: "Invalid username or password",
     });
+  });
+});
+
+describe("Google sign-in and existing accounts (issue 13)", () => {
+  const signInCallback = authConfig.callbacks.signIn as (params: {
+    account: { provider: string; providerAccountId: string };
+    profile?: { email?: string; email_verified?: boolean };
+  }) => Promise<boolean | string>;
+  const google = (email: string, isVerified: boolean) => ({
+    account: { provider: "google", providerAccountId: unique("g-") },
+    profile: { email, email_verified: isVerified },
+  });
+
+  it("joins an existing account only when Google and Popkit have both verified the e-mail", async () => {
+    const unverified = await createMerchant(db);
+    const verified = await createMerchant(db);
+    await db.user.update({ where: { id: verified.id }, data: { emailVerified: new Date() } });
+
+    await expect(signInCallback(google(unverified.email, true))).resolves.toBe(googleNotLinkedUrl);
+    await expect(signInCallback(google(verified.email, false))).resolves.toBe(googleNotLinkedUrl);
+    await expect(signInCallback(google(verified.email.toUpperCase(), true))).resolves.toBe(true);
+    // A new e-mail is a new account; a password sign-in is not this rule's business.
+    await expect(signInCallback(google(`${unique("new")}@example.test`, false))).resolves.toBe(true);
+    await expect(signInCallback({ account: { provider: "merchant", providerAccountId: unverified.id } })).resolves.toBe(
+      true,
+    );
+  });
+
+  it("lets a Google account that is already linked sign in", async () => {
+    const merchant = await createMerchant(db);
+    const providerAccountId = unique("g-");
+    await db.account.create({ data: { userId: merchant.id, type: "oidc", provider: "google", providerAccountId } });
+    await expect(
+      isGoogleSignInAllowed({ providerAccountId, email: merchant.email, isEmailVerified: false }),
+    ).resolves.toBe(true);
+  });
+
+  it("a Google sign-in that Google verified starts a session and verifies the account's address", async () => {
+    const jwt = authConfig.callbacks.jwt as (params: Record<string, unknown>) => Promise<Record<string, unknown>>;
+    const user = await db.user.create({ data: { email: `${unique("g")}@example.test`, name: "Gee" } });
+    const token = await jwt({
+      token: { sub: user.id },
+      user: { id: user.id, email: user.email, name: user.name },
+      account: { provider: "google", providerAccountId: unique("g-"), type: "oidc" },
+      profile: { email: user.email, email_verified: true },
+    });
+    expect(token).toMatchObject({ userType: "merchant", name: "Gee" });
+    const session = await db.authSession.findUniqueOrThrow({ where: { id: token.sid as string } });
+    expect(session).toMatchObject({ userId: user.id, revokedAt: null });
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).emailVerified).not.toBeNull();
+    expect(await db.merchant.count({ where: { id: user.id } })).toBe(1);
   });
 });

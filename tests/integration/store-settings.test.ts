@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { sandboxSecretFor } from "../../sandbox/paypal";
 import { decryptSecret } from "~/server/crypto";
 import { db } from "~/server/db";
-import { getStoreTimeZone } from "~/server/services/store-settings";
+import { getStoreTimeZone, VERIFY_BEFORE_LIVE_MESSAGE } from "~/server/services/store-settings";
+import { encryptSecret } from "~/server/crypto";
 import { createMerchant } from "../factories/merchant";
 import { anonymousCaller, merchantCaller } from "../support/callers";
 
@@ -34,6 +35,11 @@ describe("store settings", () => {
       hasPaypalSecret: false,
       logoUrl: null,
       timeZone: null,
+      saleAlertsEnabled: true,
+      dailyDigestEnabled: false,
+      supportEmail: "",
+      accountEmail: merchant.email,
+      isEmailVerified: false,
     });
   });
 
@@ -47,6 +53,11 @@ describe("store settings", () => {
       hasPaypalSecret: true,
       logoUrl: null,
       timeZone: null,
+      saleAlertsEnabled: true,
+      dailyDigestEnabled: false,
+      supportEmail: "",
+      accountEmail: merchant.email,
+      isEmailVerified: false,
     });
     expect(JSON.stringify(saved)).not.toContain(valid.paypalSecret);
 
@@ -228,5 +239,157 @@ describe("store logo", () => {
     const removed = await caller.merchant.removeStoreLogo();
     expect(removed.logoUrl).toBeNull();
     expect(await db.storedFile.findUnique({ where: { id: logo.id } })).toBeNull();
+  });
+});
+
+describe("e-mail notifications (issue 13)", () => {
+  it("saves the sale alert and digest toggles and the support e-mail; empty means the account e-mail", async () => {
+    const merchant = await createMerchant(db);
+    const caller = merchantCaller(merchant);
+    const saved = await caller.merchant.updateStoreSettings({
+      ...valid,
+      saleAlertsEnabled: false,
+      dailyDigestEnabled: true,
+      supportEmail: "  help@ada.example.com ",
+    });
+    expect(saved).toMatchObject({
+      saleAlertsEnabled: false,
+      dailyDigestEnabled: true,
+      supportEmail: "help@ada.example.com",
+    });
+    expect(await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } })).toMatchObject({
+      saleAlertsEnabled: false,
+      dailyDigestEnabled: true,
+      supportEmail: "help@ada.example.com",
+    });
+
+    // A caller that does not send them (an older form) keeps them.
+    await expect(caller.merchant.updateStoreSettings({ ...valid, storeName: "Renamed" })).resolves.toMatchObject({
+      storeName: "Renamed",
+      saleAlertsEnabled: false,
+      dailyDigestEnabled: true,
+      supportEmail: "help@ada.example.com",
+    });
+
+    await caller.merchant.updateStoreSettings({ ...valid, saleAlertsEnabled: true, supportEmail: "" });
+    const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
+    expect(row).toMatchObject({ saleAlertsEnabled: true, dailyDigestEnabled: true, supportEmail: null });
+  });
+
+  it("refuses a bad support e-mail with the field's message, never a 500, and changes nothing", async () => {
+    const merchant = await createMerchant(db);
+    const caller = merchantCaller(merchant);
+    await caller.merchant.updateStoreSettings({ ...valid, supportEmail: "help@ada.example.com" });
+    for (const [supportEmail, message] of [
+      ["not-an-email", "Please enter a valid email address"],
+      ["help@", "Please enter a valid email address"],
+      ["help @ada.example.com", "Please enter a valid email address"],
+      [`${"x".repeat(250)}@ada.example.com`, "Support e-mail must be at most 254 characters"],
+    ] as const) {
+      const error = (await caller.merchant
+        .updateStoreSettings({ ...valid, supportEmail, dailyDigestEnabled: true })
+        .catch((e: unknown) => e)) as TRPCError;
+      expect(error.code).toBe("BAD_REQUEST");
+      expect(error.message).toContain(message);
+    }
+    const notBoolean = (await caller.merchant
+      .updateStoreSettings({ ...valid, saleAlertsEnabled: "yes" as unknown as boolean })
+      .catch((e: unknown) => e)) as TRPCError;
+    expect(notBoolean.code).toBe("BAD_REQUEST");
+    expect(await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } })).toMatchObject({
+      supportEmail: "help@ada.example.com",
+      dailyDigestEnabled: false,
+      saleAlertsEnabled: true,
+    });
+  });
+
+  it("belongs to the signed-in merchant only; signed out is refused", async () => {
+    const [ada, bob] = [await createMerchant(db), await createMerchant(db)];
+    await merchantCaller(ada).merchant.updateStoreSettings({
+      ...valid,
+      saleAlertsEnabled: false,
+      supportEmail: "ada@ada.example.com",
+    });
+    await merchantCaller(bob).merchant.updateStoreSettings({
+      ...valid,
+      dailyDigestEnabled: true,
+      supportEmail: "bob@bob.example.com",
+    });
+    await expect(merchantCaller(ada).merchant.getStoreSettings()).resolves.toMatchObject({
+      saleAlertsEnabled: false,
+      dailyDigestEnabled: false,
+      supportEmail: "ada@ada.example.com",
+      accountEmail: ada.email,
+    });
+    await expect(merchantCaller(bob).merchant.getStoreSettings()).resolves.toMatchObject({
+      saleAlertsEnabled: true,
+      dailyDigestEnabled: true,
+      supportEmail: "bob@bob.example.com",
+      accountEmail: bob.email,
+    });
+    const signedOut = (await anonymousCaller()
+      .merchant.updateStoreSettings({ ...valid, saleAlertsEnabled: false })
+      .catch((e: unknown) => e)) as TRPCError;
+    expect(signedOut.code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("going live needs a verified e-mail (issue 13)", () => {
+  // No client ID: saving checks no credentials, so nothing reaches PayPal's real live host.
+  const live = { ...valid, paypalClientId: "", paypalSecret: "", paypalEnvironment: "live" as const };
+
+  it("refuses the live environment until the account e-mail is verified, with a message under the field", async () => {
+    const merchant = await createMerchant(db);
+    const caller = merchantCaller(merchant);
+    await caller.merchant.updateStoreSettings(valid);
+
+    const error = (await caller.merchant.updateStoreSettings(live).catch((e: unknown) => e)) as TRPCError;
+    expect(error.code).toBe("FORBIDDEN");
+    expect(error.message).toBe(VERIFY_BEFORE_LIVE_MESSAGE);
+    expect(error.message).toBe("Verify your e-mail address before taking live payments.");
+    expect(error.cause).toMatchObject({ fieldErrors: { paypalEnvironment: [VERIFY_BEFORE_LIVE_MESSAGE] } });
+    const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
+    expect(row).toMatchObject({ paypalEnvironment: "sandbox", paypalClientId: valid.paypalClientId });
+
+    await db.user.update({ where: { id: merchant.id }, data: { emailVerified: new Date() } });
+    await expect(caller.merchant.getStoreSettings()).resolves.toMatchObject({ isEmailVerified: true });
+    await expect(caller.merchant.updateStoreSettings(live)).resolves.toMatchObject({
+      paypalEnvironment: "live",
+      isEmailVerified: true,
+    });
+  });
+
+  it("leaves sandbox saves alone, and lets a store already live keep editing but not change its live credentials", async () => {
+    const merchant = await createMerchant(db);
+    const caller = merchantCaller(merchant);
+    await expect(caller.merchant.updateStoreSettings({ ...valid, storeName: "Sandbox" })).resolves.toMatchObject({
+      storeName: "Sandbox",
+    });
+
+    // Live from before verification existed.
+    await db.storeSettings.update({
+      where: { merchantId: merchant.id },
+      data: {
+        paypalEnvironment: "live",
+        paypalClientId: "live-client",
+        paypalSecretEncrypted: encryptSecret("live-secret"),
+      },
+    });
+    const stillLive = { ...valid, paypalClientId: "live-client", paypalSecret: "", paypalEnvironment: "live" as const };
+    await expect(
+      caller.merchant.updateStoreSettings({ ...stillLive, storeName: "Renamed", supportEmail: "help@ada.example.com" }),
+    ).resolves.toMatchObject({ storeName: "Renamed", paypalEnvironment: "live" });
+
+    for (const input of [
+      { ...stillLive, paypalClientId: "another-live-client" },
+      { ...stillLive, paypalSecret: "another-live-secret" },
+    ]) {
+      const error = (await caller.merchant.updateStoreSettings(input).catch((e: unknown) => e)) as TRPCError;
+      expect(error.code).toBe("FORBIDDEN");
+      expect(error.message).toBe(VERIFY_BEFORE_LIVE_MESSAGE);
+    }
+    const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
+    expect(row.paypalClientId).toBe("live-client");
+    expect(decryptSecret(row.paypalSecretEncrypted!)).toBe("live-secret");
   });
 });

@@ -36,6 +36,10 @@ export default async function globalSetup() {
   });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_PAYPAL_SANDBOX_URL = sandbox.paypalUrl ?? "";
+  process.env.E2E_MAIL_INBOX_URL = sandbox.mailInboxUrl ?? "";
+  // Specs that upload a product file straight to the storage sandbox (tests/factories/stored-file.ts).
+  for (const [name, value] of Object.entries(sandbox.env))
+    if (name.startsWith("UPLOADTHING_")) process.env[name] = value;
   // Specs that seed rows directly (e.g. thousands of past payments) open their own client on the app's database.
   process.env.E2E_DATABASE_URL = database.url;
   process.env.E2E_EMBEDDED_DB = database.embedded ? "1" : "0";

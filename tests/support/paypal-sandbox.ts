@@ -23,9 +23,9 @@ async function call(path: string, init: { method?: string; body?: unknown; heade
 /** Test buyers: alex approves; the others decline the card, have the capture declined, or leave it pending. */
 export type SandboxBuyer = "alex" | "declined-card" | "capture-declined" | "pending";
 
-/** The buyer approves the order in the PayPal window. */
-export function approveOrder(orderId: string, buyer: SandboxBuyer = "alex") {
-  return call(`/__sandbox/orders/${encodeURIComponent(orderId)}/approve`, { body: { buyer } });
+/** The buyer approves the order in the PayPal window (signed in to PayPal as `email`, when given). */
+export function approveOrder(orderId: string, buyer: SandboxBuyer = "alex", email?: string) {
+  return call(`/__sandbox/orders/${encodeURIComponent(orderId)}/approve`, { body: { buyer, email } });
 }
 
 async function accessToken(clientId: string) {

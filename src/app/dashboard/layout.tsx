@@ -1,11 +1,13 @@
-import { CreditCard, FileText, LayoutDashboard, Settings, Users } from "lucide-react";
+import { CreditCard, FileText, LayoutDashboard, Settings, UserCog, Users } from "lucide-react";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { Providers } from "~/app/providers";
 import { AppShell, type NavItem } from "~/components/app-shell";
 import { Alert } from "~/components/ui/alert";
+import { VerifyEmailBanner } from "~/features/account/verify-email-banner";
 import { StoreTimeZoneSync } from "~/features/settings/store-time-zone-sync";
 import { auth } from "~/server/auth";
+import { findAccountStatus } from "~/server/services/accounts";
 import { getMerchantProfile } from "~/server/services/merchants";
 import { getStoreTimeZone } from "~/server/services/store-settings";
 
@@ -16,16 +18,32 @@ const nav: NavItem[] = [
   { href: "/dashboard/payments", label: "Payments", icon: <CreditCard aria-hidden className={icon} /> },
   { href: "/dashboard/customers", label: "Customers", icon: <Users aria-hidden className={icon} /> },
   { href: "/dashboard/settings", label: "Store Settings", icon: <Settings aria-hidden className={icon} /> },
+  { href: "/dashboard/settings/account", label: "Account", icon: <UserCog aria-hidden className={icon} /> },
 ];
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await auth();
   if (session?.user.userType !== "merchant") redirect("/auth");
-  const [merchant, timeZone] = await Promise.all([
+  const [merchant, account, timeZone] = await Promise.all([
     getMerchantProfile(session.user.id),
+    findAccountStatus(session.user.id),
     getStoreTimeZone(session.user.id),
   ]);
-  if (!merchant) redirect("/auth");
+  if (!merchant || !account) redirect("/auth");
+
+  const notices = [
+    merchant.suspendedAt && (
+      <Alert key="suspended" tone="warning">
+        Your store has been suspended by Popkit staff: buyers cannot pay on your POPs until it is resumed. Nothing has
+        been deleted. Contact support to resolve it.
+      </Alert>
+    ),
+    !account.isEmailVerified && (
+      <Providers key="verify">
+        <VerifyEmailBanner email={account.email} />
+      </Providers>
+    ),
+  ].filter(Boolean);
 
   return (
     <AppShell
@@ -35,16 +53,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       userDetail={merchant.email}
       signOutTo="/auth"
       timeZone={timeZone ?? "UTC"}
-      banner={
-        merchant.suspendedAt && (
-          <div className="mb-6">
-            <Alert tone="warning">
-              Your store has been suspended by Popkit staff: buyers cannot pay on your POPs until it is resumed. Nothing
-              has been deleted. Contact support to resolve it.
-            </Alert>
-          </div>
-        )
-      }
+      banner={notices.length > 0 && <div className="mb-6 space-y-3">{notices}</div>}
     >
       <Providers>
         {timeZone === null && <StoreTimeZoneSync />}

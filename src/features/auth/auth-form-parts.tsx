@@ -2,7 +2,17 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, invalidProps } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
+
+/** The e-mail field of the merchant sign-in, sign-up and forgot-password forms. */
+export function EmailField({ error, registration }: { error?: string; registration: UseFormRegisterReturn }) {
+  return (
+    <Field id="email" label="Email" error={error}>
+      <Input id="email" type="email" autoComplete="email" {...invalidProps(error, "email")} {...registration} />
+    </Field>
+  );
+}
 
 /** The password field of both sign-in forms, its error tied to it for screen readers. */
 export function PasswordField({

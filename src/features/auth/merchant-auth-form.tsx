@@ -11,7 +11,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field, invalidProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { PasswordField, SubmitRow } from "~/features/auth/auth-form-parts";
+import { EmailField, PasswordField, SubmitRow } from "~/features/auth/auth-form-parts";
 import { merchantSignInErrors } from "~/features/auth/sign-in-errors";
 import { merchantSignInSchema, merchantSignUpSchema } from "~/schemas/auth";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
@@ -34,6 +34,7 @@ export function MerchantAuthForm({
   const [mode, setMode] = useState<Mode>(initialMode);
   const [formError, setFormError] = useState<string | null>(initialError ?? null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const signUp = api.merchant.signUp.useMutation();
 
   type FormValues = { name?: string; email: string; password: string };
@@ -50,19 +51,23 @@ export function MerchantAuthForm({
   function switchMode(next: Mode) {
     setMode(next);
     setFormError(null);
+    setSentTo(null);
     form.clearErrors();
     router.replace(next === "signup" ? "/auth?mode=signup" : "/auth", { scroll: false });
   }
 
   async function onSubmit(values: FormValues) {
     setFormError(null);
+    setSentTo(null);
     try {
       if (mode === "signup") {
         await signUp.mutateAsync({ name: values.name ?? "", email: values.email, password: values.password });
       }
       const result = await signIn("merchant", { email: values.email, password: values.password, redirect: false });
       if (result?.error) {
-        setFormError(merchantSignInErrors[result.code ?? ""] ?? "An error occurred");
+        // Sign-up answers alike for new and taken e-mails; a taken one's owner got a mail, so say only that.
+        if (mode === "signup") setSentTo(values.email.trim().toLowerCase());
+        else setFormError(merchantSignInErrors[result.code ?? ""] ?? "An error occurred");
         return;
       }
       router.push("/dashboard");
@@ -127,20 +132,20 @@ export function MerchantAuthForm({
             <Input id="name" autoComplete="name" {...invalidProps(errors.name, "name")} {...register("name")} />
           </Field>
         )}
-        <Field id="email" label="Email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            {...invalidProps(errors.email, "email")}
-            {...register("email")}
-          />
-        </Field>
+        <EmailField error={errors.email?.message} registration={register("email")} />
         <PasswordField
           error={errors.password?.message}
           autoComplete={isSignUp ? "new-password" : "current-password"}
           registration={register("password")}
         />
+        {!isSignUp && (
+          <p className="-mt-2 text-right text-sm">
+            <Link href="/auth/forgot" className="text-brand-600 font-medium hover:underline">
+              Forgot password?
+            </Link>
+          </p>
+        )}
+        {sentTo && <Alert tone="info">Check your inbox: we sent a message to {sentTo}.</Alert>}
         <SubmitRow
           formError={formError}
           isSubmitting={isSubmitting}

@@ -3,6 +3,9 @@ export const merchantSignInErrors: Record<string, string> = {
   invalid_credentials: "Invalid email or password",
   rate_limited: "Too many attempts. Please try again later.",
   OAuthAccountNotLinked: "This email already has a password account. Sign in with your email and password.",
+  GoogleNotLinked:
+    "Google sign-in can join an existing Popkit account only when Google and Popkit have both verified its e-mail. " +
+    "Sign in with your e-mail and password, verify your address from the dashboard, then use Google.",
 };
 
 export const staffSignInErrors: Record<string, string> = {

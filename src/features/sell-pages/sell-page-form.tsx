@@ -11,6 +11,7 @@ import { Field, invalidProps, registerClearing } from "~/components/ui/field";
 import { FormSection } from "~/components/ui/form-section";
 import { Input, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
+import { formatFileSize } from "~/lib/file-types";
 import {
   CurrencyField,
   PayPalClientIdField,
@@ -56,9 +57,6 @@ const slots: {
     hint: "PDF, DOC(X), XLS(X), PPT(X), MP3, MP4, ZIP or EPUB, up to 10MB. Kept private: buyers get it only after paying.",
   },
 ];
-
-const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** SPEC 2.9 / 2.10: the digital sell page form shared by the create and edit screens. */
 export function SellPageForm({
@@ -207,7 +205,7 @@ export function SellPageForm({
                     <span className="inline-flex items-center gap-2 rounded-lg border border-gray-200 px-3 py-2 text-sm text-gray-700">
                       <FileText aria-hidden className="size-4 text-gray-600" />
                       <span className="break-all">{file.name}</span>
-                      <span className="text-gray-600">({formatSize(file.size)})</span>
+                      <span className="text-gray-600">({formatFileSize(file.size)})</span>
                     </span>
                   )
                 }

@@ -1,4 +1,5 @@
 import { Check, Download, Infinity as InfinityIcon, Lock, ShieldCheck, Star, Zap } from "lucide-react";
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { bundlePricing } from "~/features/sell-pages/pricing";
 import { cn } from "~/lib/cn";
@@ -153,6 +154,12 @@ export function SellPageView({
         <p className="font-semibold">30-Day Money-Back Guarantee</p>
         <p className="mt-1">Not happy with your purchase? Contact the seller within 30 days for a full refund.</p>
       </div>
+      <p className="text-center text-sm text-gray-600">
+        Bought this before?{" "}
+        <Link href="/library" className="text-brand-600 font-medium hover:underline">
+          Lost your download?
+        </Link>
+      </p>
     </div>
   );
 }

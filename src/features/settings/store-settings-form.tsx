@@ -1,14 +1,16 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
+import { EmailNotificationsCard } from "~/features/settings/email-notifications-card";
 import { UploadField } from "~/features/uploads/upload-field";
 import {
   isValidTimeZone,
@@ -30,8 +32,14 @@ function toFormValues(settings: Settings): UpdateStoreSettingsInput {
     paypalEnvironment: settings.paypalEnvironment,
     paypalWebhookId: settings.paypalWebhookId,
     timeZone: settings.timeZone ?? "",
+    saleAlertsEnabled: settings.saleAlertsEnabled,
+    dailyDigestEnabled: settings.dailyDigestEnabled,
+    supportEmail: settings.supportEmail,
   };
 }
+
+/** Where the merchant verifies their e-mail and changes their password (built with issue 13's accounts). */
+export const ACCOUNT_HREF = "/dashboard/settings/account";
 
 const noSubscription = () => () => {};
 
@@ -65,6 +73,8 @@ export function StoreSettingsForm({ initial }: { initial: Settings }) {
   const { errors, isSubmitting } = form.formState;
   const zoneNames = useTimeZoneNames();
   const hasSavedZone = Boolean(initial.timeZone);
+  const [isEmailVerified, setIsEmailVerified] = useState(initial.isEmailVerified);
+  const isLive = useWatch({ control: form.control, name: "paypalEnvironment" }) === "live";
   const register = (name: keyof UpdateStoreSettingsInput) =>
     form.register(name, { onChange: () => form.clearErrors(name) });
 
@@ -84,6 +94,7 @@ export function StoreSettingsForm({ initial }: { initial: Settings }) {
     try {
       const saved = await save.mutateAsync(values);
       setHasSecret(saved.hasPaypalSecret);
+      setIsEmailVerified(saved.isEmailVerified);
       form.reset(toFormValues(saved));
       utils.merchant.getStoreSettings.setData(undefined, saved);
       setStatus({ tone: "success", text: "Settings saved." });
@@ -178,8 +189,27 @@ export function StoreSettingsForm({ initial }: { initial: Settings }) {
             secret lets Popkit create and verify payments and is stored encrypted.
           </p>
         </div>
-        <Field id="paypalEnvironment" label="Environment" error={errors.paypalEnvironment?.message}>
-          <Select id="paypalEnvironment" {...register("paypalEnvironment")}>
+        <Field
+          id="paypalEnvironment"
+          label="Environment"
+          error={errors.paypalEnvironment?.message}
+          hint={
+            isLive && !isEmailVerified ? (
+              <>
+                Live payments need a verified e-mail address.{" "}
+                <Link href={ACCOUNT_HREF} className="text-brand-700 font-medium hover:underline">
+                  Verify it in Account and password
+                </Link>
+                .
+              </>
+            ) : undefined
+          }
+        >
+          <Select
+            id="paypalEnvironment"
+            aria-invalid={Boolean(errors.paypalEnvironment)}
+            {...register("paypalEnvironment")}
+          >
             <option value="sandbox">Sandbox (test payments)</option>
             <option value="live">Live (real payments)</option>
           </Select>
@@ -225,6 +255,8 @@ export function StoreSettingsForm({ initial }: { initial: Settings }) {
           />
         </Field>
       </Card>
+
+      <EmailNotificationsCard form={form} accountEmail={initial.accountEmail} />
 
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
       <Button type="submit" disabled={isSubmitting}>

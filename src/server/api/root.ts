@@ -1,3 +1,4 @@
+import { accountRouter } from "~/server/api/routers/account";
 import { adminRouter } from "~/server/api/routers/admin";
 import { analyticsRouter } from "~/server/api/routers/analytics";
 import { checkoutRouter } from "~/server/api/routers/checkout";
@@ -10,6 +11,7 @@ import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc";
 
 export const appRouter = createTRPCRouter({
   merchant: merchantRouter,
+  account: accountRouter,
   pages: pagesRouter,
   sellPages: sellPagesRouter,
   wps: wpsRouter,

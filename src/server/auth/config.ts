@@ -7,13 +7,25 @@ import { merchantSignInSchema, staffSignInSchema } from "~/schemas/auth";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { clientIp } from "~/server/request";
-import { authenticateMerchant, authenticateStaff, ensureMerchant } from "~/server/services/accounts";
+import {
+  authenticateMerchant,
+  authenticateStaff,
+  ensureMerchant,
+  isGoogleSignInAllowed,
+  markEmailVerifiedByGoogle,
+} from "~/server/services/accounts";
+import { isSessionLive, revokeSession, SESSION_MAX_AGE_SECONDS, startSession } from "~/server/auth/sessions";
 import type { SaasRoleName } from "~/schemas/staff";
 
 export type UserType = "merchant" | "saas_admin";
 
 declare module "next-auth" {
   interface Session {
+    /**
+     * The auth_sessions row behind the cookie: "sign out of the other sessions" keeps this one. Not a credential
+     * (a cookie naming it must be sealed with AUTH_SECRET), so the browser may see it.
+     */
+    sessionId?: string;
     user: {
       id: string;
       userType: UserType;
@@ -30,6 +42,8 @@ declare module "next-auth" {
 
 declare module "next-auth/jwt" {
   interface JWT {
+    /** The auth_sessions row this cookie belongs to; the cookie is refused once that row is revoked. */
+    sid?: string;
     userType?: UserType;
     username?: string;
     role?: SaasRoleName;
@@ -53,9 +67,21 @@ function refusalFor(error: unknown): SignInRefused {
 
 export const isGoogleConfigured = Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
 
+/** Where a refused Google sign-in lands; the code is one of merchantSignInErrors. */
+export const googleNotLinkedUrl = "/auth?error=GoogleNotLinked";
+
+const adapter = PrismaAdapter(db);
+
 export const authConfig = {
-  adapter: PrismaAdapter(db),
-  session: { strategy: "jwt", maxAge: 7 * 24 * 60 * 60 },
+  adapter: {
+    ...adapter,
+    // next-auth links a new OAuth account to whoever the browser's session cookie names, without asking. A
+    // cookie that was signed out (or stolen, then revoked by a password reset) still decodes, so that would let
+    // it attach someone's Google account to the victim's. Saying "nobody is signed in" here leaves linking to
+    // the verified-e-mail rule in the signIn callback.
+    getUser: () => Promise.resolve(null),
+  },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   secret: env.AUTH_SECRET,
   // The app is self-hosted behind whatever host the operator chooses; APP_URL pins links we generate.
   trustHost: true,
@@ -91,13 +117,34 @@ export const authConfig = {
         }
       },
     }),
-    ...(isGoogleConfigured ? [Google({ clientId: env.AUTH_GOOGLE_ID, clientSecret: env.AUTH_GOOGLE_SECRET })] : []),
+    ...(isGoogleConfigured
+      ? [
+          Google({
+            clientId: env.AUTH_GOOGLE_ID,
+            clientSecret: env.AUTH_GOOGLE_SECRET,
+            // Linking by e-mail is allowed only after the signIn callback checked both sides verified it.
+            allowDangerousEmailAccountLinking: true,
+          }),
+        ]
+      : []),
   ],
   callbacks: {
-    async jwt({ token, user, account }) {
+    async signIn({ account, profile }) {
+      if (account?.provider !== "google") return true;
+      const allowed = await isGoogleSignInAllowed({
+        providerAccountId: account.providerAccountId,
+        email: profile?.email,
+        isEmailVerified: profile?.email_verified === true,
+      });
+      return allowed || googleNotLinkedUrl;
+    },
+    async jwt({ token, user, account, profile }) {
       if (user && account) {
         if (account.provider === "google") {
           const merchant = await ensureMerchant({ id: user.id!, email: user.email!, name: user.name });
+          if (profile?.email_verified === true && profile.email) {
+            await markEmailVerifiedByGoogle(merchant.id, profile.email);
+          }
           token.name = merchant.name;
           token.userType = "merchant";
         } else {
@@ -105,15 +152,27 @@ export const authConfig = {
           token.username = user.username;
           token.role = user.role;
         }
+        token.sid = await startSession(
+          token.userType === "saas_admin" ? { saasUserId: user.id! } : { userId: user.id! },
+        );
+        return token;
       }
+      // Every later read of the cookie: refused (next-auth then clears it) once its session has ended.
+      if (!token.sid || !token.sub || !(await isSessionLive(token.sid, token.sub))) return null;
       return token;
     },
     session({ session, token }) {
+      session.sessionId = token.sid;
       session.user.id = token.sub!;
       session.user.userType = token.userType ?? "merchant";
       session.user.username = token.username;
       session.user.role = token.role;
       return session;
+    },
+  },
+  events: {
+    async signOut(message) {
+      if ("token" in message && message.token?.sid) await revokeSession(message.token.sid);
     },
   },
 } satisfies NextAuthConfig;

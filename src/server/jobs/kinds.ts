@@ -65,6 +65,41 @@ export const jobKinds = {
       await queueForgottenDeliveries();
     },
   }),
+  /** One recorded e-mail (DESIGN 12): compose, send over SMTP, mark sent; retries ride out an SMTP outage. */
+  "email.send": defineKind({
+    payload: z.object({ emailId: z.string().min(1) }),
+    // 30 s doubling over 10 retries: ~8.5 hours of SMTP outage before the mail waits in dead letters for staff.
+    retry: { retryLimit: 10, retryDelay: 30, retryBackoff: true },
+    expireInSeconds: 2 * 60,
+    handler: async ({ emailId }) => {
+      const { deliverEmail } = await import("~/server/email");
+      await deliverEmail(emailId);
+    },
+  }),
+  /** Queues e-mail recorded with a payment whose job never got queued (a crash right after commit). */
+  "email.sweep": defineKind({
+    payload: z.object({}),
+    retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
+    expireInSeconds: 60,
+    schedule: "* * * * *",
+    handler: async () => {
+      const { queueForgottenEmails } = await import("~/server/email");
+      await queueForgottenEmails();
+    },
+  }),
+  /** Sellers' daily digest (issue 13): every hour, the stores where it is now 8 o'clock get yesterday's summary. */
+  "email.daily-digest": defineKind({
+    payload: z.object({}),
+    // A retry comes within the same hour, while those stores are still at 8 o'clock; each store's key makes a
+    // digest already recorded a no-op.
+    retry: { retryLimit: 2, retryDelay: 60, retryBackoff: false },
+    expireInSeconds: 10 * 60,
+    schedule: "0 * * * *",
+    handler: async () => {
+      const { sendDailyDigests } = await import("~/server/services/seller-digest");
+      await sendDailyDigests();
+    },
+  }),
 };
 
 export type JobKinds = typeof jobKinds;

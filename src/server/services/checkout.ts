@@ -8,7 +8,7 @@ import { db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { issueDownloadGrant } from "~/server/services/downloads";
-import { queueDeliveryJobs } from "~/server/merchant-webhooks";
+import { emptyOutbox, sendOutbox } from "~/server/outbox";
 import { recordPaymentEvent } from "~/server/services/ledger";
 import { syncSubscription } from "~/server/services/subscriptions";
 import type { CaptureStatus, PayPalPayer, PayPalSubscription } from "~/server/paypal/client";
@@ -310,11 +310,11 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
         where: { id: session.id },
         data: { settledAt: new Date(), checkResult: "recorded" },
       });
-      const deliveries =
-        created.status === "completed" ? await recordPaymentEvent(tx, "payment.completed", created.id) : [];
-      return { created, deliveries };
+      const outbox =
+        created.status === "completed" ? await recordPaymentEvent(tx, "payment.completed", created.id) : emptyOutbox();
+      return { created, outbox };
     });
-    await queueDeliveryJobs(row.deliveries);
+    await sendOutbox(row.outbox);
     if (capture.status !== "COMPLETED") {
       logger.info("PayPal capture not completed", { orderId, status: capture.status, reason: capture.statusReason });
     }

@@ -4,8 +4,10 @@ import { refundCounts, statusAfterRefunds } from "~/lib/ledger";
 import type { Currency } from "~/lib/money";
 import { db } from "~/server/db";
 import { logger } from "~/server/logger";
-import { type MerchantEventType, queueDeliveryJobs, recordMerchantEvent } from "~/server/merchant-webhooks";
+import { type MerchantEventType, recordMerchantEvent } from "~/server/merchant-webhooks";
+import { emptyOutbox, type Outbox, sendOutbox } from "~/server/outbox";
 import { revokeGrantsForTransaction, startGrantWindow } from "~/server/services/downloads";
+import { recordRefundNotices, recordSaleNotices } from "~/server/services/notices";
 
 // Money is a ledger (DESIGN 11): a recorded payment keeps what PayPal captured; refunds and reversals are rows of
 // their own; the payment's status is derived from both. Every writer of payments and refunds goes through here or
@@ -62,7 +64,7 @@ async function lockPayment(tx: Tx, transactionId: string) {
  * The same refund reported again (our dashboard's answer, then PayPal's webhook) changes nothing.
  */
 export async function recordRefund(transactionId: string, refund: RefundRecord): Promise<RefundOutcome> {
-  const outcome = await db.$transaction(async (tx): Promise<RefundOutcome & { deliveries: string[] }> => {
+  const outcome = await db.$transaction(async (tx): Promise<RefundOutcome & { outbox: Outbox }> => {
     const payment = await lockPayment(tx, transactionId);
     if (!payment) throw new Error(`recordRefund: no payment ${transactionId}`);
     const existing = await tx.refund.findUnique({ where: { paypalRefundId: refund.paypalRefundId } });
@@ -77,7 +79,7 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
         created: false,
         status: payment.status,
         refundedMinor: payment.refundedMinor,
-        deliveries: [],
+        outbox: emptyOutbox(),
       };
     }
     const counts = refundCounts(refund.paypalStatus);
@@ -112,7 +114,7 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
         created: true,
         status: payment.status,
         refundedMinor: payment.refundedMinor,
-        deliveries: [],
+        outbox: emptyOutbox(),
       };
     }
     const refundedMinor = payment.refundedMinor + added;
@@ -123,7 +125,7 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
         : statusAfterRefunds(payment.amountMinor, refundedMinor);
     await tx.transaction.update({ where: { id: payment.id }, data: { refundedMinor, status } });
     if (status === "refunded") await revokeGrantsForTransaction(payment.id, tx);
-    const deliveries = await recordPaymentEvent(tx, "payment.refunded", payment.id, {
+    const outbox = await recordPaymentEvent(tx, "payment.refunded", payment.id, {
       refund: {
         id: refund.paypalRefundId,
         amount: added,
@@ -134,30 +136,33 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
         created_at: refund.createdAt.toISOString(),
       },
     });
-    return { refundId: row.id, created: true, status, refundedMinor, deliveries };
+    outbox.emails.push(...(await recordRefundNotices(tx, row.id)));
+    return { refundId: row.id, created: true, status, refundedMinor, outbox };
   });
-  const { deliveries, ...result } = outcome;
-  await queueDeliveryJobs(deliveries);
+  const { outbox, ...result } = outcome;
+  await sendOutbox(outbox);
   return result;
 }
 
 /**
- * Records a payment event's merchant webhook deliveries in the money change's own transaction (DESIGN 12): the
- * event exists exactly when the change does. Their ids are queued after the commit.
+ * Records a payment event's merchant webhook deliveries, and for a completion the receipt and sale alert, in the
+ * money change's own transaction (DESIGN 12): they exist exactly when the change does. Queued after the commit.
  */
 export async function recordPaymentEvent(
   tx: Tx,
   type: Extract<MerchantEventType, "payment.completed" | "payment.refunded">,
   transactionId: string,
   extra: Record<string, unknown> = {},
-): Promise<string[]> {
+): Promise<Outbox> {
   const payment = await tx.transaction.findUniqueOrThrow({ where: { id: transactionId }, select: paymentEventSelect });
-  return recordMerchantEvent(tx, {
+  const deliveries = await recordMerchantEvent(tx, {
     merchantId: payment.merchantId,
     type,
     buttonId: payment.buttonId,
     data: { ...paymentEventData(payment), ...extra },
   });
+  const emails = type === "payment.completed" ? await recordSaleNotices(tx, transactionId) : [];
+  return { deliveries, emails };
 }
 
 /**
@@ -274,12 +279,12 @@ export async function applyCaptureStatus(transactionId: string, status: Transact
     // DESIGN 6: a denied purchase loses its download grants; a pending one that completed starts its window now.
     if (status === "failed") {
       await revokeGrantsForTransaction(transactionId, tx);
-      return [];
+      return emptyOutbox();
     }
     await startGrantWindow(transactionId, tx);
     return recordPaymentEvent(tx, "payment.completed", transactionId);
   });
-  if (moved) await queueDeliveryJobs(moved);
+  if (moved) await sendOutbox(moved);
   return moved !== null;
 }
 
@@ -318,7 +323,7 @@ export async function recordSubscriptionSale(
   });
   const known = await db.transaction.findUnique({ where: { paypalTransactionId: sale.saleId }, select: { id: true } });
   if (known) return { created: false, transactionId: known.id };
-  let recorded: { transactionId: string; deliveries: string[] };
+  let recorded: { transactionId: string; outbox: Outbox };
   try {
     recorded = await db.$transaction(async (tx) => {
       const row = await tx.transaction.create({
@@ -346,7 +351,7 @@ export async function recordSubscriptionSale(
           data: { lastPaymentAt: sale.createdAt, failedPaymentsCount: 0 },
         });
       }
-      return { transactionId: row.id, deliveries: await recordPaymentEvent(tx, "payment.completed", row.id) };
+      return { transactionId: row.id, outbox: await recordPaymentEvent(tx, "payment.completed", row.id) };
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -356,6 +361,6 @@ export async function recordSubscriptionSale(
     });
     return { created: false, transactionId: winner.id };
   }
-  await queueDeliveryJobs(recorded.deliveries);
+  await sendOutbox(recorded.outbox);
   return { created: true, transactionId: recorded.transactionId };
 }

@@ -33,7 +33,11 @@ function popOf(row: { button: { id: string; name: string } | null; sellPage: { i
 const bundleTierLabels = { basic: "Basic", premium: "Premium" } as const;
 
 /** What was bought, in words: the button's name, or the sell page with its bundle ("Glaze Recipes (Premium)"). */
-function itemOf(row: PaymentRecord): string | null {
+export function itemOf(row: {
+  bundleTier: PaymentRecord["bundleTier"];
+  button: { name: string } | null;
+  sellPage: { name: string; basicName: string; premiumName: string | null } | null;
+}): string | null {
   if (!row.sellPage) return row.button?.name ?? null;
   const bundle =
     row.bundleTier === "premium"

@@ -62,7 +62,7 @@ const GONE: JobSubject = { summary: "The stored record no longer exists", mercha
 async function subjectsOf(jobs: { job: DeadJob; payload: Record<string, string> | null }[]) {
   const idsOf = (kind: JobKind, field: string) =>
     jobs.flatMap(({ job, payload }) => (job.kind === kind && payload?.[field] ? [payload[field]] : []));
-  const [events, messages, deliveries] = await Promise.all([
+  const [events, messages, deliveries, emails] = await Promise.all([
     db.payPalEvent.findMany({
       where: { id: { in: idsOf("paypal.event", "eventId") } },
       select: { id: true, type: true, outcome: true, merchant: { select: { id: true, name: true } } },
@@ -87,11 +87,16 @@ async function subjectsOf(jobs: { job: DeadJob; payload: Record<string, string> 
         merchant: { select: { id: true, name: true } },
       },
     }),
+    db.emailMessage.findMany({
+      where: { id: { in: idsOf("email.send", "emailId") } },
+      select: { id: true, template: true, toAddress: true, attempts: true, lastError: true, merchantId: true },
+    }),
   ]);
   const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
   const eventById = byId(events);
   const messageById = byId(messages);
   const deliveryById = byId(deliveries);
+  const emailById = byId(emails);
 
   return (job: DeadJob, payload: Record<string, string> | null): JobSubject => {
     if (!payload) return { summary: "A payload this kind cannot read", merchant: null, detail: null };
@@ -119,8 +124,19 @@ async function subjectsOf(jobs: { job: DeadJob; payload: Record<string, string> 
           detail: `${delivery.attempts} ${delivery.attempts === 1 ? "attempt" : "attempts"}, last: ${answer}`,
         };
       }
+      case "email.send": {
+        const email = emailById.get(payload.emailId!);
+        if (!email) return GONE;
+        return {
+          summary: `${email.template} to ${email.toAddress}`,
+          merchant: null,
+          detail: `${email.attempts} ${email.attempts === 1 ? "attempt" : "attempts"}, last: ${email.lastError ?? "no error"}`,
+        };
+      }
       case "checkouts.reconcile":
       case "merchant-webhook.sweep":
+      case "email.sweep":
+      case "email.daily-digest":
         return { summary: "A scheduled run", merchant: null, detail: null };
     }
   };

@@ -11,6 +11,7 @@ import {
   updateProblem,
   type StaffActor,
 } from "~/server/auth/roles";
+import { revokeSessions } from "~/server/auth/sessions";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { consumeRateLimit, resetRateLimit } from "~/server/rate-limit";
@@ -242,18 +243,32 @@ export async function updateStaffUser(actor: Staff, input: z.output<typeof updat
           username: user.username,
         });
       }
+      // A disabled member is out at once: every open session of theirs is refused from the next request on.
+      if (!user.isActive) await revokeSessions({ saasUserId: target.id }, { client: tx });
       return user;
     }),
   );
 }
 
-export async function resetStaffPassword(actor: Staff, input: z.output<typeof resetSaasUserPasswordSchema>) {
+/**
+ * Sets another member's password and ends all their sessions: whoever knew the old one is out. Resetting one's
+ * own keeps the session doing it (`currentSessionId`).
+ */
+export async function resetStaffPassword(
+  actor: Staff,
+  input: z.output<typeof resetSaasUserPasswordSchema>,
+  currentSessionId: string | null = null,
+) {
   const passwordHash = await hashPassword(input.password);
   await db.$transaction(async (tx) => {
     const target = await findTarget(tx, input.id);
     const problem = passwordResetProblem(actor, target);
     if (problem) throw forbidden(problem);
     await tx.saasUser.update({ where: { id: target.id }, data: { passwordHash } });
+    await revokeSessions(
+      { saasUserId: target.id },
+      { client: tx, except: target.id === actor.id ? currentSessionId : null },
+    );
     await recordAudit(
       tx,
       actor,
@@ -316,10 +331,15 @@ export async function updateOwnProfile(actor: Staff, input: z.output<typeof upda
 }
 
 /**
- * Changes the signed-in member's password after checking the current one. Wrong guesses count against the same
- * per-account budget as sign-in, so a left-open session cannot be used to guess the password.
+ * Changes the signed-in member's password after checking the current one, and ends their other sessions. Wrong
+ * guesses count against the same per-account budget as sign-in, so a left-open session cannot be used to guess
+ * the password.
  */
-export async function changeOwnPassword(actor: Staff, input: z.output<typeof changeOwnPasswordSchema>) {
+export async function changeOwnPassword(
+  actor: Staff,
+  input: z.output<typeof changeOwnPasswordSchema>,
+  currentSessionId: string | null = null,
+) {
   const limitKey = `staff:${actor.username}`;
   await consumeRateLimit("signInByAccount", limitKey);
   const current = await db.saasUser.findUnique({ where: { id: actor.id }, select: { passwordHash: true } });
@@ -330,6 +350,7 @@ export async function changeOwnPassword(actor: Staff, input: z.output<typeof cha
   const passwordHash = await hashPassword(input.newPassword);
   await db.$transaction(async (tx) => {
     await tx.saasUser.update({ where: { id: actor.id }, data: { passwordHash } });
+    await revokeSessions({ saasUserId: actor.id }, { client: tx, except: currentSessionId });
     await recordAudit(tx, actor, "account.password_change", { type: "saas_user", id: actor.id });
   });
   await resetRateLimit("signInByAccount", limitKey);

@@ -12,7 +12,10 @@ import type { SetTimeZoneIfUnsetInput, UpdateStoreSettingsInput } from "~/schema
 /** What the settings form shows: the PayPal secret is never sent back, only whether one is saved. */
 export async function getStoreSettings(merchantId: string) {
   const [merchant, settings] = await Promise.all([
-    db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { name: true } }),
+    db.merchant.findUniqueOrThrow({
+      where: { id: merchantId },
+      select: { name: true, email: true, user: { select: { emailVerified: true } } },
+    }),
     db.storeSettings.findUnique({ where: { merchantId }, include: { logoFile: { select: { key: true } } } }),
   ]);
   return {
@@ -28,7 +31,40 @@ export async function getStoreSettings(merchantId: string) {
     paypalWebhookUrl: `${env.APP_URL.replace(/\/+$/, "")}/api/paypal/webhook`,
     hasPaypalSecret: Boolean(settings?.paypalSecretEncrypted),
     logoUrl: settings?.logoFile ? publicFileUrl(settings.logoFile.key) : null,
+    // A store that never saved its settings has the columns' defaults.
+    saleAlertsEnabled: settings?.saleAlertsEnabled ?? true,
+    dailyDigestEnabled: settings?.dailyDigestEnabled ?? false,
+    supportEmail: settings?.supportEmail ?? "",
+    /** Where seller mail goes, and what buyers see when no support e-mail is set. */
+    accountEmail: merchant.email,
+    /** Live payments need it (issue 13): the form says so before the merchant tries. */
+    isEmailVerified: merchant.user.emailVerified !== null,
   };
+}
+
+export const VERIFY_BEFORE_LIVE_MESSAGE = "Verify your e-mail address before taking live payments.";
+
+/**
+ * Going live (switching to the live environment, or other live credentials) needs a verified account e-mail
+ * (issue 13): real buyers' money then reaches an address we know the seller reads. A store already live keeps
+ * saving its other settings, so a merchant from before verification existed is not locked out of them.
+ */
+async function checkMayGoLive(merchantId: string, input: UpdateStoreSettingsInput) {
+  if (input.paypalEnvironment !== "live") return;
+  const [user, saved] = await Promise.all([
+    db.user.findUnique({ where: { id: merchantId }, select: { emailVerified: true } }),
+    db.storeSettings.findUnique({ where: { merchantId }, select: { paypalEnvironment: true, paypalClientId: true } }),
+  ]);
+  if (user?.emailVerified) return;
+  const isGoingLive =
+    saved?.paypalEnvironment !== "live" ||
+    saved.paypalClientId !== (input.paypalClientId || null) ||
+    Boolean(input.paypalSecret);
+  if (isGoingLive) {
+    throw new AppError("FORBIDDEN", VERIFY_BEFORE_LIVE_MESSAGE, {
+      fieldErrors: { paypalEnvironment: [VERIFY_BEFORE_LIVE_MESSAGE] },
+    });
+  }
 }
 
 /**
@@ -66,6 +102,7 @@ async function checkPayPalCredentials(merchantId: string, input: UpdateStoreSett
 }
 
 export async function updateStoreSettings(merchantId: string, input: UpdateStoreSettingsInput) {
+  await checkMayGoLive(merchantId, input);
   await checkPayPalCredentials(merchantId, input);
   const secret = input.paypalSecret ? { paypalSecretEncrypted: encryptSecret(input.paypalSecret) } : {};
   const fields = {
@@ -76,6 +113,9 @@ export async function updateStoreSettings(merchantId: string, input: UpdateStore
     paypalEnvironment: input.paypalEnvironment,
     paypalWebhookId: input.paypalWebhookId || null,
     ...(input.timeZone !== undefined && { timeZone: input.timeZone }),
+    ...(input.saleAlertsEnabled !== undefined && { saleAlertsEnabled: input.saleAlertsEnabled }),
+    ...(input.dailyDigestEnabled !== undefined && { dailyDigestEnabled: input.dailyDigestEnabled }),
+    ...(input.supportEmail !== undefined && { supportEmail: input.supportEmail || null }),
   };
   await db.storeSettings.upsert({
     where: { merchantId },

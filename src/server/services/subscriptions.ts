@@ -5,7 +5,9 @@ import { db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import type { Prisma } from "~/generated/prisma/client";
-import { type MerchantEventType, queueDeliveryJobs, recordMerchantEvent } from "~/server/merchant-webhooks";
+import { type MerchantEventType, recordMerchantEvent } from "~/server/merchant-webhooks";
+import { type Outbox, sendOutbox } from "~/server/outbox";
+import { recordCancellationNotices } from "~/server/services/notices";
 import type { PayPalSubscription } from "~/server/paypal/client";
 import { merchantPayPal } from "~/server/paypal/merchant-client";
 import { recordSubscriptionSale } from "~/server/services/ledger";
@@ -70,7 +72,7 @@ export async function applyPayPalSubscription(
   paypal: PayPalSubscription,
   options: { paymentFailed?: boolean } = {},
 ): Promise<void> {
-  const deliveries = await db.$transaction(async (tx) => {
+  const outbox = await db.$transaction(async (tx): Promise<Outbox> => {
     const current = await tx.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
     const status = STATUS_OF[paypal.status];
     const moves = status !== undefined && status !== current.status && !ENDED.includes(current.status);
@@ -87,11 +89,12 @@ export async function applyPayPalSubscription(
       ...(options.paymentFailed ? (["subscription.payment_failed"] as const) : []),
       ...(moves && EVENT_OF[status] ? [EVENT_OF[status]] : []),
     ];
-    const ids: string[] = [];
-    for (const type of types) ids.push(...(await recordSubscriptionEvent(tx, subscriptionId, type)));
-    return ids;
+    const deliveries: string[] = [];
+    for (const type of types) deliveries.push(...(await recordSubscriptionEvent(tx, subscriptionId, type)));
+    const emails = moves && status === "cancelled" ? await recordCancellationNotices(tx, subscriptionId) : [];
+    return { deliveries, emails };
   });
-  await queueDeliveryJobs(deliveries);
+  await sendOutbox(outbox);
 }
 
 /**

@@ -2,6 +2,7 @@ import { CheckCircle2, Clock, ShieldAlert } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Card } from "~/components/ui/card";
+import { LostDownloadForm } from "~/features/library/lost-download-form";
 import { ThankYouDownload } from "~/features/sell-pages/thank-you-download";
 import { formatMoney } from "~/lib/money";
 import { getThankYou, PENDING_DOWNLOAD_MESSAGE } from "~/server/services/downloads";
@@ -34,6 +35,9 @@ export default async function ThankYouPage({
         <ShieldAlert aria-hidden className="size-12 text-red-500" />
         <h1 className="mt-4 text-2xl font-bold text-gray-900">Invalid Access</h1>
         <p className="mt-2 text-gray-600">This page can only be accessed after a successful purchase.</p>
+        <div className="mt-6 w-full max-w-sm text-left">
+          <LostDownloadForm />
+        </div>
         <Link href="/" className="text-brand-600 mt-6 text-sm font-medium hover:underline">
           Return to Home
         </Link>
@@ -94,9 +98,12 @@ export default async function ThankYouPage({
         <div className="space-y-1 border-t border-gray-100 pt-4 text-center text-sm text-gray-600">
           <p className="font-medium text-gray-900">Need help?</p>
           <p>
-            Keep this page&apos;s address to download again within 24 hours of the payment completing. Your PayPal
-            receipt has the seller&apos;s contact details.
+            Your receipt e-mail links to your library, where you can download again later. It also has the seller&apos;s
+            contact details.
           </p>
+          <div className="mx-auto max-w-sm pt-2 text-left">
+            <LostDownloadForm />
+          </div>
           <p className="flex justify-center gap-4 pt-1">
             <Link href="/terms" className="text-brand-600 hover:underline">
               Terms

@@ -1,5 +1,6 @@
+import Link from "next/link";
 import { WebhookSettingsCard } from "~/features/merchant-webhooks/webhook-settings-card";
-import { StoreSettingsForm } from "~/features/settings/store-settings-form";
+import { ACCOUNT_HREF, StoreSettingsForm } from "~/features/settings/store-settings-form";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Store Settings · Popkit" };
@@ -9,9 +10,17 @@ export default async function StoreSettingsPage() {
   const [settings, webhooks] = await Promise.all([api.merchant.getStoreSettings(), api.webhooks.getSettings()]);
   return (
     <div className="max-w-2xl space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold text-gray-900">Store Settings</h1>
-        <p className="text-sm text-gray-600">How your store appears to buyers, and how it connects to PayPal.</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900">Store Settings</h1>
+          <p className="text-sm text-gray-600">How your store appears to buyers, and how it connects to PayPal.</p>
+        </div>
+        <Link
+          href={ACCOUNT_HREF}
+          className="text-brand-700 focus-visible:outline-brand-600 rounded text-sm font-medium hover:underline focus-visible:outline-2"
+        >
+          Account and password
+        </Link>
       </div>
       <StoreSettingsForm initial={settings} />
       <WebhookSettingsCard initial={webhooks} />

@@ -70,7 +70,7 @@ export const adminRouter = createTRPCRouter({
 
   resetUserPassword: staffProcedure("admin")
     .input(resetSaasUserPasswordSchema)
-    .mutation(({ ctx, input }) => resetStaffPassword(ctx.staff, input)),
+    .mutation(({ ctx, input }) => resetStaffPassword(ctx.staff, input, ctx.session?.sessionId ?? null)),
 
   deleteUser: staffProcedure("admin")
     .input(saasUserIdSchema)
@@ -116,7 +116,7 @@ export const adminRouter = createTRPCRouter({
 
   changeOwnPassword: staffProcedure("operator")
     .input(changeOwnPasswordSchema)
-    .mutation(({ ctx, input }) => changeOwnPassword(ctx.staff, input)),
+    .mutation(({ ctx, input }) => changeOwnPassword(ctx.staff, input, ctx.session?.sessionId ?? null)),
 
   listFailedJobs: staffProcedure("operator").query(({ ctx }) => listFailedJobs(ctx.staff)),
 

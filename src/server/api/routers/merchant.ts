@@ -26,11 +26,14 @@ import {
 } from "~/server/services/store-settings";
 
 export const merchantRouter = createTRPCRouter({
-  /** Creates the account; the form then signs in through next-auth with the same credentials. */
+  /**
+   * Creates the account, or mails the owner of a taken e-mail; the answer is the same, so it cannot be used to
+   * find out who has an account. The form then tries to sign in with the same credentials.
+   */
   signUp: publicProcedure.input(merchantSignUpSchema).mutation(async ({ ctx, input }) => {
     await consumeRateLimit("signUpByIp", ctx.ip);
-    const merchant = await signUpMerchant(input);
-    return { id: merchant.id };
+    await signUpMerchant(input);
+    return { ok: true as const };
   }),
 
   getStoreSettings: merchantProcedure.query(({ ctx }) => getStoreSettings(ctx.merchantId)),

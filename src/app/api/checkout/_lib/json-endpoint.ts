@@ -33,7 +33,10 @@ export function preflight() {
 }
 
 /** POST handler: JSON body -> schema -> service; every failure is a JSON error a buyer's page can show. */
-export function jsonEndpoint<S extends z.ZodType>(schema: S, run: (input: z.infer<S>) => Promise<unknown>) {
+export function jsonEndpoint<S extends z.ZodType>(
+  schema: S,
+  run: (input: z.infer<S>, request: Request) => Promise<unknown>,
+) {
   return async function POST(request: Request): Promise<Response> {
     try {
       await consumeRateLimit("publicApiByIp", clientIp(request.headers));
@@ -51,7 +54,7 @@ export function jsonEndpoint<S extends z.ZodType>(schema: S, run: (input: z.infe
       if (!parsed.success) {
         return errorJson(new AppError("INVALID", parsed.error.issues[0]?.message ?? "The request is not valid."));
       }
-      return json(200, await run(parsed.data));
+      return json(200, await run(parsed.data, request));
     } catch (error) {
       const appError = toAppError(error);
       if (appError) return errorJson(appError);

@@ -1,0 +1,39 @@
+import { toAppError } from "~/server/errors";
+import { describeError, logger } from "~/server/logger";
+import { consumeRateLimit } from "~/server/rate-limit";
+import { clientIp } from "~/server/request";
+import { libraryDownload } from "~/server/services/library";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * The library's Download button (a plain form POST, so link previews and prefetching never open a window): a
+ * fresh grant for the purchase, then on to /api/download/[grant], which counts the download and hands the file
+ * over. A refusal goes back to the library, which says why.
+ */
+export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const back = (query: string) =>
+    new Response(null, {
+      status: 303,
+      headers: { location: `/library/${encodeURIComponent(token)}?${query}`, "cache-control": "no-store" },
+    });
+  const form = await request.formData().catch(() => null);
+  const purchase = form?.get("purchase");
+  if (typeof purchase !== "string" || !/^[a-z0-9]{1,40}$/i.test(purchase)) return back("refused=unknown");
+  try {
+    await consumeRateLimit("publicApiByIp", clientIp(request.headers));
+    const { grantToken } = await libraryDownload(token, purchase);
+    return new Response(null, {
+      status: 303,
+      headers: {
+        location: `/api/download/${grantToken}`,
+        "cache-control": "no-store",
+        "referrer-policy": "no-referrer",
+      },
+    });
+  } catch (error) {
+    if (!toAppError(error)) logger.error("library download failed", describeError(error));
+    return back(`refused=${encodeURIComponent(purchase)}`);
+  }
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "~/components/ui/alert";
+import { registerClearing } from "~/components/ui/field";
+import { EmailField, SubmitRow } from "~/features/auth/auth-form-parts";
+import { requestPasswordResetSchema, type RequestPasswordResetInput } from "~/schemas/auth";
+import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
+
+/** The same sentence whether or not the e-mail has an account: the page must not tell which e-mails do. */
+export const resetRequestedMessage = "If an account exists for that e-mail, we've sent a link to reset its password.";
+
+export function ForgotPasswordForm() {
+  const request = api.account.requestPasswordReset.useMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSent, setSent] = useState(false);
+  const form = useForm<RequestPasswordResetInput>({
+    resolver: zodResolver(requestPasswordResetSchema),
+    defaultValues: { email: "" },
+    reValidateMode: "onSubmit",
+  });
+  const { errors, isSubmitting } = form.formState;
+  const register = registerClearing(form);
+
+  async function onSubmit(values: RequestPasswordResetInput) {
+    setFormError(null);
+    try {
+      await request.mutateAsync(values);
+      setSent(true);
+    } catch (error) {
+      const emailError = fieldErrorsOf(error).email?.[0];
+      if (emailError) form.setError("email", { message: emailError });
+      setFormError(userMessageOf(error, "Something went wrong. Please try again."));
+    }
+  }
+
+  return (
+    <div className="w-full space-y-6">
+      <div className="text-center">
+        <h1 className="text-2xl font-bold text-gray-900">Reset your password</h1>
+        <p className="mt-1 text-sm text-gray-600">Enter your account&apos;s e-mail and we&apos;ll send you a link.</p>
+      </div>
+      {isSent ? (
+        <Alert tone="success">{resetRequestedMessage}</Alert>
+      ) : (
+        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+          <EmailField error={errors.email?.message} registration={register("email")} />
+          <SubmitRow formError={formError} isSubmitting={isSubmitting} label="Send reset link" busyLabel="Sending..." />
+        </form>
+      )}
+      <p className="text-center text-sm">
+        <Link href="/auth" className="text-brand-600 font-medium hover:underline">
+          Back to sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { z } from "zod";
+import { emailAddress } from "~/schemas/auth";
+
+/** "Lost your download?" on the thank-you page and /library. */
+export const lostDownloadSchema = z.object({ email: emailAddress });
+export type LostDownloadInput = z.infer<typeof lostDownloadSchema>;

@@ -1,0 +1,119 @@
+// Transactional e-mail (DESIGN 12): a mail is recorded in email_messages (inside the transaction of what caused
+// it, where there is one: a receipt can never exist without its payment, nor be lost after it commits), then an
+// "email.send" job renders and sends it, with retries while SMTP is down. A per-minute sweep queues any mail
+// whose job was never queued (a crash right after commit).
+import { render } from "@react-email/components";
+import type { Prisma } from "~/generated/prisma/client";
+import { db } from "~/server/db";
+import { enqueue } from "~/server/jobs";
+import { describeError, logger } from "~/server/logger";
+import { type EmailPayloads, type EmailTemplateName, emailTemplates } from "./templates";
+import type { EmailTemplate } from "./template";
+import { sendMail } from "./transport";
+
+type Client = Pick<Prisma.TransactionClient, "emailMessage">;
+
+export interface NewEmail<K extends EmailTemplateName> {
+  template: K;
+  to: string;
+  payload: EmailPayloads[K];
+  /** The store the mail concerns (its log); omit for account mail. */
+  merchantId?: string | null;
+  /** A second mail with the same key is never recorded ("receipt:<transaction id>"). */
+  key?: string;
+}
+
+/**
+ * Records a mail with `client` (pass an open transaction); returns its id to queue after the commit, or null when
+ * its key was recorded before.
+ */
+export async function recordEmail<K extends EmailTemplateName>(
+  client: Client,
+  mail: NewEmail<K>,
+): Promise<string | null> {
+  const template = emailTemplates[mail.template] as EmailTemplate<unknown>;
+  const payload = template.payload.parse(mail.payload);
+  const rows = await client.emailMessage.createManyAndReturn({
+    data: [
+      {
+        template: mail.template,
+        toAddress: mail.to.trim(),
+        payload: payload as Prisma.InputJsonValue,
+        merchantId: mail.merchantId ?? null,
+        dedupeKey: mail.key ?? null,
+      },
+    ],
+    // The unique dedupe key makes a concurrent second record (webhook racing the capture) a no-op, not an error.
+    skipDuplicates: true,
+    select: { id: true },
+  });
+  return rows[0]?.id ?? null;
+}
+
+/** Queues recorded mail; never throws (what fails to queue now, the sweep queues within a minute). */
+export async function queueEmails(ids: (string | null)[]): Promise<void> {
+  for (const emailId of ids) {
+    if (!emailId) continue;
+    try {
+      await enqueue("email.send", { emailId }, { key: emailId });
+    } catch (error) {
+      logger.error("e-mail not queued yet", { emailId, ...describeError(error) });
+    }
+  }
+}
+
+/** Records and queues one mail outside any other transaction (a reset link, a library link). */
+export async function sendEmail<K extends EmailTemplateName>(mail: NewEmail<K>): Promise<void> {
+  await queueEmails([await recordEmail(db, mail)]);
+}
+
+/**
+ * The "email.send" job: composes and sends one recorded mail. Idempotent: a sent mail is not sent again. Throws
+ * on an SMTP failure so the job retries; a mail with nothing left to say is marked failed and dropped.
+ */
+export async function deliverEmail(emailId: string): Promise<void> {
+  const row = await db.emailMessage.findUnique({ where: { id: emailId } });
+  if (!row || row.status !== "queued") return;
+  const template: EmailTemplate<unknown> | undefined = Object.hasOwn(emailTemplates, row.template)
+    ? (emailTemplates[row.template as EmailTemplateName] as EmailTemplate<unknown>)
+    : undefined;
+  const parsed = template?.payload.safeParse(row.payload);
+  const composed = template && parsed?.success ? await template.compose(parsed.data, { to: row.toAddress }) : null;
+  if (!composed) {
+    await db.emailMessage.update({
+      where: { id: emailId },
+      data: { status: "failed", lastError: template ? "Nothing to send any more" : `Unknown template ${row.template}` },
+    });
+    return;
+  }
+  const [html, text] = await Promise.all([render(composed.body), render(composed.body, { plainText: true })]);
+  try {
+    await sendMail({ to: row.toAddress, subject: composed.subject, html, text, replyTo: composed.replyTo });
+  } catch (error) {
+    await db.emailMessage.update({
+      where: { id: emailId },
+      data: {
+        attempts: { increment: 1 },
+        lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+      },
+    });
+    throw error;
+  }
+  await db.emailMessage.update({
+    where: { id: emailId },
+    data: { status: "sent", sentAt: new Date(), attempts: { increment: 1 }, lastError: null },
+  });
+}
+
+/** Mail still unsent a minute after it was recorded and never tried: its job was never queued. */
+export async function queueForgottenEmails(now: Date = new Date()): Promise<number> {
+  const forgotten = await db.emailMessage.findMany({
+    where: { status: "queued", attempts: 0, createdAt: { lt: new Date(now.getTime() - 60_000) } },
+    orderBy: { createdAt: "asc" },
+    take: 500,
+    select: { id: true },
+  });
+  // A mail already queued keeps its job: the same key makes this a no-op for it.
+  await queueEmails(forgotten.map((row) => row.id));
+  return forgotten.length;
+}
