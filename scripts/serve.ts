@@ -22,6 +22,7 @@ await app.prepare();
 // After Next has loaded the environment (.env files) the app's modules validate on import.
 const { embedScriptAnswer } = await import("../src/server/embed-script");
 const { describeError, logger } = await import("../src/server/logger");
+const { stampSocketAddress } = await import("../src/server/request");
 
 const EMBED_SCRIPT = /^\/api\/button\/([A-Za-z0-9_-]{1,64}\.js)(?:\?|$)/;
 
@@ -43,6 +44,8 @@ function serveEmbedScript(file: string, req: IncomingMessage, res: ServerRespons
 }
 
 const server = createServer((req, res) => {
+  // Route handlers cannot see the socket: this is how clientIp() learns the peer's address (TRUSTED_PROXIES).
+  stampSocketAddress(req);
   const embed = req.method === "GET" || req.method === "HEAD" ? EMBED_SCRIPT.exec(req.url ?? "") : null;
   if (embed) serveEmbedScript(embed[1]!, req, res);
   else void handle(req, res);

@@ -6,6 +6,37 @@ const flag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
+const MAX_PROXY_HOPS = 10;
+const proxyNetwork = z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()]);
+
+/**
+ * TRUSTED_PROXIES: who may tell us a client's address in X-Forwarded-For (src/server/request.ts reads it).
+ * Empty: nobody, the socket's peer is the client. A number: that many proxy hops in front of the app. Otherwise
+ * a comma-separated list of the proxies' networks (CIDRs or single addresses, IPv4 or IPv6).
+ * @param {string} text
+ * @returns {{ hops: number; networks: string[] } | null} null when the value is none of these
+ */
+export function parseTrustedProxies(text) {
+  const value = text.trim();
+  if (value === "") return { hops: 0, networks: [] };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= MAX_PROXY_HOPS ? { hops, networks: [] } : null;
+  }
+  const networks = value.split(",").map((part) => part.trim());
+  return networks.every((network) => proxyNetwork.safeParse(network).success) ? { hops: 0, networks } : null;
+}
+
+const trustedProxies = z
+  .string()
+  .default("")
+  .refine((value) => parseTrustedProxies(value) !== null, {
+    error: (issue) =>
+      `TRUSTED_PROXIES must be empty, a number of proxy hops from 0 to ${MAX_PROXY_HOPS}, or a comma-separated ` +
+      `list of proxy networks such as 10.0.0.0/8,fd00::/8; got "${String(issue.input)}"`,
+  })
+  .transform((value) => /** @type {{ hops: number; networks: string[] }} */ (parseTrustedProxies(value)));
+
 /** The only reader of process.env. Every variable is documented in .env.example. */
 export const env = createEnv({
   server: {
@@ -34,6 +65,7 @@ export const env = createEnv({
     UPLOADTHING_API_URL: z.url().optional(),
     UPLOADTHING_UFS_HOST: z.string().default("ufs.sh"),
     UPLOADTHING_UFS_APP_ID_LOCATION: z.enum(["path", "subdomain"]).default("subdomain"),
+    TRUSTED_PROXIES: trustedProxies,
     SIGNIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
     SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
     AUTH_GOOGLE_ID: z.string().optional(),

@@ -139,4 +139,5 @@ export const jobKindLabels = {
   "email.send": "E-mail",
   "email.sweep": "E-mail sweep",
   "email.daily-digest": "Daily digest run",
+  "rate-limits.sweep": "Rate-limit sweep",
 } as const;

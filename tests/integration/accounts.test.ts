@@ -101,37 +101,112 @@ describe("merchant sign-in", () => {
       });
     }
   });
+});
 
-  it("locks an account after 10 failed attempts, whatever the IP", async () => {
-    const merchant = await createMerchant(db);
-    for (let i = 0; i < 10; i++) {
-      await expect(
-        authenticateMerchant({ email: merchant.email, password: "wrong-pass" }, unique("ip")),
-      ).rejects.toMatchObject({
-        code: "UNAUTHORIZED",
-      });
-    }
-    await expect(
-      authenticateMerchant({ email: merchant.email, password: merchant.password }, unique("ip")),
-    ).rejects.toMatchObject({
+// Sign-in limits (issue 14, src/server/rate-limit.ts): per account+address pair, and a growing gap per account for
+// addresses it never signed in from.
+const accountKinds = [
+  {
+    kind: "merchant",
+    create: async () => {
+      const merchant = await createMerchant(db);
+      return {
+        signIn: (password: string, ip: string) => authenticateMerchant({ email: merchant.email, password }, ip),
+        password: merchant.password,
+      };
+    },
+  },
+  {
+    kind: "super admin",
+    create: async () => {
+      const staff = await createSaasUser(db, { role: "super_admin" });
+      return {
+        signIn: (password: string, ip: string) => authenticateStaff({ username: staff.username, password }, ip),
+        password: staff.password,
+      };
+    },
+  },
+];
+
+async function outcome(attempt: Promise<unknown>): Promise<string> {
+  return attempt.then(
+    () => "signed in",
+    (error: unknown) => (error instanceof AppError ? error.code : String(error)),
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(accountKinds)("$kind sign-in limits", ({ create }) => {
+  it("refuses one account+address pair after 5 attempts, and only that pair", async () => {
+    const account = await create();
+    const stranger = unique("ip");
+    for (let i = 0; i < 5; i++) expect(await outcome(account.signIn("wrong-pass", stranger))).toBe("UNAUTHORIZED");
+    const refused = await account.signIn(account.password, stranger).catch((e: unknown) => e);
+    expect(refused).toMatchObject({
       code: "RATE_LIMITED",
+      userMessage: "Too many attempts. Please try again in 15 minutes.",
     });
+    expect(await outcome(account.signIn(account.password, unique("ip")))).toBe("signed in");
   });
 
-  it("forgets earlier failures after a successful sign-in", async () => {
-    const merchant = await createMerchant(db);
-    for (let i = 0; i < 9; i++) {
-      await authenticateMerchant({ email: merchant.email, password: "wrong-pass" }, unique("ip")).catch(
-        () => undefined,
-      );
+  it("clears a pair's attempts when it signs in", async () => {
+    const account = await create();
+    const ip = unique("ip");
+    for (let i = 0; i < 4; i++) await outcome(account.signIn("wrong-pass", ip));
+    expect(await outcome(account.signIn(account.password, ip))).toBe("signed in");
+    for (let i = 0; i < 4; i++) expect(await outcome(account.signIn("wrong-pass", ip))).toBe("UNAUTHORIZED");
+    expect(await outcome(account.signIn(account.password, ip))).toBe("signed in");
+  });
+
+  it("lets the owner in from their usual address while a stranger fails from 20 addresses", async () => {
+    const account = await create();
+    const home = unique("ip");
+    expect(await outcome(account.signIn(account.password, home))).toBe("signed in");
+
+    const results: string[] = [];
+    for (let ip = 0; ip < 20; ip++) {
+      const attacker = unique(`attacker-${ip}-`);
+      for (let i = 0; i < 3; i++) results.push(await outcome(account.signIn("wrong-pass", attacker)));
     }
-    await authenticateMerchant({ email: merchant.email, password: merchant.password }, unique("ip"));
-    await authenticateMerchant({ email: merchant.email, password: "wrong-pass" }, unique("ip")).catch(() => undefined);
-    await expect(
-      authenticateMerchant({ email: merchant.email, password: merchant.password }, unique("ip")),
-    ).resolves.toMatchObject({
-      id: merchant.id,
+    // The first 10 failures are free; then one slot per growing gap (1 s, 2 s, 4 s...) shared by every new address.
+    expect(results.filter((result) => result === "UNAUTHORIZED").length).toBeLessThanOrEqual(14);
+    expect(results.filter((result) => result === "RATE_LIMITED").length).toBeGreaterThanOrEqual(46);
+
+    expect(await outcome(account.signIn(account.password, home))).toBe("signed in");
+  });
+});
+
+describe("merchant sign-in from many addresses", () => {
+  it("gives new addresses one attempt per gap after 10 failures, the gap growing with each failure", async () => {
+    const merchant = await createMerchant(db);
+    const attempt = (password: string) =>
+      outcome(authenticateMerchant({ email: merchant.email, password }, unique("ip")));
+    for (let i = 0; i < 10; i++) expect(await attempt("wrong-pass")).toBe("UNAUTHORIZED");
+
+    expect(await attempt("wrong-pass")).toBe("UNAUTHORIZED"); // the first 1 s slot
+    // Even the right password waits for the next slot when it comes from an address new to the account.
+    const refused = await authenticateMerchant({ email: merchant.email, password: merchant.password }, unique("ip"))
+      .then(() => null)
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      code: "RATE_LIMITED",
+      userMessage: "Too many attempts. Please try again in a minute.",
     });
+
+    await sleep(1100);
+    expect(await attempt("wrong-pass")).toBe("UNAUTHORIZED"); // the 1 s gap is over; the next one is 2 s
+    await sleep(1100);
+    expect(await attempt(merchant.password)).toBe("RATE_LIMITED");
+    await sleep(1100);
+    expect(await attempt(merchant.password)).toBe("signed in");
+  });
+
+  it("counts failures for an e-mail without an account like any other", async () => {
+    const email = `${unique("nobody")}@example.test`;
+    const attempt = () => outcome(authenticateMerchant({ email, password: "wrong-pass" }, unique("ip")));
+    for (let i = 0; i < 11; i++) expect(await attempt()).toBe("UNAUTHORIZED");
+    expect(await attempt()).toBe("RATE_LIMITED");
   });
 });
 

@@ -100,6 +100,18 @@ export const jobKinds = {
       await sendDailyDigests();
     },
   }),
+  /** Deletes rate-limit counters whose window has ended: each new address or account adds a row (issue 14). */
+  "rate-limits.sweep": defineKind({
+    payload: z.object({}),
+    // The next run repeats the work, so a failed one is not worth a retry.
+    retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
+    expireInSeconds: 5 * 60,
+    schedule: "*/15 * * * *",
+    handler: async () => {
+      const { sweepExpiredRateLimits } = await import("~/server/rate-limit");
+      await sweepExpiredRateLimits();
+    },
+  }),
 };
 
 export type JobKinds = typeof jobKinds;

@@ -3,7 +3,14 @@ import { revokeSessions } from "~/server/auth/sessions";
 import { db } from "~/server/db";
 import { queueEmails, recordEmail, sendEmail } from "~/server/email";
 import { AppError } from "~/server/errors";
-import { consumeRateLimit, resetRateLimit, type RateLimitName } from "~/server/rate-limit";
+import {
+  admitSignIn,
+  consumeRateLimit,
+  recordSignInFailure,
+  recordSignInSuccess,
+  resetRateLimit,
+  type RateLimitName,
+} from "~/server/rate-limit";
 import { consumeAccountToken, findToken, findUsableToken, voidAccountTokens } from "~/server/services/account-tokens";
 import type {
   ChangePasswordInput,
@@ -110,21 +117,31 @@ export async function verifyStaffCredentials(input: StaffSignInInput): Promise<S
   return { id: staff.id, email: staff.email, name: staff.name, username: staff.username, role: staff.role };
 }
 
-/** Sign-in as next-auth performs it: rate limited per IP and per account, then the password check. */
+/**
+ * A password check behind the sign-in limits (src/server/rate-limit.ts explains them): a wrong password counts
+ * against the account, the right one clears the pair. A disabled staff account with the right password is
+ * neither: the password was not guessed, and the address does not become one the account signs in from.
+ */
+async function signInWithLimits<T>(account: string, ip: string, verify: () => Promise<T>): Promise<T> {
+  await admitSignIn(account, ip);
+  let identity: T;
+  try {
+    identity = await verify();
+  } catch (error) {
+    if (error instanceof AppError && error.code === "UNAUTHORIZED") await recordSignInFailure(account);
+    throw error;
+  }
+  await recordSignInSuccess(account, ip);
+  return identity;
+}
+
+/** Sign-in as next-auth performs it: the sign-in limits, then the password check. */
 export async function authenticateMerchant(input: MerchantSignInInput, ip: string): Promise<MerchantIdentity> {
-  await consumeRateLimit("signInByIp", ip);
-  await consumeRateLimit("signInByAccount", `merchant:${input.email}`);
-  const merchant = await verifyMerchantCredentials(input);
-  await resetRateLimit("signInByAccount", `merchant:${input.email}`);
-  return merchant;
+  return signInWithLimits(`merchant:${input.email}`, ip, () => verifyMerchantCredentials(input));
 }
 
 export async function authenticateStaff(input: StaffSignInInput, ip: string): Promise<StaffIdentity> {
-  await consumeRateLimit("signInByIp", ip);
-  await consumeRateLimit("signInByAccount", `staff:${input.username}`);
-  const staff = await verifyStaffCredentials(input);
-  await resetRateLimit("signInByAccount", `staff:${input.username}`);
-  return staff;
+  return signInWithLimits(`staff:${input.username}`, ip, () => verifyStaffCredentials(input));
 }
 
 /**

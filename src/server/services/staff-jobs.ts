@@ -137,6 +137,7 @@ async function subjectsOf(jobs: { job: DeadJob; payload: Record<string, string> 
       case "merchant-webhook.sweep":
       case "email.sweep":
       case "email.daily-digest":
+      case "rate-limits.sweep":
         return { summary: "A scheduled run", merchant: null, detail: null };
     }
   };
