@@ -41,7 +41,9 @@ type CheckoutError = Error & { popkit?: boolean; issue?: string; retryable?: boo
 // message. The host page is someone else's: nothing but inline styles on our own elements, in the colours of
 // the product's alerts (green, yellow, red: `tones`), and text only through textContent. A capture whose answer
 // is lost or fails on our side is retried after 1, 2, 4 and 8 s (it is idempotent on the order; a restart or a
-// database hiccup passes within that), and the reconciliation job records it if all fail. New comments go here
+// database hiccup passes within that), and the reconciliation job records it if all fail. A file's download link
+// is handed out once: a capture answered before (a retry whose first answer was lost) brings `downloadNotice`
+// instead, which points the buyer at the link they have or their receipt. New comments go here
 // rather than inside `loader`: Function#toString keeps them, and every byte of it is sent to every buyer.
 function loader(config: EmbedConfig): void {
   const doc = document;
@@ -117,6 +119,8 @@ function loader(config: EmbedConfig): void {
       // A digital sell page's file (completed or pending): /thank-you shows the purchase and opens the download.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- runs outside Next's router
       window.location.href = `${config.api}/thank-you?token=${encodeURIComponent(result.downloadToken)}`;
+    } else if (result.downloadNotice) {
+      say(result.downloadNotice);
     } else if (status !== "completed" && status !== "pending") {
       say(messages.error, ERROR);
     } else if (button && button.success) {

@@ -8,13 +8,44 @@ import { PrismaClient } from "~/generated/prisma/client";
 const POOL = Symbol.for("popkit.pgPool");
 
 /**
+ * Bounded waits (issue 14): a database that hangs (paused, a dead link) must fail a request within seconds,
+ * not hold it until the OS gives up on the socket.
+ * - connectMs: a new connection's TCP connect, TLS and startup; a healthy server answers in milliseconds.
+ * - statementMs: PostgreSQL cancels a statement running longer (server side, so the connection stays usable).
+ *   The slowest dashboard query takes < 400 ms on a million payments (README, bench); CSV exports page through
+ *   keyset batches, so no single statement of theirs runs long. Migrations run through the Prisma CLI's own
+ *   connection (prisma.config.ts) and the bench fills its database through its own pg client: neither is bound.
+ * - queryMs: the client gives up on an answer; statement_timeout cannot help when the server or the link is
+ *   hung (it is enforced by the server), so this is the backstop, a little after the server's own limit.
+ * A DATABASE_URL query parameter `statement_timeout` or `query_timeout` (milliseconds) overrides these for a
+ * deployment (pg reads them from the URL); a script running one long maintenance statement passes `timeouts`.
+ *
+ * The embedded database (PGlite) runs in the app's own process: a statement there blocks the event loop until
+ * it ends, and PGlite enforces no statement_timeout (no timer interrupts in WASM). These limits then only apply
+ * to a process connected to another process's embedded server (admin:create, db:seed while the app runs).
+ */
+export const DB_TIMEOUTS = { connectMs: 5_000, statementMs: 15_000, queryMs: 17_000 } as const;
+
+export type DbTimeouts = { connectMs: number; statementMs: number; queryMs: number };
+
+/**
  * `embedded`: the URL is the embedded PGlite server, a single backend session, so the pool gets ONE
  * connection (see scripts/lib/embedded-db.ts).
  */
-export function createPrismaClient(url: string, opts: { embedded: boolean }): PrismaClient {
+export function createPrismaClient(
+  url: string,
+  opts: { embedded: boolean; timeouts?: Partial<DbTimeouts> },
+): PrismaClient {
+  const timeouts = { ...DB_TIMEOUTS, ...opts.timeouts };
   // Built here rather than inside PrismaPg so the job queue can share it (poolOf): on the embedded database a
   // second pool would be a second connection, which PGlite's single session cannot serve side by side.
-  const pool = new pg.Pool({ connectionString: url, max: opts.embedded ? 1 : 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.embedded ? 1 : 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs,
+  });
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   Object.defineProperty(client, POOL, { value: pool });
   return client;

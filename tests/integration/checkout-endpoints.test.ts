@@ -10,8 +10,12 @@ import { POST as subscriptionsPost } from "~/app/api/checkout/subscriptions/rout
 import { db } from "~/server/db";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
+import { buildSellPageInput } from "../factories/sell-page";
+import { createStoredFile } from "../factories/stored-file";
 import { connectPayPal } from "../factories/store-settings";
+import { merchantCaller } from "../support/callers";
 import { approveOrder } from "../support/paypal-sandbox";
+import { DOWNLOAD_ALREADY_ISSUED_MESSAGE, getThankYou } from "~/server/services/downloads";
 
 const APP = "http://localhost:3000";
 const ip = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
@@ -207,6 +211,35 @@ describe("GET /api/button/{id}.js", () => {
     await approveOrder(orderId, "alex");
     await options.onApprove!({ orderID: orderId }, { restart: () => void restarted++ });
     expect(page.window.location.href).toBe("https://shop.example.com/thanks");
+  });
+
+  it("sends a bundle's buyer to the thank-you page once; a repeated capture shows where the link is", async () => {
+    const merchant = await createMerchant(db);
+    const { clientId } = await connectPayPal(db, merchant.id);
+    const file = await createStoredFile(db, merchant.id, "downloadable_file");
+    const { id: pageId } = await merchantCaller(merchant).sellPages.create(
+      buildSellPageInput({ paypalClientId: clientId, downloadableFileId: file.id }),
+    );
+    const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
+    const page = fakePage(button.id);
+    page.run(await (await getScript(`${button.id}.js`)).text());
+    const rendered = page.installSdk(page.scripts[0]!.attributes["data-namespace"]!);
+    page.scripts[0]!.onload!();
+    const options = await rendered;
+
+    const orderId = await options.createOrder!();
+    await approveOrder(orderId);
+    await options.onApprove!({ orderID: orderId }, { restart: () => {} });
+    const thankYou = new URL(page.window.location.href);
+    expect(thankYou.pathname).toBe("/thank-you");
+    const token = thankYou.searchParams.get("token")!;
+
+    page.window.location.href = "https://shop.example.com/product";
+    await options.onApprove!({ orderID: orderId }, { restart: () => {} });
+    expect(page.window.location.href).toBe("https://shop.example.com/product");
+    expect(page.region("status").text).toBe(DOWNLOAD_ALREADY_ISSUED_MESSAGE);
+    expect(page.region("alert").text).toBe("");
+    expect(await getThankYou(token)).toMatchObject({ downloadsLeft: 5 });
   });
 
   it("shows the SDK failure message when PayPal's script does not load", async () => {

@@ -70,7 +70,13 @@ describe("one-time payments", () => {
     const [row, ...others] = await rowsOf(orderId);
     expect(others).toHaveLength(0);
     // The buyer is shown the id PayPal's receipt shows: the capture's, the one the payment is recorded under.
-    expect(result).toEqual({ orderId, paymentId: row!.paypalTransactionId, status: "completed", downloadToken: null });
+    expect(result).toEqual({
+      orderId,
+      paymentId: row!.paypalTransactionId,
+      status: "completed",
+      downloadToken: null,
+      downloadNotice: null,
+    });
     expect(row).toMatchObject({
       merchantId: merchant.id,
       buttonId: button.id,
@@ -128,6 +134,7 @@ describe("one-time payments", () => {
         paymentId: expect.stringMatching(/^[A-Z0-9]{17}$/),
         status,
         downloadToken: null,
+        downloadNotice: null,
       });
       expect((await rowsOf(orderId)).map((row) => row.status)).toEqual([status]);
     }
@@ -144,7 +151,7 @@ describe("one-time payments", () => {
     const again = await buyer().captureOrder({ buttonId: button.id, orderId });
     const paymentId = (await rowsOf(orderId))[0]!.paypalTransactionId;
     for (const result of [...results, again])
-      expect(result).toEqual({ orderId, paymentId, status: "completed", downloadToken: null });
+      expect(result).toEqual({ orderId, paymentId, status: "completed", downloadToken: null, downloadNotice: null });
     expect(await rowsOf(orderId)).toHaveLength(1);
   });
 

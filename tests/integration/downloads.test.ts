@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { POST as captureRoute } from "~/app/api/checkout/capture/route";
 import { GET as downloadRoute } from "~/app/api/download/[token]/route";
 import { db } from "~/server/db";
+import { settleCheckout } from "~/server/services/checkout";
 import {
+  DOWNLOAD_ALREADY_ISSUED_MESSAGE,
   getThankYou,
   hashGrantToken,
   issueDownloadGrant,
@@ -59,7 +61,7 @@ async function purchase(status: "completed" | "pending" = "completed") {
 
 async function grantFor(transactionId: string, now?: Date) {
   const grant = await issueDownloadGrant(transactionId, now);
-  if (!grant) throw new Error("no grant issued");
+  if (!grant?.token) throw new Error("no grant issued");
   return grant.token;
 }
 
@@ -73,16 +75,17 @@ describe("download grants", () => {
     const now = new Date();
     const grant = await issueDownloadGrant(transaction.id, now);
 
-    expect(grant?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const token = grant?.token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = await db.downloadGrant.findFirstOrThrow({ where: { transactionId: transaction.id } });
     expect(row).toMatchObject({
-      tokenHash: hashGrantToken(grant!.token),
+      tokenHash: hashGrantToken(token!),
       fileId: file.id,
       maxDownloads: MAX_DOWNLOADS,
       downloadCount: 0,
       revokedAt: null,
     });
-    expect(row.tokenHash).not.toContain(grant!.token);
+    expect(row.tokenHash).not.toContain(token);
     expect(row.expiresAt.getTime() - now.getTime()).toBe(24 * HOUR);
   });
 
@@ -132,7 +135,8 @@ describe("download grants", () => {
 
     expect(await getThankYou(token)).toBeNull();
     expect((await errorOf(startDownload(token)))?.message).toBe("This download link is invalid or has expired.");
-    expect(await getThankYou(await grantFor(transaction.id, new Date(Date.now() - 23 * HOUR)))).toBeNull();
+    // Asking again opens no new window: the purchase has had its token (the library link is the way back).
+    expect(await issueDownloadGrant(transaction.id)).toEqual({ token: null });
   });
 
   it("allows 5 downloads, even when requested all at once", async () => {
@@ -159,7 +163,7 @@ describe("download grants", () => {
     expect(await getThankYou(token)).toBeNull();
     expect((await callRoute(token)).status).toBe(404);
     // Nor can a new token be issued for it.
-    expect(await issueDownloadGrant(transaction.id)).toBeNull();
+    expect(await issueDownloadGrant(transaction.id)).toEqual({ token: null });
   });
 
   it("stops working once the transaction is no longer completed, even before its grants are revoked", async () => {
@@ -172,18 +176,30 @@ describe("download grants", () => {
     expect(await issueDownloadGrant(transaction.id)).toBeNull();
   });
 
-  it("replaces an earlier token with the same limits when issued again", async () => {
+  it("hands out one token per purchase: asking again gives none and leaves the first one working", async () => {
     const { transaction } = await purchase();
     const first = await grantFor(transaction.id);
     await startDownload(first);
     await startDownload(first);
+    const before = await db.downloadGrant.findFirstOrThrow({ where: { transactionId: transaction.id } });
 
-    const second = await grantFor(transaction.id);
+    expect(await issueDownloadGrant(transaction.id)).toEqual({ token: null });
+    expect(await Promise.all([issueDownloadGrant(transaction.id), issueDownloadGrant(transaction.id)])).toEqual([
+      { token: null },
+      { token: null },
+    ]);
 
-    expect(await getThankYou(first)).toBeNull();
-    expect(await getThankYou(second)).toMatchObject({ downloadCount: 2, downloadsLeft: 3 });
-    const grants = await db.downloadGrant.findMany({ where: { transactionId: transaction.id } });
-    expect(new Set(grants.map((grant) => grant.expiresAt.getTime())).size).toBe(1);
+    expect(await getThankYou(first)).toMatchObject({ downloadCount: 2, downloadsLeft: 3 });
+    expect(await db.downloadGrant.findMany({ where: { transactionId: transaction.id } })).toEqual([before]);
+  });
+
+  it("gives the token to exactly one of two simultaneous first issues", async () => {
+    const { transaction } = await purchase();
+    const results = await Promise.all([issueDownloadGrant(transaction.id), issueDownloadGrant(transaction.id)]);
+    const tokens = results.map((result) => result?.token).filter(Boolean);
+    expect(tokens).toHaveLength(1);
+    expect(await getThankYou(tokens[0]!)).toMatchObject({ downloadsLeft: MAX_DOWNLOADS });
+    expect(await db.downloadGrant.count({ where: { transactionId: transaction.id } })).toBe(1);
   });
 
   it("gives a pending payment a token that opens the file only once PayPal completes it, for 24 hours from then", async () => {
@@ -233,8 +249,8 @@ describe("download grants", () => {
 });
 
 describe("buying a bundle through PayPal", () => {
-  /** A connected merchant's page with premium enabled and a file, bought in the PayPal sandbox. */
-  async function buy(tier: "basic" | "premium", buyer: SandboxBuyer = "alex") {
+  /** A connected merchant's page with premium enabled and a file, its order approved in the PayPal sandbox. */
+  async function approved(tier: "basic" | "premium", buyer: SandboxBuyer = "alex") {
     const merchant = await createMerchant(db);
     const { clientId } = await connectPayPal(db, merchant.id);
     const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: PRODUCT });
@@ -250,8 +266,14 @@ describe("buying a bundle through PayPal", () => {
     const shopper = anonymousCaller();
     const { orderId } = await shopper.checkout.createOrder({ buttonId: button.id });
     await approveOrder(orderId, buyer);
-    const result = await shopper.checkout.captureOrder({ buttonId: button.id, orderId });
-    return { merchant, pageId, button, orderId, result };
+    return { merchant, pageId, button, orderId };
+  }
+
+  /** The same, captured by the buyer's page. */
+  async function buy(tier: "basic" | "premium", buyer: SandboxBuyer = "alex") {
+    const order = await approved(tier, buyer);
+    const result = await anonymousCaller().checkout.captureOrder({ buttonId: order.button.id, orderId: order.orderId });
+    return { ...order, result };
   }
 
   it("captures the premium bundle, records it against the page and hands back a working grant", async () => {
@@ -333,9 +355,59 @@ describe("buying a bundle through PayPal", () => {
     expect(await junk.json()).toEqual({ error: { code: "INVALID", message: "Order ID is not valid" } });
   });
 
+  it("answers a repeated capture with the payment but no new token, and the buyer's link keeps working", async () => {
+    const { button, orderId, result } = await buy("basic");
+    const token = result.downloadToken!;
+    await startDownload(token);
+    const repeat = { orderId, paymentId: result.paymentId, status: "completed", downloadToken: null };
+
+    // Anyone holding the order id and the public button id, through the tRPC procedure and the embed's endpoint.
+    expect(await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId })).toEqual({
+      ...repeat,
+      downloadNotice: DOWNLOAD_ALREADY_ISSUED_MESSAGE,
+    });
+    const response = await captureRoute(
+      new Request("http://localhost/api/checkout/capture", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ buttonId: button.id, orderId }),
+      }),
+    );
+    expect(await response.json()).toEqual({ ...repeat, downloadNotice: DOWNLOAD_ALREADY_ISSUED_MESSAGE });
+
+    expect(await getThankYou(token)).toMatchObject({ downloadCount: 1, downloadsLeft: 4 });
+    expect(await fetch((await callRoute(token)).headers.get("location")!).then((file) => file.text())).toBe(PRODUCT);
+    const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
+    expect(await db.downloadGrant.count({ where: { transactionId: transaction.id } })).toBe(1);
+  });
+
+  it("gives the token to one of two simultaneous captures and the notice to the other", async () => {
+    const { button, orderId } = await approved("basic");
+
+    const results = await Promise.all([
+      anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId }),
+      anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId }),
+    ]);
+    expect(results.filter((result) => result.downloadToken !== null)).toHaveLength(1);
+    expect(results.map((result) => result.downloadNotice).filter(Boolean)).toEqual([DOWNLOAD_ALREADY_ISSUED_MESSAGE]);
+  });
+
+  it("leaves the token of a capture the webhook or reconciliation recorded to the buyer's own retry", async () => {
+    const { button, orderId } = await approved("basic");
+
+    // Our first answer to the buyer was lost before any grant existed; PayPal's event recorded the payment meanwhile.
+    expect(await settleCheckout(orderId)).toMatchObject({ status: "completed", downloadToken: null });
+    const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
+    expect(await db.downloadGrant.count({ where: { transactionId: transaction.id } })).toBe(0);
+
+    const retried = await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
+    expect(retried).toMatchObject({ status: "completed", downloadToken: expect.any(String), downloadNotice: null });
+    expect(await getThankYou(retried.downloadToken!)).toMatchObject({ downloadsLeft: MAX_DOWNLOADS });
+  });
+
   it("gives no grant when PayPal declines the capture", async () => {
     const { orderId, result } = await buy("basic", "capture-declined");
-    expect(result).toMatchObject({ status: "failed", downloadToken: null });
+    expect(result).toMatchObject({ status: "failed", downloadToken: null, downloadNotice: null });
     const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
     expect(await db.downloadGrant.count({ where: { transactionId: transaction.id } })).toBe(0);
   });
@@ -347,7 +419,9 @@ describe("buying a bundle through PayPal", () => {
     const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
     await approveOrder(orderId);
     const result = await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
-    expect(result).toMatchObject({ orderId, status: "completed", downloadToken: null });
+    expect(result).toMatchObject({ orderId, status: "completed", downloadToken: null, downloadNotice: null });
+    // A repeat has no link to point at either.
+    expect(await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId })).toEqual(result);
     expect(await db.downloadGrant.count({ where: { transaction: { paypalOrderId: orderId } } })).toBe(0);
   });
 });

@@ -87,7 +87,12 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
       options.onApprove = async (data, actions) => {
         try {
           const result = await captureWithRetries({ buttonId: button.id, orderId: data.orderID });
-          setNotice(afterPayment(result.status, button.successUrl));
+          // A file whose link an earlier answer carried: the buyer is told where that link is, not sent on.
+          setNotice(
+            result.downloadNotice
+              ? { tone: "success", text: result.downloadNotice }
+              : afterPayment(result.status, button.successUrl),
+          );
         } catch (error) {
           // PayPal's documented recovery: a declined card sends the buyer back to choose another instrument.
           if (error instanceof CheckoutError && error.issue === "INSTRUMENT_DECLINED") return actions.restart();

@@ -136,6 +136,12 @@ export interface PayPalClientConfig {
 export type PayPalClient = ReturnType<typeof createPayPalClient>;
 
 const TIMEOUT_MS = 15_000;
+/**
+ * An idempotent call (a GET, a POST carrying PayPal-Request-Id, or one that changes nothing at PayPal) is tried
+ * once more after a dropped connection or a 5xx, the blips a retry fixes. Not after a timeout: that attempt has
+ * used the buyer's patience already, and the buyer's page retries the capture itself with the same request id.
+ */
+const RETRY_DELAY_MS = 500;
 /** Renew a token this long before PayPal says it expires, so no call races its expiry. */
 const TOKEN_MARGIN_SECONDS = 300;
 /** PayPal caps purchase_units[].description at 127 characters; a long product name must not block a sale. */
@@ -302,19 +308,30 @@ export function createPayPalClient(config: PayPalClientConfig) {
   const cacheKey = `${apiBase} ${config.clientId} ${createHash("sha256").update(config.secret).digest("hex")}`;
   const doFetch = config.fetch ?? fetch;
 
-  async function send(method: "GET" | "POST", path: string, headers: Record<string, string>, body?: string) {
-    try {
-      const response = await doFetch(`${apiBase}${path}`, {
-        method,
-        headers: { accept: "application/json", ...headers },
-        body,
-        // Order and subscription states change under us: Next's fetch cache must never answer for PayPal.
-        cache: "no-store",
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      return { status: response.status, text: await response.text() };
-    } catch (error) {
-      throw upstream(error);
+  async function send(
+    method: "GET" | "POST",
+    path: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    idempotent: boolean,
+  ) {
+    for (let attempt = 1; ; attempt++) {
+      const canRetry = idempotent && attempt === 1;
+      try {
+        const response = await doFetch(`${apiBase}${path}`, {
+          method,
+          headers: { accept: "application/json", ...headers },
+          body,
+          // Order and subscription states change under us: Next's fetch cache must never answer for PayPal.
+          cache: "no-store",
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+        const answer = { status: response.status, text: await response.text() };
+        if (!(canRetry && answer.status >= 500)) return answer;
+      } catch (error) {
+        if (!canRetry || (error as { name?: unknown } | null)?.name === "TimeoutError") throw upstream(error);
+      }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
     }
   }
 
@@ -327,6 +344,8 @@ export function createPayPalClient(config: PayPalClientConfig) {
       "/v1/oauth2/token",
       { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
       "grant_type=client_credentials",
+      // A second token for the same credentials changes nothing.
+      true,
     );
     if (status === 401) {
       const error = (parseJsonObject(text)?.error as string | undefined) ?? "no error code";
@@ -349,15 +368,19 @@ export function createPayPalClient(config: PayPalClientConfig) {
   async function api<T>(
     method: "GET" | "POST",
     path: string,
-    /** allowEmpty: a 204 (no body) is the answer, as for a subscription's cancel. */
-    options: { body?: string; requestId?: string; prefer?: string; allowEmpty?: boolean } = {},
+    /**
+     * allowEmpty: a 204 (no body) is the answer, as for a subscription's cancel. readOnly: a POST that changes
+     * nothing at PayPal (a signature check), so it may be retried like a GET.
+     */
+    options: { body?: string; requestId?: string; prefer?: string; allowEmpty?: boolean; readOnly?: boolean } = {},
   ): Promise<T> {
+    const idempotent = method === "GET" || Boolean(options.requestId) || options.readOnly === true;
     for (let attempt = 1; ; attempt++) {
       const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}` };
       if (options.body !== undefined) headers["content-type"] = "application/json";
       if (options.requestId) headers["paypal-request-id"] = options.requestId;
       if (options.prefer) headers.prefer = options.prefer;
-      const { status, text } = await send(method, path, headers, options.body);
+      const { status, text } = await send(method, path, headers, options.body, idempotent);
       // A cached token can be revoked or expire early: drop it and try once more with a fresh one.
       if (status === 401 && attempt === 1) {
         tokenCache.delete(cacheKey);
@@ -610,6 +633,7 @@ export function createPayPalClient(config: PayPalClientConfig) {
       const body = `${JSON.stringify(fields).slice(0, -1)},"webhook_event":${input.rawBody}}`;
       const result = await api<{ verification_status?: string }>("POST", "/v1/notifications/verify-webhook-signature", {
         body,
+        readOnly: true,
       });
       return result.verification_status === "SUCCESS";
     },

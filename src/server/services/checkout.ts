@@ -7,7 +7,7 @@ import { checkoutMessages } from "~/lib/checkout-messages";
 import { db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
-import { issueDownloadGrant } from "~/server/services/downloads";
+import { DOWNLOAD_ALREADY_ISSUED_MESSAGE, issueDownloadGrant } from "~/server/services/downloads";
 import { emptyOutbox, sendOutbox } from "~/server/outbox";
 import { recordPaymentEvent } from "~/server/services/ledger";
 import { syncSubscription } from "~/server/services/subscriptions";
@@ -204,6 +204,11 @@ export type CaptureResult = {
   status: TransactionStatus;
   /** A digital sell page's purchase: the download grant's token that /thank-you takes; otherwise null. */
   downloadToken: string | null;
+  /**
+   * A digital purchase whose link an earlier call already handed out: what to tell the buyer instead (the token
+   * is given once, see issueDownloadGrant); otherwise null.
+   */
+  downloadNotice: string | null;
 };
 
 function sameButton(row: RecordedCapture, buttonId: string): RecordedCapture {
@@ -214,30 +219,38 @@ function sameButton(row: RecordedCapture, buttonId: string): RecordedCapture {
 /**
  * Every buyer's capture, for payment buttons and sell-page bundles alike: the capture is recorded from PayPal's
  * answer, then a bundle's purchase gets the download grant for its page's file. A pending capture gets its token
- * too: /thank-you then waits for PayPal to complete the payment. Safe to repeat: the capture is idempotent and
- * a repeated grant replaces the earlier token with the same limits.
+ * too: /thank-you then waits for PayPal to complete the payment. Safe to repeat: the capture is idempotent, and
+ * only the first call that finds the purchase without a grant gets the token. That is the buyer's own page in
+ * every case but one: its answer was lost after the grant was made, and the retry is then told to use the
+ * receipt's library link. A call that failed before the grant leaves none, so the retry still gets the token.
  */
 export async function captureOrder(input: CaptureOrderInput): Promise<CaptureResult> {
-  const row = await recordCapture(input);
-  const delivers = row.sellPageId !== null && (row.status === "completed" || row.status === "pending");
-  const grant = delivers ? await issueDownloadGrant(row.id) : null;
-  return {
-    orderId: input.orderId,
-    paymentId: row.paypalTransactionId ?? input.orderId,
-    status: row.status,
-    downloadToken: grant?.token ?? null,
-  };
+  return resultOf(input.orderId, await recordCapture(input), { deliver: true });
 }
 
 /**
  * Records a checkout PayPal knows about but we never recorded (the buyer closed the tab after approving, or our
- * write failed after PayPal captured): through captureOrder, the buyer's own path, so the payment row, the
- * download grant and the merchant's events are the same. Null when no checkout session has this order.
+ * write failed after PayPal captured): through recordCapture, the buyer's own path, so the payment row and the
+ * merchant's events are the same. It makes no download grant, whose token nobody here could pass on: the buyer's
+ * page, when it retries its capture, still gets the first one; otherwise the receipt's library link serves the
+ * file. Null when no checkout session has this order.
  */
 export async function settleCheckout(orderId: string): Promise<CaptureResult | null> {
   const session = await db.checkoutSession.findUnique({ where: { paypalOrderId: orderId } });
   if (!session?.buttonId) return null;
-  return captureOrder({ buttonId: session.buttonId, orderId });
+  return resultOf(orderId, await recordCapture({ buttonId: session.buttonId, orderId }), { deliver: false });
+}
+
+async function resultOf(orderId: string, row: RecordedCapture, opts: { deliver: boolean }): Promise<CaptureResult> {
+  const delivers = opts.deliver && row.sellPageId !== null && (row.status === "completed" || row.status === "pending");
+  const grant = delivers ? await issueDownloadGrant(row.id) : null;
+  return {
+    orderId,
+    paymentId: row.paypalTransactionId ?? orderId,
+    status: row.status,
+    downloadToken: grant?.token ?? null,
+    downloadNotice: grant && grant.token === null ? DOWNLOAD_ALREADY_ISSUED_MESSAGE : null,
+  };
 }
 
 /**

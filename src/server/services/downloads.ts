@@ -8,9 +8,7 @@ import { signedFileUrl } from "~/server/storage/files";
 /**
  * Download grants (DESIGN 6): after a verified, completed capture the buyer gets a random token that opens the
  * purchased file at most MAX_DOWNLOADS times within GRANT_TTL_MS. Only the token's SHA-256 is stored, so a
- * database leak hands out no working links. The limits belong to the purchase, not to one token: issuing a new
- * token for the same transaction (a repeated capture call) retires the old one and carries its count and expiry
- * over, so asking again never buys more downloads or time.
+ * database leak hands out no working links, and a token can be handed out once only: when it is made.
  */
 export const GRANT_TTL_MS = 24 * 60 * 60 * 1000;
 /**
@@ -28,6 +26,13 @@ export const hashGrantToken = (token: string) => createHash("sha256").update(tok
 export const PENDING_DOWNLOAD_MESSAGE =
   "PayPal is still processing this payment. Your download opens on this page as soon as it completes.";
 
+/**
+ * What a repeated capture shows instead of a second link (issueDownloadGrant): the first link stays the buyer's,
+ * and the receipt's library link (issue 13) reaches the file too.
+ */
+export const DOWNLOAD_ALREADY_ISSUED_MESSAGE =
+  "Your payment is complete. Your download link was given when you paid: use that link, or the one in your receipt e-mail.";
+
 /** 32 random bytes: unguessable, and URL-safe as base64url. */
 const newToken = () => randomBytes(32).toString("base64url");
 
@@ -38,12 +43,18 @@ const paidFor = (status: TransactionStatus | undefined) => status === "completed
 const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /**
- * Gives the buyer of `transactionId` a download token, or null when there is nothing to deliver: the payment is
- * neither completed nor pending, its page has no downloadable file, or the purchase's download window has passed.
+ * Gives the buyer of `transactionId` its download token, once: `{ token: null }` when the purchase already has
+ * a grant (from an earlier capture call, or the library), which stays untouched. Handing out a second token would
+ * let anyone who replays the capture call (the order id and the public button id suffice) take the file and,
+ * were the first retired, void the buyer's link. Null when there is nothing to deliver: the payment is neither
+ * completed nor pending, or its page has no downloadable file.
  */
-export async function issueDownloadGrant(transactionId: string, now: Date = new Date()) {
+export async function issueDownloadGrant(
+  transactionId: string,
+  now: Date = new Date(),
+): Promise<{ token: string; expiresAt: Date } | { token: null } | null> {
   return db.$transaction(async (tx) => {
-    // Serialises concurrent issues for one purchase (a double-clicked capture): the second waits and carries over.
+    // Serialises concurrent issues for one purchase (a double-clicked capture): the second sees the first's grant.
     await tx.$queryRaw`SELECT id FROM transactions WHERE id = ${transactionId} FOR UPDATE`;
     const transaction = await tx.transaction.findUnique({
       where: { id: transactionId },
@@ -58,15 +69,8 @@ export async function issueDownloadGrant(transactionId: string, now: Date = new 
     const status = transaction?.status;
     if ((!paidFor(status) && status !== "pending") || fileId === null) return null;
 
-    // Each issue retires the one before, so the newest grant is the live one unless the purchase's grants were
-    // revoked (a refund) or have expired: then there is nothing to hand out again.
-    const previous = await tx.downloadGrant.findFirst({
-      where: { transactionId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      select: { id: true, expiresAt: true, downloadCount: true, revokedAt: true },
-    });
-    if (previous && (previous.revokedAt !== null || previous.expiresAt <= now)) return null;
-    if (previous) await tx.downloadGrant.update({ where: { id: previous.id }, data: { revokedAt: now } });
+    // Any grant, even a revoked or expired one: the purchase has had its link.
+    if ((await tx.downloadGrant.count({ where: { transactionId } })) > 0) return { token: null };
 
     const token = newToken();
     const grant = await tx.downloadGrant.create({
@@ -74,10 +78,7 @@ export async function issueDownloadGrant(transactionId: string, now: Date = new 
         tokenHash: hashGrantToken(token),
         transactionId,
         fileId,
-        expiresAt:
-          previous?.expiresAt ??
-          new Date(now.getTime() + (status === "completed" ? GRANT_TTL_MS : PENDING_GRANT_TTL_MS)),
-        downloadCount: previous?.downloadCount ?? 0,
+        expiresAt: new Date(now.getTime() + (status === "completed" ? GRANT_TTL_MS : PENDING_GRANT_TTL_MS)),
         maxDownloads: MAX_DOWNLOADS,
       },
       select: { expiresAt: true },

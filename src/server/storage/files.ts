@@ -4,13 +4,31 @@ import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { uploadThingSettings } from "./config";
 
+/** A storage call that has not answered by then will not: the page or job waiting on it gives up. */
+const STORAGE_TIMEOUT_MS = 10_000;
+const RETRY_DELAY_MS = 500;
+
 let utapi: UTApi | null = null;
+
+/** UTApi's requests carry no deadline of their own: each one gets STORAGE_TIMEOUT_MS on top of its signal. */
+const fetchWithDeadline: typeof fetch = (input, init) => {
+  const deadline = AbortSignal.timeout(STORAGE_TIMEOUT_MS);
+  return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline });
+};
 
 /** Created on first use, so importing this module needs no UploadThing settings (builds, unrelated tests). */
 function api(): UTApi {
   if (!utapi) {
     const { token, apiUrl, ingestUrl, ufsHost, ufsAppIdLocation } = uploadThingSettings();
-    utapi = new UTApi({ token, apiUrl, ingestUrl, ufsHost, ufsAppIdLocation, logLevel: "Error" });
+    utapi = new UTApi({
+      token,
+      apiUrl,
+      ingestUrl,
+      ufsHost,
+      ufsAppIdLocation,
+      logLevel: "Error",
+      fetch: fetchWithDeadline,
+    });
   }
   return utapi;
 }
@@ -45,7 +63,7 @@ export async function readFileHead(key: string, opts: { isPrivate: boolean; coun
   const response = await fetch(url, {
     headers: { range: `bytes=0-${opts.count - 1}` },
     cache: "no-store",
-    signal: AbortSignal.timeout(10_000),
+    signal: AbortSignal.timeout(STORAGE_TIMEOUT_MS),
   });
   if (!response.ok || !response.body) throw new Error(`Reading ${key} from storage failed with ${response.status}`);
   const head = new Uint8Array(opts.count);
@@ -62,9 +80,18 @@ export async function readFileHead(key: string, opts: { isPrivate: boolean; coun
   return head.subarray(0, filled);
 }
 
-/** Removes files from UploadThing by key (no rows involved: for uploads that never became a StoredFile). */
+/**
+ * Removes files from UploadThing by key (no rows involved: for uploads that never became a StoredFile). Deleting
+ * is idempotent (a key already gone is no error), so a failed attempt is tried once more.
+ */
 export async function deleteUploadedFiles(keys: string[]): Promise<void> {
-  if (keys.length > 0) await api().deleteFiles(keys);
+  if (keys.length === 0) return;
+  try {
+    await api().deleteFiles(keys);
+  } catch {
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    await api().deleteFiles(keys);
+  }
 }
 
 export type NewStoredFile = {
