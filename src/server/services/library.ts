@@ -83,6 +83,13 @@ function fileOf(row: PurchaseRow) {
 }
 
 /** How many fresh windows the library may still open for a purchase, and when the next one frees up. */
+/** How many fresh windows are left, given when the purchase's library windows in the period opened (oldest first). */
+function windowsFrom(opened: Date[]) {
+  const left = Math.max(0, LIBRARY_WINDOWS_PER_PERIOD - opened.length);
+  const nextAt = left === 0 ? new Date(opened[0]!.getTime() + LIBRARY_WINDOW_PERIOD_MS) : null;
+  return { left, nextAt };
+}
+
 async function windowsLeft(
   transactionId: string,
   now: Date,
@@ -94,9 +101,7 @@ async function windowsLeft(
     orderBy: { createdAt: "asc" },
     select: { createdAt: true },
   });
-  const left = Math.max(0, LIBRARY_WINDOWS_PER_PERIOD - opened.length);
-  const nextAt = left === 0 ? new Date(opened[0]!.createdAt.getTime() + LIBRARY_WINDOW_PERIOD_MS) : null;
-  return { left, nextAt };
+  return windowsFrom(opened.map((grant) => grant.createdAt));
 }
 
 /** What /library/[token] shows, or null when the link is unknown or has expired. */
@@ -109,17 +114,36 @@ export async function getLibrary(token: string, now: Date = new Date()) {
     take: 200,
     select: purchaseSelect,
   });
-  const purchases = [];
-  for (const row of rows) {
+  // Every purchase's live grant and recent library windows in one read, not two queries per purchase.
+  const since = new Date(now.getTime() - LIBRARY_WINDOW_PERIOD_MS);
+  const grants = await db.downloadGrant.findMany({
+    where: {
+      transactionId: { in: rows.map((row) => row.id) },
+      OR: [
+        { revokedAt: null, expiresAt: { gt: now } },
+        { fromLibrary: true, createdAt: { gt: since } },
+      ],
+    },
+    orderBy: { createdAt: "asc" },
+    select: {
+      transactionId: true,
+      revokedAt: true,
+      expiresAt: true,
+      fromLibrary: true,
+      createdAt: true,
+      downloadCount: true,
+      maxDownloads: true,
+    },
+  });
+  const purchases = rows.map((row) => {
     const file = fileOf(row)!;
-    const live = await db.downloadGrant.findFirst({
-      where: { transactionId: row.id, revokedAt: null, expiresAt: { gt: now } },
-      orderBy: { createdAt: "desc" },
-      select: { downloadCount: true, maxDownloads: true, expiresAt: true },
-    });
+    const own = grants.filter((grant) => grant.transactionId === row.id);
+    const live = own.filter((grant) => grant.revokedAt === null && grant.expiresAt > now).at(-1);
     const liveDownloadsLeft = live ? Math.max(0, live.maxDownloads - live.downloadCount) : 0;
-    const windows = await windowsLeft(row.id, now);
-    purchases.push({
+    const windows = windowsFrom(
+      own.filter((grant) => grant.fromLibrary && grant.createdAt > since).map((grant) => grant.createdAt),
+    );
+    return {
       id: row.id,
       purchaseId: row.paypalTransactionId ?? row.paypalOrderId ?? row.id,
       productName: row.sellPage?.name ?? row.button?.sellPage?.name ?? row.button?.name ?? file.name,
@@ -136,8 +160,8 @@ export async function getLibrary(token: string, now: Date = new Date()) {
       windowsLeft: windows.left,
       canDownload: liveDownloadsLeft > 0 || windows.left > 0,
       nextWindowAt: liveDownloadsLeft > 0 ? null : windows.nextAt,
-    });
-  }
+    };
+  });
   return { email, purchases };
 }
 
