@@ -43,11 +43,14 @@ type CheckoutError = Error & { popkit?: boolean; issue?: string; retryable?: boo
 // is lost or fails on our side is retried after 1, 2, 4 and 8 s (it is idempotent on the order; a restart or a
 // database hiccup passes within that), and the reconciliation job records it if all fail. A file's download link
 // is handed out once: a capture answered before (a retry whose first answer was lost) brings `downloadNotice`
-// instead, which points the buyer at the link they have or their receipt. New comments go here
+// instead, which points the buyer at the link they have or their receipt. On a page with a nonce-based CSP (ours, or
+// a merchant's), the loader's own nonce goes on PayPal's SDK script, and as data-csp-nonce, which PayPal's SDK puts
+// on the scripts and styles it adds. New comments go here
 // rather than inside `loader`: Function#toString keeps them, and every byte of it is sent to every buyer.
 function loader(config: EmbedConfig): void {
   const doc = document;
   const { id, messages, button } = config;
+  const nonce = (doc.currentScript as HTMLScriptElement | null)?.nonce;
   let container: HTMLElement;
   let regions: HTMLElement[] | undefined;
   const NOTICE = 1;
@@ -141,6 +144,10 @@ function loader(config: EmbedConfig): void {
     script.src = settings.sdk;
     script.async = true;
     script.setAttribute("data-namespace", settings.namespace);
+    if (nonce) {
+      script.nonce = nonce;
+      script.setAttribute("data-csp-nonce", nonce);
+    }
     script.onerror = failed;
     script.onload = () => {
       // An SDK that answers with an error script still "loads": the namespace is then missing.

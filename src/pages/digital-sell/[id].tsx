@@ -10,6 +10,7 @@ import { bundlePricing } from "~/features/sell-pages/pricing";
 import { StatusScreen } from "~/features/route-states/status-screen";
 import { preselectedTier, SellPageView } from "~/features/sell-pages/sell-page-view";
 import { checkoutMessages, sellerSuspendedMessage } from "~/lib/checkout-messages";
+import { requestNonce } from "~/server/security-headers";
 import { servePublicSellPage, type PublicSellPage } from "~/server/services/sell-pages";
 
 // /digital-sell/{id} (SPEC 2.15) is the one page of the Pages Router, for the one thing the App Router cannot do:
@@ -19,25 +20,27 @@ import { servePublicSellPage, type PublicSellPage } from "~/server/services/sell
 // PayPal's SDK only when the button nears the viewport.
 export const config = { unstable_runtimeJS: false };
 
-type Props = { page: PublicSellPage | null; script: string };
+/** `nonce`: this response's CSP nonce (src/proxy.ts), which lets the browser run `script` and nothing else inline. */
+type Props = { page: PublicSellPage | null; script: string; nonce: string };
 
-export const getServerSideProps: GetServerSideProps<Props, { id: string }> = async ({ params, res }) => {
+export const getServerSideProps: GetServerSideProps<Props, { id: string }> = async ({ params, req, res }) => {
   // The service is called directly rather than through the rate-limited API: rendering the page is not an API
   // call, and buyers behind one shared address (an office, a carrier NAT) must not be locked out of a sales page.
   const page = await servePublicSellPage(params?.id ?? "");
   if (!page) {
     res.statusCode = 404;
-    return { props: { page: null, script: "" } };
+    return { props: { page: null, script: "", nonce: "" } };
   }
   const buttons = page.bundles.flatMap(({ button }) =>
     button?.canTakePayments
       ? [embedConfig(button.id, button, { appUrl: "", sdkBaseUrl: env.PAYPAL_SDK_BASE_URL })]
       : [],
   );
-  return { props: { page, script: paymentButtonScript(...buttons) + sellPageScript(page.id) } };
+  const script = paymentButtonScript(...buttons) + sellPageScript(page.id);
+  return { props: { page, script, nonce: requestNonce(req.headers["x-nonce"]) } };
 };
 
-export default function DigitalSellPage({ page, script }: Props) {
+export default function DigitalSellPage({ page, script, nonce }: Props) {
   if (!page) return <SellPageNotFound />;
   return (
     <>
@@ -82,7 +85,7 @@ export default function DigitalSellPage({ page, script }: Props) {
           }}
         />
       </main>
-      <script dangerouslySetInnerHTML={{ __html: script }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
     </>
   );
 }

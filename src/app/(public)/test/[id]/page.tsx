@@ -1,16 +1,22 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { env } from "~/env";
+import { requestNonce } from "~/server/security-headers";
 import { getEmbedButton } from "~/server/services/checkout";
 
 type Props = { params: Promise<{ id: string }> };
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The integration snippet (the contract the integration dialog shows); ids are [A-Za-z0-9_-] only. */
-function embedSnippet(appUrl: string, id: string) {
-  return `<div id="popkit-button-${id}"></div>\n<script src="${appUrl.replace(/\/+$/, "")}/api/button/${id}.js" async></script>`;
+/**
+ * The integration snippet (the contract the integration dialog shows); ids are [A-Za-z0-9_-] only. The script
+ * carries this response's CSP nonce, as it would on a merchant's site with a nonce-based policy: without it the
+ * browser would not run it here (src/server/security-headers.ts).
+ */
+function embedSnippet(appUrl: string, id: string, nonce: string) {
+  return `<div id="popkit-button-${id}"></div>\n<script nonce="${nonce}" src="${appUrl.replace(/\/+$/, "")}/api/button/${id}.js" async></script>`;
 }
 const loadButton = cache((id: string) => (ID.test(id) ? getEmbedButton(id) : Promise.resolve(null)));
 
@@ -27,6 +33,7 @@ export default async function TestPage({ params }: Props) {
   const button = await loadButton((await params).id);
   // 404 with the checkout page's 'Product Not Found' (./not-found.tsx).
   if (!button) notFound();
+  const nonce = requestNonce((await headers()).get("x-nonce"));
   return (
     <main className="mx-auto max-w-xl space-y-6 px-4 py-12">
       <div className="space-y-2">
@@ -37,7 +44,7 @@ export default async function TestPage({ params }: Props) {
       </div>
       {/* Raw HTML, as a merchant pastes it: React must neither hydrate the placeholder (the loader fills it,
           possibly before hydration, and a mismatch would re-render it empty) nor hoist the script. */}
-      <div dangerouslySetInnerHTML={{ __html: embedSnippet(env.APP_URL, button.id) }} />
+      <div dangerouslySetInnerHTML={{ __html: embedSnippet(env.APP_URL, button.id, nonce) }} />
     </main>
   );
 }
