@@ -5,17 +5,21 @@ export const emailAddress = z
   .string()
   .trim()
   .min(1, { error: "Email is required", abort: true })
+  // RFC 5321's limit for a whole address.
+  .max(254, { error: "Please enter a valid email address", abort: true })
   .pipe(z.email("Please enter a valid email address"))
   .transform((value) => value.toLowerCase());
+
+const PASSWORD_TOO_LONG = "Password must be at most 200 characters";
 
 /** The rule for a password being chosen: sign-up, reset and change all use it. */
 const newPassword = z
   .string()
   .min(1, { error: "Password is required", abort: true })
   .min(6, "Password must be at least 6 characters")
-  .max(200, "Password must be at most 200 characters");
+  .max(200, PASSWORD_TOO_LONG);
 
-const confirmPassword = z.string().min(1, "Please confirm the new password");
+const confirmPassword = z.string().min(1, "Please confirm the new password").max(200, PASSWORD_TOO_LONG);
 const passwordsMatch = { path: ["confirmPassword"], message: "Passwords do not match" };
 
 export const merchantSignInSchema = z.object({
@@ -23,7 +27,8 @@ export const merchantSignInSchema = z.object({
   password: z
     .string()
     .min(1, { error: "Password is required", abort: true })
-    .min(6, "Password must be at least 6 characters"),
+    .min(6, "Password must be at least 6 characters")
+    .max(200, PASSWORD_TOO_LONG),
 });
 export type MerchantSignInInput = z.infer<typeof merchantSignInSchema>;
 
@@ -38,8 +43,12 @@ export const merchantSignUpSchema = merchantSignInSchema.extend({
 export type MerchantSignUpInput = z.infer<typeof merchantSignUpSchema>;
 
 export const staffSignInSchema = z.object({
-  username: z.string().trim().min(1, { error: "Username is required", abort: true }),
-  password: z.string().min(1, { error: "Password is required", abort: true }),
+  username: z
+    .string()
+    .trim()
+    .min(1, { error: "Username is required", abort: true })
+    .max(50, "Username must be at most 50 characters"),
+  password: z.string().min(1, { error: "Password is required", abort: true }).max(200, PASSWORD_TOO_LONG),
 });
 export type StaffSignInInput = z.infer<typeof staffSignInSchema>;
 
@@ -63,7 +72,7 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, "Current password is required"),
+    currentPassword: z.string().min(1, "Current password is required").max(200, PASSWORD_TOO_LONG),
     newPassword,
     confirmPassword,
   })

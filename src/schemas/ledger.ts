@@ -8,6 +8,8 @@ export const refundPaymentSchema = z.object({
     .number({ error: "Enter the amount to refund" })
     .int("Enter a valid amount")
     .positive("The refund must be more than zero")
+    // Amounts are stored as 32-bit integers; no payment comes near this.
+    .max(2_147_483_647, "The refund cannot be more than what is left to refund.")
     .optional(),
   reason: z.string().trim().max(255, "Reason must be at most 255 characters").optional(),
   /**

@@ -34,9 +34,18 @@ const page = z.number().int().min(1).max(10_000).default(1);
  * A date window, half-open [from, to), already resolved in the store's time zone by the page
  * (src/lib/date-range.ts): the server never guesses a zone from a calendar day.
  */
+/**
+ * Dates with a four-digit year, the ones PostgreSQL reads as JavaScript writes them: a Date reaches years
+ * ±275760, which it writes as "+275760-..." and PostgreSQL takes for a time zone offset.
+ */
+const listDate = z
+  .date("Please enter a valid date")
+  .min(new Date("0001-01-01T00:00:00Z"), "Please enter a valid date")
+  .max(new Date("9999-12-31T23:59:59.999Z"), "Please enter a valid date");
+
 const dateWindow = {
-  from: z.date().optional(),
-  to: z.date().optional(),
+  from: listDate.optional(),
+  to: listDate.optional(),
 };
 
 export const listPaymentsSchema = z.object({

@@ -22,11 +22,15 @@ export const planIntervals = {
 export type PlanInterval = keyof typeof planIntervals;
 const planIntervalNames = ["WEEK", "MONTH", "QUARTER", "YEAR"] as const satisfies readonly PlanInterval[];
 
+/** Longer than any amount up to the 1,000,000 cap can be written, with its decimals. */
+export const MAX_AMOUNT_LENGTH = 32;
+
 /** The positive-amount check of SPEC 5, on the decimal text a price input holds. */
 export const positiveAmount = (message: string) =>
   z
     .string()
     .trim()
+    .max(MAX_AMOUNT_LENGTH, message)
     .refine((value) => /^\d+(\.\d+)?$/.test(value) && Number(value) > 0 && Number(value) <= 1_000_000, message);
 
 /** JPY has no minor unit: PayPal rejects decimals, so the form says so first. */

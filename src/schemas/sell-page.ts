@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { currencies } from "~/lib/money";
 import { analyticsPeriods } from "~/schemas/analytics";
-import { positiveAmount, wholeYenIssue } from "~/schemas/payment-button";
+import { MAX_AMOUNT_LENGTH, positiveAmount, wholeYenIssue } from "~/schemas/payment-button";
 import { optionalUrl } from "~/schemas/store-settings";
 
 /** Lines a bundle's feature list may hold; more would only clutter the sales page. */
@@ -44,8 +44,12 @@ export const sellPageSchema = z
     basicFeatures: features,
     premiumEnabled: z.boolean(),
     premiumName: z.string().trim().max(60, "Premium bundle name must be at most 60 characters"),
-    premiumPrice: z.string().trim(),
-    premiumOriginalPrice: z.string().trim(),
+    // Checked as prices only when premium is enabled (below).
+    premiumPrice: z.string().trim().max(MAX_AMOUNT_LENGTH, "Premium bundle price must be a positive number"),
+    premiumOriginalPrice: z
+      .string()
+      .trim()
+      .max(MAX_AMOUNT_LENGTH, "Premium bundle original price must be a positive number"),
     premiumFeatures: features,
     paypalClientId: z
       .string()

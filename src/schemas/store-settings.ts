@@ -69,6 +69,10 @@ export const updateStoreSettingsSchema = z.object({
 });
 export type UpdateStoreSettingsInput = z.infer<typeof updateStoreSettingsSchema>;
 
+/** merchant.setStoreLogo: a StoredFile id from the upload callback; the service checks it is the merchant's logo. */
+export const setStoreLogoSchema = z.object({ fileId: z.string().trim().min(1).max(64) });
+export type SetStoreLogoInput = z.infer<typeof setStoreLogoSchema>;
+
 /** merchant.setTimeZoneIfUnset: the browser's zone, saved only while the store has none. */
 export const setTimeZoneIfUnsetSchema = z.object({ timeZone: timeZoneSchema });
 export type SetTimeZoneIfUnsetInput = z.infer<typeof setTimeZoneIfUnsetSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { currencies } from "~/lib/money";
 import { analyticsPeriods } from "~/schemas/analytics";
-import { positiveAmount, wholeYenIssue } from "~/schemas/payment-button";
+import { MAX_AMOUNT_LENGTH, positiveAmount, wholeYenIssue } from "~/schemas/payment-button";
 import { optionalUrl, paypalEnvironments } from "~/schemas/store-settings";
 
 /** PayPal's no_shipping: 0 prompt and require, 1 do not prompt, 2 prompt but optional. */
@@ -47,6 +47,7 @@ export const wpsButtonSchema = z
     shippingCost: z
       .string()
       .trim()
+      .max(MAX_AMOUNT_LENGTH, "Please enter a valid amount")
       .refine((value) => !value.startsWith("-"), "Shipping cost cannot be negative")
       // A negative cost gets only the message above.
       .refine(
@@ -56,6 +57,7 @@ export const wpsButtonSchema = z
     taxRate: z
       .string()
       .trim()
+      .max(MAX_AMOUNT_LENGTH, "Tax rate must be a valid number")
       .refine(
         (value) => decimalOrEmpty.test(value) && Number(value || 0) <= 100 && /^\d*(\.\d{0,3})?$/.test(value),
         "Tax rate must be a valid number",

@@ -23,5 +23,7 @@ describe("error map", () => {
     expect(toTRPCError(new AppError("RATE_LIMITED", "x")).code).toBe("TOO_MANY_REQUESTS");
     expect(toTRPCError(new AppError("INVALID", "x")).code).toBe("BAD_REQUEST");
     expect(toTRPCError(new AppError("UPSTREAM", "x")).code).toBe("BAD_GATEWAY");
+    expect(toTRPCError(new AppError("TOO_LARGE", "x")).code).toBe("PAYLOAD_TOO_LARGE");
+    expect(httpStatusFor(new AppError("TOO_LARGE", "x"))).toBe(413);
   });
 });

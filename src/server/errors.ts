@@ -10,6 +10,7 @@ export type AppErrorCode =
   | "INVALID"
   | "PAYMENT_FAILED"
   | "RATE_LIMITED"
+  | "TOO_LARGE"
   | "UPSTREAM";
 
 export class AppError extends Error {
@@ -42,6 +43,7 @@ const trpcCodeOf: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   INVALID: "BAD_REQUEST",
   PAYMENT_FAILED: "UNPROCESSABLE_CONTENT",
   RATE_LIMITED: "TOO_MANY_REQUESTS",
+  TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UPSTREAM: "BAD_GATEWAY",
 };
 
@@ -53,6 +55,7 @@ const httpStatusOf: Record<AppErrorCode, number> = {
   INVALID: 400,
   PAYMENT_FAILED: 422,
   RATE_LIMITED: 429,
+  TOO_LARGE: 413,
   UPSTREAM: 502,
 };
 
@@ -71,8 +74,12 @@ export function toAppError(error: unknown): AppError | null {
   return fromPrismaError(error);
 }
 
+export function trpcCodeFor(error: AppError): TRPC_ERROR_CODE_KEY {
+  return trpcCodeOf[error.code];
+}
+
 export function toTRPCError(error: AppError): TRPCError {
-  return new TRPCError({ code: trpcCodeOf[error.code], message: error.userMessage, cause: error });
+  return new TRPCError({ code: trpcCodeFor(error), message: error.userMessage, cause: error });
 }
 
 export function httpStatusFor(error: AppError): number {

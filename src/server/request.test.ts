@@ -127,3 +127,128 @@ describe("addressIdentity", () => {
     expect(request.addressIdentity("64:ff9b::192.0.2.1")).toBe("64:ff9b:0:0::/64");
   });
 });
+
+describe("input hygiene", () => {
+  it("refuses NUL and lone surrogates, and nothing else", () => {
+    for (const text of ["", "plain", "é ü ß 漢字", "emoji 😀 pair", "\t\r\n tabs", "\uFFFD", "\u200B"]) {
+      expect(request.isSafeText(text), JSON.stringify(text)).toBe(true);
+    }
+    for (const text of ["\0", "a\0b", "\uD800", "a\uDBFFb", "\uDC00", "x\uDFFF", "😀".slice(0, 1), "\uDE00\uD83D"]) {
+      expect(request.isSafeText(text), JSON.stringify(text)).toBe(false);
+    }
+  });
+
+  it("finds the first unsafe string anywhere in an input, keys included, and names its path", () => {
+    expect(request.unsafeTextPath({ a: ["ok", { b: 1, c: null, d: new Date() }] })).toBeNull();
+    expect(request.unsafeTextPath("a\0")).toEqual([]);
+    expect(request.unsafeTextPath({ values: { features: ["ok", "bad\0"] } })).toEqual(["values", "features", 1]);
+    expect(request.unsafeTextPath({ ["key\uD800"]: "ok" })).toEqual(["key\uD800"]);
+  });
+
+  it("walks deep nesting and shared or circular references without overflowing or looping", () => {
+    let deep: unknown = "deep\0";
+    for (let depth = 0; depth < 50_000; depth++) deep = [deep];
+    expect(request.unsafeTextPath(deep)).toHaveLength(50_000);
+    const circular: Record<string, unknown> = { name: "ok" };
+    circular.self = circular;
+    circular.list = [circular, circular];
+    expect(request.unsafeTextPath(circular)).toBeNull();
+  });
+
+  it("assertSafeText throws INVALID with the message under the nearest field", async () => {
+    const { AppError } = await import("~/server/errors");
+    expect(() => request.assertSafeText({ id: "x", values: { name: "ok" } })).not.toThrow();
+    const error = (() => {
+      try {
+        request.assertSafeText({ id: "x", values: { features: ["a\0"] } });
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      code: "INVALID",
+      userMessage: request.UNSAFE_TEXT_MESSAGE,
+      fieldErrors: { features: [request.UNSAFE_TEXT_MESSAGE] },
+    });
+  });
+
+  it("refuseUnsafeText answers a plain 400 for route values, null when they are clean", async () => {
+    expect(request.refuseUnsafeText("id", [["q", "text"]])).toBeNull();
+    const refused = request.refuseUnsafeText("id", [["q", "a\0"]]);
+    expect(refused?.status).toBe(400);
+    expect(await refused?.text()).toBe(request.UNSAFE_TEXT_MESSAGE);
+  });
+
+  it("refuseUnsafeRequest checks query and body as the handler will decode them, and leaves the body to it", async () => {
+    const post = (body: string, contentType: string, query = "") =>
+      new globalThis.Request(`http://localhost/${query}`, {
+        method: "POST",
+        body,
+        headers: { "content-type": contentType },
+      });
+    const form = "application/x-www-form-urlencoded";
+    for (const refused of [
+      post("a=%00&b=2", form),
+      post('{"a":"\\u0000"}', "application/json"),
+      post('{"a":"\\ud800"}', "text/plain"),
+      post("plain\0text", "text/plain"),
+      post("a=1", form, "?q=%00"),
+    ]) {
+      expect((await request.refuseUnsafeRequest(refused, 1024))?.status).toBe(400);
+    }
+    expect((await request.refuseUnsafeRequest(post("x".repeat(2048), form), 1024))?.status).toBe(413);
+    const clean = post("a=1&b=%C3%A9", form, "?q=ok");
+    expect(await request.refuseUnsafeRequest(clean, 1024)).toBeNull();
+    expect(await clean.text()).toBe("a=1&b=%C3%A9");
+  });
+});
+
+describe("readBodyCapped", () => {
+  const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
+    new globalThis.Request("http://localhost/", { method: "POST", body, headers });
+
+  /** A body of `chunks` chunks of `size` bytes that counts how many were pulled. */
+  function countedStream(chunks: number, size: number) {
+    const pulled = { count: 0, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled.count === chunks) return controller.close();
+        pulled.count++;
+        controller.enqueue(new Uint8Array(size).fill(97));
+      },
+      cancel() {
+        pulled.cancelled = true;
+      },
+    });
+    const streamed = new globalThis.Request("http://localhost/", {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    return { request: streamed, pulled };
+  }
+
+  it("returns the bytes of a body within the cap, and an empty one for none", async () => {
+    expect((await request.readBodyCapped(post("hello"), 5)).toString()).toBe("hello");
+    expect((await request.readBodyCapped(post(null), 5)).length).toBe(0);
+    expect(await request.readTextCapped(post("\uFEFFhé"), 100)).toBe("hé");
+  });
+
+  it("refuses a larger Content-Length before reading anything", async () => {
+    const streamed = post("x".repeat(2048), { "content-length": "2048" });
+    await expect(request.readBodyCapped(streamed, 1024)).rejects.toMatchObject({
+      code: "TOO_LARGE",
+      userMessage: request.BODY_TOO_LARGE_MESSAGE,
+    });
+    expect(streamed.bodyUsed).toBe(false);
+  });
+
+  it("stops reading as soon as a body without (or lying about) its length passes the cap", async () => {
+    const { request: streamed, pulled } = countedStream(8 * 1024, 1024);
+    await expect(request.readBodyCapped(streamed, 4096)).rejects.toMatchObject({ code: "TOO_LARGE" });
+    // Not the 8 MB: the cap and the stream's read-ahead at most.
+    expect(pulled.count).toBeLessThan(10);
+    expect(pulled.cancelled).toBe(true);
+  });
+});

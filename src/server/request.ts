@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { BlockList, isIP } from "node:net";
 import { env } from "~/env";
+import { AppError, httpStatusFor } from "~/server/errors";
 
 /** TRUSTED_PROXIES as src/env.js parses it: a count of proxy hops, or the proxies' networks (neither: no proxy). */
 export type ProxyTrust = { hops: number; networks: string[] };
@@ -124,4 +125,137 @@ export function resolveClientAddress(headers: Headers, trust: ProxyTrust, isStam
 export function clientIp(headers: Headers): string {
   const address = resolveClientAddress(headers, env.TRUSTED_PROXIES, isBehindStampingServer());
   return address === "unknown" ? address : addressIdentity(address);
+}
+
+// Input hygiene (issue 14): one rule for every string a client sends us, wherever it arrives. PostgreSQL refuses
+// NUL in text, and a lone UTF-16 surrogate is not text in any encoding (Prisma's engine cannot even serialise it),
+// so either one reaching a query used to be a 500. They are refused at the edge instead: every tRPC procedure's raw
+// input (src/server/api/trpc.ts) and every route handler's path ids, query and body.
+
+export const UNSAFE_TEXT_MESSAGE = "Text contains characters that are not allowed.";
+export const BODY_TOO_LARGE_MESSAGE = "Request body too large.";
+
+const UNSAFE_CHARACTER = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** False for a string holding NUL or a lone surrogate. */
+export function isSafeText(text: string): boolean {
+  return !UNSAFE_CHARACTER.test(text);
+}
+
+/**
+ * Where the first unsafe string (a value or an object key) sits in `value`, as its path of keys, or null when there
+ * is none. Iterative and visiting each object once, so neither deep nesting nor the shared references superjson can
+ * revive make it overflow or loop.
+ */
+export function unsafeTextPath(value: unknown): (string | number)[] | null {
+  type Node = { value: unknown; key?: string | number; parent?: Node };
+  const pathOf = (node: Node) => {
+    const path: (string | number)[] = [];
+    for (let at: Node | undefined = node; at?.key !== undefined; at = at.parent) path.push(at.key);
+    return path.reverse();
+  };
+  const seen = new Set<object>();
+  const stack: Node[] = [{ value }];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    const current = node.value;
+    if (typeof current === "string") {
+      if (!isSafeText(current)) return pathOf(node);
+    } else if (typeof current === "object" && current !== null && !seen.has(current)) {
+      seen.add(current);
+      const entries: [string | number, unknown][] = Array.isArray(current)
+        ? current.map((item, index) => [index, item])
+        : Object.entries(current);
+      for (const [key, item] of entries) {
+        if (typeof key === "string" && !isSafeText(key)) return pathOf({ value: item, key, parent: node });
+        stack.push({ value: item, key, parent: node });
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Refuses (INVALID, so 400) any input holding an unsafe string, naming the field it is in so a form shows the
+ * message under it.
+ */
+export function assertSafeText(value: unknown): void {
+  const path = unsafeTextPath(value);
+  if (!path) return;
+  const field = path.findLast((key): key is string => typeof key === "string" && isSafeText(key));
+  throw new AppError("INVALID", UNSAFE_TEXT_MESSAGE, field ? { fieldErrors: { [field]: [UNSAFE_TEXT_MESSAGE] } } : {});
+}
+
+/**
+ * The same rule for a route handler's path ids, query values and form fields: a plain 400 to answer with when any
+ * of `values` holds unsafe text, else null.
+ */
+export function refuseUnsafeText(...values: unknown[]): Response | null {
+  return unsafeTextPath(values) ? plainRefusal(400, UNSAFE_TEXT_MESSAGE) : null;
+}
+
+function plainRefusal(status: number, message: string) {
+  return new Response(message, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+/**
+ * The rule for a library's handler that reads the request itself (next-auth, uploadthing): the query and a copy
+ * of the body (read within `maxBytes`) are checked, so the handler still gets the body untouched, e.g. for a
+ * signature over its bytes. A 413 or 400 to answer with, else null.
+ */
+export async function refuseUnsafeRequest(request: Request, maxBytes: number): Promise<Response | null> {
+  let text: string;
+  try {
+    text = await readTextCapped(request.clone(), maxBytes);
+  } catch (error) {
+    if (error instanceof AppError) return plainRefusal(httpStatusFor(error), error.userMessage);
+    throw error;
+  }
+  const query = [...new URL(request.url).searchParams];
+  return refuseUnsafeText(query, decodedBody(text, request.headers.get("content-type")));
+}
+
+/**
+ * A body's values as the handler behind us will decode them: a form's fields, JSON's values (where NUL hides as
+ * \u0000), else the text itself.
+ */
+function decodedBody(text: string, contentType: string | null): unknown {
+  if (contentType?.startsWith("application/x-www-form-urlencoded")) return [...new URLSearchParams(text)];
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The request's body, read no further than `maxBytes` whatever Content-Length claims: a larger one is refused
+ * (TOO_LARGE, so 413) as soon as the cap is passed, without ever holding more than the cap in memory.
+ */
+export async function readBodyCapped(request: Request, maxBytes: number): Promise<Buffer> {
+  const tooLarge = () => new AppError("TOO_LARGE", BODY_TOO_LARGE_MESSAGE);
+  if (Number(request.headers.get("content-length")) > maxBytes) throw tooLarge();
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      // Not awaited: cancelling one branch of a cloned (teed) body settles only once the other branch is cancelled.
+      reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** The body as text (UTF-8, as Request.text() decodes it), within `maxBytes`. */
+export async function readTextCapped(request: Request, maxBytes: number): Promise<string> {
+  return new TextDecoder().decode(await readBodyCapped(request, maxBytes));
 }

@@ -288,7 +288,7 @@ describe("/api/checkout/* CORS endpoints", () => {
         404,
         "Payment button not found",
       ],
-      ["orders", JSON.stringify({ buttonId: "x".repeat(5000) }), 400, "The request is too large."],
+      ["orders", JSON.stringify({ buttonId: "x".repeat(5000) }), 413, "Request body too large."],
     ];
     for (const [path, body, status, message] of cases) {
       const response = await postJson(path, body);

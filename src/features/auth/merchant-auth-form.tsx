@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Field, invalidProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { EmailField, PasswordField, SubmitRow } from "~/features/auth/auth-form-parts";
-import { merchantSignInErrors } from "~/features/auth/sign-in-errors";
+import { merchantSignInError } from "~/features/auth/sign-in-errors";
 import { merchantSignInSchema, merchantSignUpSchema } from "~/schemas/auth";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
@@ -67,7 +67,7 @@ export function MerchantAuthForm({
       if (result?.error) {
         // Sign-up answers alike for new and taken e-mails; a taken one's owner got a mail, so say only that.
         if (mode === "signup") setSentTo(values.email.trim().toLowerCase());
-        else setFormError(merchantSignInErrors[result.code ?? ""] ?? "An error occurred");
+        else setFormError(merchantSignInError(result.code));
         return;
       }
       router.push("/dashboard");

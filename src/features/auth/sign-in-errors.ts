@@ -1,5 +1,5 @@
 /** next-auth returns a code for a refused sign-in; these are the sentences users see for each. */
-export const merchantSignInErrors: Record<string, string> = {
+const merchantSignInErrors: Record<string, string> = {
   invalid_credentials: "Invalid email or password",
   rate_limited: "Too many attempts. Please try again later.",
   OAuthAccountNotLinked: "This email already has a password account. Sign in with your email and password.",
@@ -8,8 +8,21 @@ export const merchantSignInErrors: Record<string, string> = {
     "Sign in with your e-mail and password, verify your address from the dashboard, then use Google.",
 };
 
-export const staffSignInErrors: Record<string, string> = {
+const staffSignInErrors: Record<string, string> = {
   invalid_credentials: "Invalid username or password",
   account_disabled: "Account is disabled",
   rate_limited: "Too many attempts. Please try again later.",
 };
+
+/**
+ * The sentence for a code, which may come from the address bar (/auth?error=...): an own key only, so "constructor"
+ * or "toString" get the fallback rather than Object.prototype's functions.
+ */
+function sentence(sentences: Record<string, string>, code: string | null | undefined, fallback: string): string {
+  return code && Object.hasOwn(sentences, code) ? sentences[code]! : fallback;
+}
+
+export const merchantSignInError = (code: string | null | undefined) =>
+  sentence(merchantSignInErrors, code, "An error occurred");
+
+export const staffSignInError = (code: string | null | undefined) => sentence(staffSignInErrors, code, "Login failed");

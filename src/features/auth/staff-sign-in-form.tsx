@@ -10,7 +10,7 @@ import { useForm } from "react-hook-form";
 import { Field, invalidProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PasswordField, SubmitRow } from "~/features/auth/auth-form-parts";
-import { staffSignInErrors } from "~/features/auth/sign-in-errors";
+import { staffSignInError } from "~/features/auth/sign-in-errors";
 import { staffSignInSchema, type StaffSignInInput } from "~/schemas/auth";
 
 export function StaffSignInForm() {
@@ -29,7 +29,7 @@ export function StaffSignInForm() {
     try {
       const result = await signIn("staff", { ...values, redirect: false });
       if (result?.error) {
-        setFormError(staffSignInErrors[result.code ?? ""] ?? "Login failed");
+        setFormError(staffSignInError(result.code));
         return;
       }
       router.push("/saas-admin");

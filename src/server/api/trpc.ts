@@ -1,13 +1,14 @@
 import { initTRPC, TRPCError } from "@trpc/server";
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { auth } from "~/server/auth";
 import { hasStaffRole } from "~/server/auth/roles";
 import { db } from "~/server/db";
-import { AppError, toAppError, toTRPCError } from "~/server/errors";
+import { AppError, httpStatusFor, toAppError, toTRPCError, trpcCodeFor } from "~/server/errors";
 import { describeError, logger, newRequestId } from "~/server/logger";
 import { consumeRateLimit } from "~/server/rate-limit";
-import { clientIp } from "~/server/request";
+import { assertSafeText, clientIp } from "~/server/request";
 import type { SaasRoleName } from "~/schemas/staff";
 
 export async function createTRPCContext(opts: { headers: Headers }) {
@@ -17,23 +18,46 @@ export async function createTRPCContext(opts: { headers: Headers }) {
 
 export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
 
+const UNEXPECTED_MESSAGE = "Something went wrong. Please try again.";
+
+/**
+ * What an error that is neither an AppError nor a schema failure says. Only the procedure tiers below raise
+ * UNAUTHORIZED and FORBIDDEN, in words meant for users; the rest come from tRPC itself, whose messages can quote
+ * the request back (a JSON parser's complaint, the path asked for), so they get a fixed sentence.
+ */
+function plainMessage(code: TRPC_ERROR_CODE_KEY, message: string): string {
+  if (code === "UNAUTHORIZED" || code === "FORBIDDEN") return message;
+  if (code === "NOT_FOUND") return "Not found.";
+  return "The request is not valid.";
+}
+
 const t = initTRPC.context<TRPCContext>().create({
   transformer: superjson,
+  /**
+   * Every error body is built here from our own words: an AppError's user message, one sentence for a schema
+   * failure (its messages go by field), a fixed one otherwise. tRPC's message (for a schema failure the raw issue
+   * list), stack and path are never sent.
+   */
   errorFormatter({ shape, error }) {
     const appError = error.cause instanceof AppError ? error.cause : null;
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     const zodFields = zodError ? (z.flattenError(zodError).fieldErrors as Record<string, string[]>) : undefined;
-    const unexpected = error.code === "INTERNAL_SERVER_ERROR";
+    // An AppError raised where tRPC wraps it itself (reading the body) keeps its own code and status.
+    const code = appError ? trpcCodeFor(appError) : error.code;
+    // Also a failed output schema: its issues describe our data, not the caller's.
+    const isUnexpected = code === "INTERNAL_SERVER_ERROR";
+    const userMessage = isUnexpected
+      ? UNEXPECTED_MESSAGE
+      : (appError?.userMessage ??
+        (zodError ? "Please correct the highlighted fields." : plainMessage(code, error.message)));
     return {
-      ...shape,
-      message: unexpected ? "Something went wrong. Please try again." : shape.message,
+      code: TRPC_ERROR_CODES_BY_KEY[code],
+      message: userMessage,
       data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        userMessage: unexpected
-          ? "Something went wrong. Please try again."
-          : (appError?.userMessage ?? (zodError ? "Please correct the highlighted fields." : error.message)),
-        fieldErrors: appError?.fieldErrors ?? zodFields ?? null,
+        code,
+        httpStatus: appError ? httpStatusFor(appError) : shape.data.httpStatus,
+        userMessage,
+        fieldErrors: isUnexpected ? null : (appError?.fieldErrors ?? zodFields ?? null),
         issue: appError?.issue ?? null,
       },
     };
@@ -57,7 +81,16 @@ const errorMapping = t.middleware(async ({ ctx, next, path }) => {
   return result;
 });
 
-const base = t.procedure.use(errorMapping);
+/**
+ * Input hygiene for every procedure (see assertSafeText), on the raw input before any schema or service sees it
+ * and before anything is counted or written: one check, so no schema or procedure can be left out.
+ */
+const safeInput = t.middleware(async ({ getRawInput, next }) => {
+  assertSafeText(await getRawInput());
+  return next();
+});
+
+const base = t.procedure.use(errorMapping).use(safeInput);
 
 /** Anyone; counted per IP so a single client cannot flood the public surface. */
 export const publicProcedure = base.use(async ({ ctx, next }) => {

@@ -2,6 +2,7 @@ import { db } from "~/server/db";
 import { enqueue } from "~/server/jobs";
 import { describeError, logger } from "~/server/logger";
 import { merchantPayPal } from "~/server/paypal/merchant-client";
+import { assertSafeText } from "~/server/request";
 import { type Json, eventResourceIds, isObject, text } from "~/server/services/paypal-events";
 
 // PayPal webhooks, received (DESIGN 10): find whose event it is, have PayPal verify the signature with that
@@ -34,15 +35,18 @@ export const HANDLED_EVENT_TYPES = new Set([
 const reply = (status: number, body: Record<string, unknown>): WebhookResponse => ({ status, body });
 
 function parseEvent(rawBody: string) {
+  let event: unknown;
   try {
-    const event: unknown = JSON.parse(rawBody);
-    if (!isObject(event) || !isObject(event.resource)) return null;
-    const id = text(event.id);
-    const type = text(event.event_type);
-    return id && type ? { id, type, resource: event.resource } : null;
+    event = JSON.parse(rawBody);
   } catch {
     return null;
   }
+  if (!isObject(event) || !isObject(event.resource)) return null;
+  // Its ids are looked up and its fields recorded: PayPal never sends NUL or broken text, so such an event is forged.
+  assertSafeText(event);
+  const id = text(event.id);
+  const type = text(event.event_type);
+  return id && type ? { id, type, resource: event.resource } : null;
 }
 
 /**

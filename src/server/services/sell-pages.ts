@@ -10,6 +10,7 @@ import { env } from "~/env";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
+import { isSafeText } from "~/server/request";
 import { sellerCanTakePayments, sellerSelect } from "~/server/paypal/merchant-client";
 import type { PublicButton } from "~/server/services/checkout";
 import { loadSellerSetup, setupIssueOf, type SellerSetup } from "~/server/services/pop-setup";
@@ -587,6 +588,9 @@ export async function getSellPageAnalytics(
 // ---------------------------------------------------------------------------------------------------------------
 // Buyer side
 
+/** An id from a buyer's address bar that could name a page; anything else (NUL included) is simply not found. */
+const isPlausiblePageId = (id: string) => id.length <= 64 && isSafeText(id);
+
 /**
  * Counts a buyer's view of an active public page, at most once per visitor and UTC day: the visitor is an HMAC
  * (keyed by the server secret) of the day, address and user agent, so reloads don't inflate the count and no
@@ -597,7 +601,7 @@ export async function recordSellPageView(
   visitor: { ip: string; userAgent: string },
   now: Date = new Date(),
 ) {
-  if (id.length > 64) return false;
+  if (!isPlausiblePageId(id)) return false;
   const page = await db.digitalSellPage.findFirst({ where: { id, isActive: true }, select: { id: true } });
   if (!page) return false;
   const day = now.toISOString().slice(0, 10);
@@ -644,7 +648,7 @@ export function forgetPublicSellPage(id: string | null) {
  * the checkout service's public shape, so the page pays through the same PayPal button and path as any other.
  */
 export async function getPublicSellPage(id: string) {
-  if (id.length > 64) return null;
+  if (!isPlausiblePageId(id)) return null;
   const page = await db.digitalSellPage.findFirst({
     where: { id, isActive: true },
     select: {

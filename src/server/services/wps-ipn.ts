@@ -5,6 +5,7 @@ import { matchWpsPayment } from "~/lib/wps";
 import { env } from "~/env";
 import { db } from "~/server/db";
 import { describeError, logger } from "~/server/logger";
+import { assertSafeText, isSafeText } from "~/server/request";
 import { queueDeliveryJobs } from "~/server/merchant-webhooks";
 import { recordWpsPaymentCompleted } from "~/server/merchant-webhooks/wps";
 import { recordWpsRefund } from "~/server/services/ledger";
@@ -69,7 +70,7 @@ export function parseWpsForm(body: Buffer, charset: string | null = charsetOfFor
 /** The button a message names in `custom` (Popkit sets it to the button id), or null. */
 export async function buttonOfMessage(fields: Record<string, string>) {
   const id = fields.custom?.trim();
-  if (!id || id.length > 100) return null;
+  if (!id || id.length > 100 || !isSafeText(id)) return null;
   return db.wpsButton.findUnique({ where: { id } });
 }
 
@@ -285,12 +286,15 @@ export const MAX_IPN_BYTES = 20_000;
 
 /** Stores an IPN exactly as received (the durable inbox); the job then verifies and applies it. */
 export async function storeWpsIpnMessage(body: Buffer, contentType: string | null) {
-  let txnId: string | null = null;
+  let fields: Record<string, string> = {};
   try {
-    txnId = parseWpsForm(body).txn_id?.slice(0, 64) || null;
+    fields = parseWpsForm(body);
   } catch {
-    txnId = null;
+    // Not a form we can read: kept all the same, the job rejects it.
   }
+  // What the job would later look up or record: PayPal never sends NUL or broken text, so such a message is forged.
+  assertSafeText(fields);
+  const txnId = fields.txn_id?.slice(0, 64) || null;
   const message = await db.wpsIpnMessage.create({
     data: { body: Uint8Array.from(body), contentType, charset: charsetOfForm(body), txnId },
     select: { id: true },

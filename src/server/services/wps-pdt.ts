@@ -3,6 +3,7 @@ import type { Currency } from "~/lib/money";
 import { decryptSecret } from "~/server/crypto";
 import { db } from "~/server/db";
 import { describeError, logger } from "~/server/logger";
+import { isSafeText } from "~/server/request";
 import { wpsActionUrl } from "~/server/services/wps-buttons";
 import { applyVerifiedWpsMessage, charsetOfForm, parseWpsForm, type WpsOutcome } from "~/server/services/wps-ipn";
 
@@ -23,7 +24,8 @@ async function buttonFor(tx: string, cm: string | undefined): Promise<WpsButton 
   const known = await db.wpsTransaction.findUnique({ where: { txnId: tx }, select: { button: true } });
   if (known) return known.button;
   const id = cm?.trim();
-  return id && id.length <= 100 ? db.wpsButton.findUnique({ where: { id } }) : null;
+  // `cm` comes from the return address, which anyone can write.
+  return id && id.length <= 100 && isSafeText(id) ? db.wpsButton.findUnique({ where: { id } }) : null;
 }
 
 /**

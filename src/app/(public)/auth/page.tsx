@@ -2,7 +2,7 @@ import { redirect } from "next/navigation";
 import { Providers } from "~/app/providers";
 import { AuthFrame } from "~/features/auth/auth-frame";
 import { MerchantAuthForm } from "~/features/auth/merchant-auth-form";
-import { merchantSignInErrors } from "~/features/auth/sign-in-errors";
+import { merchantSignInError } from "~/features/auth/sign-in-errors";
 import { auth } from "~/server/auth";
 import { isGoogleConfigured } from "~/server/auth/config";
 
@@ -16,8 +16,7 @@ export default async function AuthPage({
   const session = await auth();
   if (session?.user.userType === "merchant") redirect("/dashboard");
   const params = await searchParams;
-  const error =
-    typeof params.error === "string" ? (merchantSignInErrors[params.error] ?? "An error occurred") : undefined;
+  const error = typeof params.error === "string" ? merchantSignInError(params.error) : undefined;
 
   return (
     <AuthFrame>

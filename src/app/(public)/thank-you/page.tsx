@@ -1,6 +1,7 @@
-import { CheckCircle2, Clock, ShieldAlert } from "lucide-react";
+import { CheckCircle2, Clock } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { Card } from "~/components/ui/card";
 import { LostDownloadForm } from "~/features/library/lost-download-form";
 import { ThankYouDownload } from "~/features/sell-pages/thank-you-download";
@@ -29,21 +30,8 @@ export default async function ThankYouPage({
   const { token } = await searchParams;
   const purchase = typeof token === "string" && token ? await getThankYou(token) : null;
 
-  if (!purchase || typeof token !== "string") {
-    return (
-      <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
-        <ShieldAlert aria-hidden className="size-12 text-red-500" />
-        <h1 className="mt-4 text-2xl font-bold text-gray-900">Invalid Access</h1>
-        <p className="mt-2 text-gray-600">This page can only be accessed after a successful purchase.</p>
-        <div className="mt-6 w-full max-w-sm text-left">
-          <LostDownloadForm />
-        </div>
-        <Link href="/" className="text-brand-600 mt-6 text-sm font-medium hover:underline">
-          Return to Home
-        </Link>
-      </main>
-    );
-  }
+  // 'Invalid Access' (./not-found.tsx), answered 404: the address grants nothing.
+  if (!purchase || typeof token !== "string") notFound();
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-green-50 to-white px-4 py-10">

@@ -1,5 +1,6 @@
 import { csvRow } from "~/lib/csv";
 import { auth } from "~/server/auth";
+import { refuseUnsafeText } from "~/server/request";
 import { getStoreTimeZone } from "~/server/services/store-settings";
 import type { SearchParams } from "~/app/dashboard/payments/list-params";
 
@@ -10,20 +11,21 @@ export function plainResponse(status: number, message: string) {
 }
 
 /**
- * The signed-in merchant and the time zone their lists' date filters are read in. A plain route, not tRPC, so
- * the browser can download the file; it checks the session the way merchantProcedure does.
+ * The signed-in merchant, the time zone their lists' date filters are read in, and the request's query as the
+ * list pages receive theirs (so the same parsers read both); or the answer to refuse with: 401 signed out, 400
+ * for text the input hygiene rule refuses. A plain route, not tRPC, so the browser can download the file; it
+ * checks the session the way merchantProcedure does.
  */
-export async function exportingMerchant() {
+export async function exportRequest(request: Request) {
   const session = await auth();
-  if (session?.user.userType !== "merchant") return null;
-  return { merchantId: session.user.id, timeZone: (await getStoreTimeZone(session.user.id)) ?? "UTC" };
-}
-
-/** The request's query as the list pages receive theirs, so the same parsers read both. */
-export function searchParamsOf(request: Request): SearchParams {
+  if (session?.user.userType !== "merchant") return plainResponse(401, "User not authenticated");
+  const query = [...new URL(request.url).searchParams];
+  const refused = refuseUnsafeText(query);
+  if (refused) return refused;
   const params: SearchParams = {};
-  for (const [key, value] of new URL(request.url).searchParams) params[key] ??= value;
-  return params;
+  for (const [key, value] of query) params[key] ??= value;
+  const timeZone = (await getStoreTimeZone(session.user.id)) ?? "UTC";
+  return { merchantId: session.user.id, timeZone, params };
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   listCustomersSchema,
   listPaymentsSchema,
 } from "~/schemas/merchant-payments";
-import { setTimeZoneIfUnsetSchema, updateStoreSettingsSchema } from "~/schemas/store-settings";
+import { setStoreLogoSchema, setTimeZoneIfUnsetSchema, updateStoreSettingsSchema } from "~/schemas/store-settings";
 import { createTRPCRouter, merchantProcedure, publicProcedure } from "~/server/api/trpc";
 import { consumeRateLimit } from "~/server/rate-limit";
 import { signUpMerchant } from "~/server/services/accounts";
@@ -16,7 +16,6 @@ import { getPayment, listPayments } from "~/server/services/merchant-payments";
 import { refundPayment } from "~/server/services/refunds";
 import { getSubscriber, listSubscribers } from "~/server/services/subscribers";
 import { cancelSubscription } from "~/server/services/subscriptions";
-import { z } from "zod";
 import {
   getStoreSettings,
   removeStoreLogo,
@@ -48,7 +47,7 @@ export const merchantRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => setTimeZoneIfUnset(ctx.merchantId, input)),
 
   setStoreLogo: merchantProcedure
-    .input(z.object({ fileId: z.string().min(1) }))
+    .input(setStoreLogoSchema)
     .mutation(({ ctx, input }) => setStoreLogo(ctx.merchantId, input.fileId)),
 
   removeStoreLogo: merchantProcedure.mutation(({ ctx }) => removeStoreLogo(ctx.merchantId)),

@@ -1,10 +1,10 @@
-import { Download, Library, ShieldAlert } from "lucide-react";
+import { Download, Library } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { LostDownloadForm } from "~/features/library/lost-download-form";
 import { formatFileSize } from "~/lib/file-types";
 import { formatMoney } from "~/lib/money";
 import { getLibrary } from "~/server/services/library";
@@ -31,20 +31,8 @@ export default async function LibraryPage({
   const { refused } = await searchParams;
   const library = await getLibrary(token);
 
-  if (!library) {
-    return (
-      <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">
-        <ShieldAlert aria-hidden className="size-12 text-red-500" />
-        <h1 className="mt-4 text-2xl font-bold text-gray-900">This library link has expired</h1>
-        <p className="mt-2 max-w-md text-gray-600">
-          Library links work for 90 days. Enter the e-mail you paid with and we will send you a new one.
-        </p>
-        <div className="mt-6 w-full max-w-sm text-left">
-          <LostDownloadForm />
-        </div>
-      </main>
-    );
-  }
+  // The expired-link page (./not-found.tsx), answered 404.
+  if (!library) notFound();
 
   return (
     <main className="mx-auto min-h-screen max-w-3xl px-4 py-10">

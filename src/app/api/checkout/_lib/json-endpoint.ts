@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { AppError, httpStatusFor, toAppError } from "~/server/errors";
 import { describeError, logger, newRequestId } from "~/server/logger";
 import { consumeRateLimit } from "~/server/rate-limit";
-import { clientIp } from "~/server/request";
+import { assertSafeText, clientIp, readTextCapped } from "~/server/request";
 
 // The JSON endpoints the embed script calls from merchants' sites, thin wrappers over the checkout services.
 // Any origin may call them: they use no cookies and trust nothing from the caller (prices and outcomes come
@@ -40,16 +40,14 @@ export function jsonEndpoint<S extends z.ZodType>(
   return async function POST(request: Request): Promise<Response> {
     try {
       await consumeRateLimit("publicApiByIp", clientIp(request.headers));
-      const text = await request.text();
-      if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-        return errorJson(new AppError("INVALID", "The request is too large."));
-      }
+      const text = await readTextCapped(request, MAX_BODY_BYTES);
       let body: unknown;
       try {
         body = JSON.parse(text);
       } catch {
         return errorJson(new AppError("INVALID", "The request body must be JSON."));
       }
+      assertSafeText(body);
       const parsed = schema.safeParse(body);
       if (!parsed.success) {
         return errorJson(new AppError("INVALID", parsed.error.issues[0]?.message ?? "The request is not valid."));

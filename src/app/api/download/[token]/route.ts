@@ -1,7 +1,7 @@
 import { httpStatusFor, toAppError } from "~/server/errors";
 import { describeError, logger, newRequestId } from "~/server/logger";
 import { consumeRateLimit } from "~/server/rate-limit";
-import { clientIp } from "~/server/request";
+import { clientIp, refuseUnsafeText } from "~/server/request";
 import { startDownload } from "~/server/services/downloads";
 
 export const dynamic = "force-dynamic";
@@ -28,6 +28,8 @@ function refusal(status: number, message: string) {
  */
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
+  const refused = refuseUnsafeText(token);
+  if (refused) return refused;
   try {
     await consumeRateLimit("publicApiByIp", clientIp(request.headers));
     const { url } = await startDownload(token);

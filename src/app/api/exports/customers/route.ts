@@ -3,7 +3,7 @@ import { toDecimalString } from "~/lib/money";
 import { textParam } from "~/lib/search-params";
 import { listCustomersSchema } from "~/schemas/merchant-payments";
 import { customerExportBatches, type CustomerListRow } from "~/server/services/customers";
-import { csvResponse, exportingMerchant, plainResponse, searchParamsOf } from "../csv-export";
+import { csvResponse, exportRequest, plainResponse } from "../csv-export";
 
 export const dynamic = "force-dynamic";
 
@@ -36,14 +36,14 @@ function line(row: CustomerListRow) {
  * and currency, by e-mail. Lifetime value is net of refunds. Only the signed-in merchant's buyers, ever.
  */
 export async function GET(request: Request) {
-  const merchant = await exportingMerchant();
-  if (!merchant) return plainResponse(401, "User not authenticated");
-  const params = searchParamsOf(request);
+  const input = await exportRequest(request);
+  if (input instanceof Response) return input;
+  const { merchantId, timeZone, params } = input;
   const parsed = listCustomersSchema.safeParse({
     q: textParam(params.q),
-    ...(await dateWindowOf(params, merchant.timeZone)),
+    ...(await dateWindowOf(params, timeZone)),
   });
   if (!parsed.success) return plainResponse(400, parsed.error.issues[0]?.message ?? "Please correct the filters.");
   const { q, from, to } = parsed.data;
-  return csvResponse("customers", header, customerExportBatches(merchant.merchantId, { q, from, to }), line);
+  return csvResponse("customers", header, customerExportBatches(merchantId, { q, from, to }), line);
 }

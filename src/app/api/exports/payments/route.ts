@@ -2,7 +2,7 @@ import { dateWindowOf, paymentFiltersOf } from "~/app/dashboard/payments/list-pa
 import { toDecimalString } from "~/lib/money";
 import { listPaymentsSchema } from "~/schemas/merchant-payments";
 import { paymentExportBatches, type PaymentListRow } from "~/server/services/merchant-payments";
-import { csvResponse, exportingMerchant, plainResponse, searchParamsOf } from "../csv-export";
+import { csvResponse, exportRequest, plainResponse } from "../csv-export";
 
 export const dynamic = "force-dynamic";
 
@@ -53,14 +53,14 @@ function line(row: PaymentListRow) {
  * with amounts as decimals beside their currency. Only the signed-in merchant's payments, ever.
  */
 export async function GET(request: Request) {
-  const merchant = await exportingMerchant();
-  if (!merchant) return plainResponse(401, "User not authenticated");
-  const params = searchParamsOf(request);
+  const input = await exportRequest(request);
+  if (input instanceof Response) return input;
+  const { merchantId, timeZone, params } = input;
   const parsed = listPaymentsSchema.safeParse({
     ...paymentFiltersOf(params),
-    ...(await dateWindowOf(params, merchant.timeZone)),
+    ...(await dateWindowOf(params, timeZone)),
   });
   if (!parsed.success) return plainResponse(400, parsed.error.issues[0]?.message ?? "Please correct the filters.");
   const { q, status, from, to } = parsed.data;
-  return csvResponse("payments", header, paymentExportBatches(merchant.merchantId, { q, status, from, to }), line);
+  return csvResponse("payments", header, paymentExportBatches(merchantId, { q, status, from, to }), line);
 }

@@ -1,4 +1,5 @@
 import { describeError, logger } from "~/server/logger";
+import { refuseUnsafeText } from "~/server/request";
 import { IMAGE_WIDTHS, imageVariant, type ImageWidth } from "~/server/storage/images";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +13,10 @@ function refusal(status: number, message: string) {
 /** GET /api/images/{key}?w=800: a public image resized for buyers' screens (~/server/storage/images). */
 export async function GET(request: Request, { params }: { params: Promise<{ key: string }> }) {
   const { key } = await params;
-  const width = Number(new URL(request.url).searchParams.get("w"));
+  const query = new URL(request.url).searchParams;
+  const refused = refuseUnsafeText(key, [...query]);
+  if (refused) return refused;
+  const width = Number(query.get("w"));
   if (!IMAGE_WIDTHS.includes(width as ImageWidth)) {
     return refusal(400, `w must be one of ${IMAGE_WIDTHS.join(", ")}`);
   }

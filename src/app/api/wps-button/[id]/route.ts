@@ -1,3 +1,4 @@
+import { refuseUnsafeText } from "~/server/request";
 import { wpsEmbedScriptAnswer } from "~/server/wps-embed-script";
 
 export const dynamic = "force-dynamic";
@@ -5,6 +6,8 @@ export const dynamic = "force-dynamic";
 /** GET /api/wps-button/{id}.js: the embed script of a WPS button (the route's id arrives as "{id}.js"). */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id: file } = await params;
+  const refused = refuseUnsafeText(file);
+  if (refused) return refused;
   const { status, headers, body } = await wpsEmbedScriptAnswer(file, {
     ifNoneMatch: request.headers.get("if-none-match"),
   });

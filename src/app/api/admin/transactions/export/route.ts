@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { transactionFiltersSchema } from "~/schemas/staff";
 import { auth } from "~/server/auth";
+import { refuseUnsafeText } from "~/server/request";
 import { getActiveStaff } from "~/server/services/staff";
 import { transactionsCsvStream } from "~/server/services/staff-reports";
 
@@ -18,7 +19,10 @@ export async function GET(request: Request) {
   const staff = await getActiveStaff(session.user.id);
   if (!staff) return plain(401, "Account is disabled");
 
-  const query = Object.fromEntries([...new URL(request.url).searchParams].filter(([, value]) => value !== ""));
+  const searchParams = [...new URL(request.url).searchParams];
+  const refused = refuseUnsafeText(searchParams);
+  if (refused) return refused;
+  const query = Object.fromEntries(searchParams.filter(([, value]) => value !== ""));
   const parsed = transactionFiltersSchema.safeParse(query);
   if (!parsed.success) {
     const messages = Object.values(z.flattenError(parsed.error).fieldErrors).flat();

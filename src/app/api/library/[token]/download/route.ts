@@ -1,10 +1,13 @@
-import { toAppError } from "~/server/errors";
+import { AppError, httpStatusFor, toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { consumeRateLimit } from "~/server/rate-limit";
-import { clientIp } from "~/server/request";
+import { clientIp, readBodyCapped, refuseUnsafeText } from "~/server/request";
 import { libraryDownload } from "~/server/services/library";
 
 export const dynamic = "force-dynamic";
+
+/** The form holds one purchase id; a multipart one adds its boundaries. */
+const MAX_BODY_BYTES = 4096;
 
 /**
  * The library's Download button (a plain form POST, so link previews and prefetching never open a window): a
@@ -13,12 +16,22 @@ export const dynamic = "force-dynamic";
  */
 export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
+  const refused = refuseUnsafeText(token);
+  if (refused) return refused;
   const back = (query: string) =>
     new Response(null, {
       status: 303,
       headers: { location: `/library/${encodeURIComponent(token)}?${query}`, "cache-control": "no-store" },
     });
-  const form = await request.formData().catch(() => null);
+  let form: FormData | null = null;
+  try {
+    // The capped bytes through the standard form parser (urlencoded or multipart, as the request says).
+    const body = await readBodyCapped(request, MAX_BODY_BYTES);
+    const contentType = request.headers.get("content-type") ?? "";
+    form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+  } catch (error) {
+    if (error instanceof AppError) return new Response(error.userMessage, { status: httpStatusFor(error) });
+  }
   const purchase = form?.get("purchase");
   if (typeof purchase !== "string" || !/^[a-z0-9]{1,40}$/i.test(purchase)) return back("refused=unknown");
   try {

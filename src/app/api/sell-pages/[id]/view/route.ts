@@ -1,7 +1,7 @@
 import { httpStatusFor, toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { consumeRateLimit } from "~/server/rate-limit";
-import { clientIp } from "~/server/request";
+import { clientIp, refuseUnsafeText } from "~/server/request";
 import { recordSellPageView } from "~/server/services/sell-pages";
 
 export const dynamic = "force-dynamic";
@@ -12,6 +12,8 @@ export const dynamic = "force-dynamic";
  */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  const refused = refuseUnsafeText(id);
+  if (refused) return refused;
   try {
     const ip = clientIp(request.headers);
     await consumeRateLimit("publicApiByIp", ip);
