@@ -1,27 +1,16 @@
 // `npm test`: every layer (unit, integration, e2e) in one command, then one closing line with the totals.
 // Runs on the embedded database by default; with DATABASE_URL, each layer makes its own fresh database on
 // that server. `--only unit|int|e2e` runs one layer.
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildApp, hasCurrentBuild } from "./lib/app";
 import { repoRoot } from "./lib/paths";
+import { runNode } from "./lib/run-node";
 
 const { values } = parseArgs({ options: { only: { type: "string" } } });
 const layers = values.only ? [values.only] : ["unit", "int", "e2e"];
 const resultsDir = path.join(repoRoot, "test-results");
-
-function run(bin: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, bin), ...args], {
-      cwd: repoRoot,
-      env,
-      stdio: "inherit",
-    });
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
 
 type Tally = { passed: number; failed: number; skipped: number };
 
@@ -32,7 +21,7 @@ function readJson<T>(file: string): T | null {
 async function runVitest(projects: string[]): Promise<{ code: number; tally: Tally }> {
   const output = path.join(resultsDir, `vitest-${projects.join("-")}.json`);
   const projectArgs = projects.flatMap((project) => ["--project", project]);
-  const code = await run("node_modules/vitest/vitest.mjs", [
+  const code = await runNode("node_modules/vitest/vitest.mjs", [
     "run",
     ...projectArgs,
     "--reporter=default",
@@ -60,7 +49,7 @@ async function runVitest(projects: string[]): Promise<{ code: number; tally: Tal
 async function runPlaywright(): Promise<{ code: number; tally: Tally }> {
   if (!hasCurrentBuild()) await buildApp();
   const output = path.join(resultsDir, "e2e.json");
-  const code = await run("node_modules/@playwright/test/cli.js", ["test"]);
+  const code = await runNode("node_modules/@playwright/test/cli.js", ["test"]);
   const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(output);
   return {
     code,

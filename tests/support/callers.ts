@@ -19,32 +19,39 @@ function callerFor(session: Session | null, options: CallerOptions = {}) {
 
 const expires = () => new Date(Date.now() + 3600_000).toISOString();
 
-/** The API as a signed-in merchant sees it, through the same procedures and checks as over HTTP. */
-export function merchantCaller(merchant: { id: string; email: string; name: string }, options?: CallerOptions) {
-  return callerFor(
-    { user: { id: merchant.id, email: merchant.email, name: merchant.name, userType: "merchant" }, expires: expires() },
-    options,
-  );
+type MerchantIdentity = { id: string; email: string; name: string };
+type StaffIdentity = MerchantIdentity & { username: string; role: "operator" | "admin" | "super_admin" };
+
+/** The session next-auth gives a signed-in merchant. */
+export function merchantSession(merchant: MerchantIdentity): Session {
+  return {
+    user: { id: merchant.id, email: merchant.email, name: merchant.name, userType: "merchant" },
+    expires: expires(),
+  };
 }
 
-export function staffCaller(
-  staff: { id: string; email: string; name: string; username: string; role: "operator" | "admin" | "super_admin" },
-  options?: CallerOptions,
-) {
-  return callerFor(
-    {
-      user: {
-        id: staff.id,
-        email: staff.email,
-        name: staff.name,
-        userType: "saas_admin",
-        username: staff.username,
-        role: staff.role,
-      },
-      expires: expires(),
+/** The session next-auth gives a signed-in staff member. */
+export function staffSession(staff: StaffIdentity): Session {
+  return {
+    user: {
+      id: staff.id,
+      email: staff.email,
+      name: staff.name,
+      userType: "saas_admin",
+      username: staff.username,
+      role: staff.role,
     },
-    options,
-  );
+    expires: expires(),
+  };
+}
+
+/** The API as a signed-in merchant sees it, through the same procedures and checks as over HTTP. */
+export function merchantCaller(merchant: MerchantIdentity, options?: CallerOptions) {
+  return callerFor(merchantSession(merchant), options);
+}
+
+export function staffCaller(staff: StaffIdentity, options?: CallerOptions) {
+  return callerFor(staffSession(staff), options);
 }
 
 export function anonymousCaller(options?: CallerOptions) {

@@ -1,0 +1,334 @@
+import { randomUUID } from "node:crypto";
+import { TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import fc from "fast-check";
+import { z } from "zod";
+import { paymentButtonDefaults } from "~/schemas/payment-button";
+import { wpsButtonDefaults } from "~/schemas/wps";
+import { appRouter } from "~/server/api/root";
+import { merchantProcedure, publicProcedure } from "~/server/api/trpc";
+import { buildSellPageInput } from "../factories/sell-page";
+import { unique } from "../factories/unique";
+import { anonymousCaller, merchantCaller, staffCaller } from "../support/callers";
+import { hostileValue, mutationOf, preview, type Variant } from "./arbitraries";
+import { describeError, type Outcome, runTarget, type TargetReport } from "./report";
+import type { StateTracker } from "./state";
+import type { FuzzWorld } from "./world";
+
+export type Who = "anonymous" | "merchant" | "staff";
+
+export type FuzzProcedure = {
+  path: string;
+  type: string;
+  /** Who the procedure serves; the other callers are tried too, less often. */
+  tier: Who;
+  schema: z.ZodType | null;
+};
+
+type ProcedureInternals = { _def: { type: string; inputs: unknown[]; middlewares: unknown[] } };
+
+/**
+ * Every procedure of the app router, read from the router itself so a new one is fuzzed without a line here. The
+ * tier is the tier middleware the procedure was built on (staffProcedure makes one per role, so "neither public nor
+ * merchant" is staff, the only other kind trpc.ts exports).
+ */
+export function fuzzProcedures(): FuzzProcedure[] {
+  const tierMiddleware = (procedure: unknown) => (procedure as ProcedureInternals)._def.middlewares.at(-1);
+  const publicTier = tierMiddleware(publicProcedure);
+  const merchantTier = tierMiddleware(merchantProcedure);
+  return Object.entries(appRouter._def.procedures as Record<string, unknown>).map(([path, procedure]) => {
+    const { type, inputs, middlewares } = (procedure as ProcedureInternals)._def;
+    const tier: Who = middlewares.includes(publicTier)
+      ? "anonymous"
+      : middlewares.includes(merchantTier)
+        ? "merchant"
+        : "staff";
+    const schema = (inputs[0] as z.ZodType | undefined) ?? null;
+    return { path, type, tier, schema };
+  });
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * Valid inputs that point at the world's rows, so their one-field mutations reach the services. Procedures not
+ * listed get one made from their schema (exampleFromSchema); the test fails for a procedure that has neither.
+ */
+export function validInputs(world: FuzzWorld): Record<string, unknown> {
+  const { merchant, staff, operator, payment } = world;
+  const sellPageValues = buildSellPageInput({
+    paypalClientId: world.clientId,
+    basicFeatures: ["PDF guide", "Videos"],
+    premiumEnabled: true,
+    successUrl: "https://shop.example.com/thanks",
+  });
+  const buttonValues = {
+    ...paymentButtonDefaults,
+    name: "Fuzz button",
+    description: "Made by the fuzz tests",
+    paypalClientId: world.clientId,
+    successUrl: "https://shop.example.com/thanks",
+  };
+  const wpsValues = {
+    ...wpsButtonDefaults,
+    paypalMerchantIdentifier: "seller@business.example.com",
+    itemName: "Poster",
+    itemNumber: "P-1",
+    priceOptions: [
+      { label: "Small", value: "10.00" },
+      { label: "Large", value: "25.50" },
+    ],
+    notifyUrl: "https://shop.example.com/ipn",
+  };
+  const window = { from: new Date(Date.now() - 90 * day), to: new Date(Date.now() + day) };
+  return {
+    "merchant.signUp": { name: "Fuzz Seller", email: `${unique("fuzz")}@example.test`, password: "fuzz-password" },
+    "merchant.updateStoreSettings": {
+      storeName: "Fuzz Store",
+      description: "A store the fuzz tests own",
+      websiteUrl: "https://shop.example.com",
+      paypalClientId: world.clientId,
+      paypalSecret: "",
+      paypalEnvironment: "sandbox",
+      paypalWebhookId: "",
+      timeZone: "Europe/Paris",
+      saleAlertsEnabled: true,
+      dailyDigestEnabled: false,
+      supportEmail: "help@example.test",
+    },
+    "merchant.setTimeZoneIfUnset": { timeZone: "Europe/Paris" },
+    "merchant.setStoreLogo": { fileId: world.logo.id },
+    "merchant.listPayments": { q: "example", status: "completed", ...window, sort: "amount", dir: "asc", page: 1 },
+    "merchant.getPayment": { id: payment.id },
+    "merchant.refundPayment": {
+      paymentId: payment.id,
+      amountMinor: 1,
+      reason: "Fuzz",
+      idempotencyKey: world.idempotencyKey,
+    },
+    "merchant.listCustomers": { q: "example", ...window, sort: "spent", dir: "asc", page: 1 },
+    "merchant.getCustomer": { email: payment.payerEmail },
+    "merchant.listSubscribers": { buttonId: world.subscriptionButton.id, status: "active", page: 1 },
+    "merchant.getSubscriber": { id: world.subscription.id },
+    "merchant.cancelSubscription": { subscriptionId: world.subscription.id, reason: "Fuzz" },
+    "account.requestPasswordReset": { email: merchant.email },
+    "account.resetPassword": { token: "fuzz-token", password: "fuzz-password", confirmPassword: "fuzz-password" },
+    "account.changePassword": {
+      currentPassword: merchant.password,
+      newPassword: merchant.password,
+      confirmPassword: merchant.password,
+    },
+    "pages.getButton": { id: world.button.id },
+    "pages.createButton": buttonValues,
+    "pages.updateButton": { id: world.editable.button.id, values: buttonValues },
+    "pages.setButtonActive": { id: world.editable.button.id, isActive: true },
+    "pages.deleteButton": { id: world.spares.button.id },
+    "sellPages.get": { id: world.sellPage.id },
+    "sellPages.create": sellPageValues,
+    "sellPages.update": { id: world.editable.sellPage.id, values: sellPageValues },
+    "sellPages.setActive": { id: world.editable.sellPage.id, isActive: true },
+    "sellPages.delete": { id: world.spares.sellPage.id },
+    "sellPages.analytics": { id: world.sellPage.id, period: "7d" },
+    "sellPages.uploadedFile": { fileId: world.image.id },
+    "sellPages.discardUpload": { fileId: world.spares.image.id },
+    "wps.get": { id: world.wpsButton.id },
+    "wps.create": wpsValues,
+    "wps.update": { id: world.editable.wpsButton.id, values: wpsValues },
+    "wps.setStatus": { id: world.editable.wpsButton.id, isActive: true },
+    "wps.delete": { id: world.spares.wpsButton.id },
+    "wps.convertToPaymentButton": { id: world.wpsButton.id },
+    "wps.formFields": { id: world.wpsButton.id },
+    "analytics.forButton": { buttonId: world.button.id, period: "90d" },
+    "analytics.forWpsButton": { id: world.wpsButton.id, period: "all" },
+    "analytics.dashboard": { range: "30d", granularity: "week", timeZone: "Europe/Paris" },
+    "admin.listUsers": { search: "staff", page: 1 },
+    "admin.createUser": {
+      username: unique("fuzz_"),
+      email: `${unique("fuzz")}@staff.example.test`,
+      password: "fuzz-password",
+      name: "Fuzz Operator",
+      description: "Made by the fuzz tests",
+      role: "operator",
+      isActive: true,
+    },
+    "admin.updateUser": {
+      id: operator.id,
+      username: operator.username,
+      email: operator.email,
+      name: operator.name,
+      description: "Fuzzed",
+      role: "operator",
+      isActive: true,
+    },
+    "admin.resetUserPassword": { id: operator.id, password: "fuzz-password" },
+    "admin.deleteUser": { id: world.spares.operator.id },
+    "admin.listMerchants": { search: "example", page: 1 },
+    "admin.getMerchant": { id: merchant.id },
+    "admin.merchantDetail": { id: merchant.id, page: 1 },
+    "admin.suspendMerchant": { id: world.otherMerchant.id },
+    "admin.resumeMerchant": { id: world.otherMerchant.id },
+    "admin.listMerchantPops": { merchantId: merchant.id, kind: "sell_pages", page: 1 },
+    "admin.listTransactions": {
+      filters: { merchant: merchant.id, pop: "", status: "completed", from: "2026-01-01", to: "2099-12-31" },
+      page: 1,
+    },
+    "admin.listAuditLog": { page: 1 },
+    "admin.updateOwnProfile": { name: staff.name, email: staff.email },
+    "admin.changeOwnPassword": {
+      currentPassword: staff.password,
+      newPassword: staff.password,
+      confirmPassword: staff.password,
+    },
+    "admin.retryFailedJob": { id: randomUUID() },
+    "admin.retryPayPalEvent": { id: world.event.id },
+    "checkout.getButton": { buttonId: world.button.id },
+    "checkout.createOrder": { buttonId: world.button.id },
+    "checkout.captureOrder": { buttonId: world.button.id, orderId: world.orderId },
+    "checkout.recordSubscription": {
+      buttonId: world.subscriptionButton.id,
+      subscriptionId: world.paypalSubscriptionId,
+    },
+    "webhooks.updateUrl": { url: "http://127.0.0.1:9/popkit-fuzz" },
+    "webhooks.listDeliveries": { state: "pending", page: 1 },
+    "webhooks.getDelivery": { id: world.delivery.id },
+    "webhooks.resend": { id: world.delivery.id },
+  };
+}
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  default?: unknown;
+};
+
+const formatExamples: Record<string, () => string> = {
+  email: () => "fuzz@example.test",
+  uuid: () => randomUUID(),
+  date: () => "2026-01-15",
+  "date-time": () => "2026-01-15T10:00:00.000Z",
+  uri: () => "https://example.com/",
+};
+
+function exampleOfJson(node: JsonSchema): unknown {
+  if (node.const !== undefined) return node.const;
+  if (node.enum) return node.enum[0];
+  if (node.default !== undefined) return node.default;
+  if (node.anyOf) return exampleOfJson(node.anyOf.find((option) => option.type !== "null") ?? node.anyOf[0]!);
+  const type = Array.isArray(node.type) ? node.type[0] : node.type;
+  if (type === "object") {
+    const required = new Set(node.required ?? []);
+    return Object.fromEntries(
+      Object.entries(node.properties ?? {})
+        .filter(([key]) => required.has(key))
+        .map(([key, child]) => [key, exampleOfJson(child)]),
+    );
+  }
+  if (type === "array") return Array.from({ length: node.minItems ?? 1 }, () => exampleOfJson(node.items ?? {}));
+  if (type === "integer" || type === "number") return node.minimum ?? (node.exclusiveMinimum ?? 0) + 1;
+  if (type === "boolean") return true;
+  if (type === "null") return null;
+  const format = node.format && formatExamples[node.format];
+  if (format) return format();
+  const pattern = node.pattern ? new RegExp(node.pattern) : null;
+  const candidates = ["fuzz", "fuzz_1", "FUZZ-1", "Fuzz", "1", "a1"].map((value) =>
+    value.padEnd(node.minLength ?? 0, "x"),
+  );
+  return candidates.find((value) => !pattern || pattern.test(value)) ?? candidates[0];
+}
+
+/** A valid input made from the schema alone (its JSON Schema's required fields), or undefined if it does not parse. */
+export function exampleFromSchema(schema: z.ZodType): unknown {
+  try {
+    const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+    const example = exampleOfJson(json);
+    return schema.safeParse(example).success ? example : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function callerFor(who: Who, world: FuzzWorld) {
+  if (who === "merchant") return merchantCaller(world.merchant);
+  if (who === "staff") return staffCaller({ ...world.staff, role: "super_admin" });
+  return anonymousCaller();
+}
+
+/** A procedure's answer in HTTP terms: what the tRPC route would send for it. */
+export async function callProcedure(caller: unknown, path: string, input: unknown): Promise<Outcome> {
+  const procedure = path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller);
+  try {
+    await (procedure as (input: unknown) => Promise<unknown>)(input);
+    return { status: 200, code: "OK", message: "" };
+  } catch (error) {
+    if (!(error instanceof TRPCError)) return { status: 500, code: "THROWN", message: describeError(error) };
+    const status = getHTTPStatusCodeFromError(error);
+    return { status, code: error.code, message: status >= 500 ? describeError(error.cause ?? error) : error.message };
+  }
+}
+
+class ProcedureCase {
+  constructor(
+    readonly who: Who,
+    readonly variant: Variant,
+  ) {}
+  [fc.toStringMethod]() {
+    return `as ${this.who}: ${this.variant.label}`;
+  }
+}
+
+function casesFor(procedure: FuzzProcedure, valid: unknown): fc.Arbitrary<ProcedureCase> {
+  const others = (["anonymous", "merchant", "staff"] as const).filter((who) => who !== procedure.tier);
+  const who = fc.oneof(
+    { weight: 9, arbitrary: fc.constant(procedure.tier) },
+    { weight: 1, arbitrary: fc.constantFrom(...others) },
+  );
+  const whole = hostileValue.map((input): Variant => ({ input, label: `input = ${preview(input)}` }));
+  const variant =
+    valid === undefined
+      ? whole
+      : fc.oneof(
+          { weight: 3, arbitrary: whole },
+          { weight: 6, arbitrary: mutationOf(valid) },
+          {
+            weight: 1,
+            arbitrary: fc
+              .constant(null)
+              .map((): Variant => ({ input: structuredClone(valid), label: "the valid input" })),
+          },
+        );
+  return fc.tuple(who, variant).map(([caller, input]) => new ProcedureCase(caller, input));
+}
+
+/**
+ * Fuzzes one procedure: no answer may be a 5xx, and a refused call (4xx) may not change any table. The valid input
+ * and its mutations carry most of the weight; whole hostile values check the first line of defence.
+ */
+export function fuzzProcedure(options: {
+  procedure: FuzzProcedure;
+  valid: unknown;
+  world: FuzzWorld;
+  tracker: StateTracker;
+  numRuns: number;
+  seed: number;
+}): Promise<TargetReport> {
+  const { procedure, valid, world, tracker } = options;
+  return runTarget({
+    name: procedure.path,
+    arbitrary: casesFor(procedure, valid),
+    numRuns: options.numRuns,
+    seed: options.seed,
+    tracker,
+    run: (fuzzCase) => callProcedure(callerFor(fuzzCase.who, world), procedure.path, fuzzCase.variant.input),
+  });
+}
