@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { sandboxSecretFor } from "../sandbox/paypal";
+import { sandboxAccessToken } from "../sandbox/paypal";
 import { generateWebhookSecret, newMessageId } from "../src/server/merchant-webhooks/signing";
 import { encryptSecret } from "../src/server/crypto";
 import type { FileKind, PrismaClient } from "../src/generated/prisma/client";
@@ -135,13 +135,7 @@ type SimulatorAnswer = { ok: boolean; body: Record<string, unknown> & { id?: unk
 
 /** A minimal REST caller for the simulator, with the demo app's credentials. */
 async function simulatorClient(apiBase: string) {
-  const basic = Buffer.from(`${DEMO_CLIENT_ID}:${sandboxSecretFor(DEMO_CLIENT_ID)}`).toString("base64");
-  const tokenResponse = await fetch(`${apiBase}/v1/oauth2/token`, {
-    method: "POST",
-    headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
-    body: "grant_type=client_credentials",
-  });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const token = await sandboxAccessToken(apiBase, DEMO_CLIENT_ID);
   return async (method: "GET" | "POST", path: string, body?: unknown): Promise<SimulatorAnswer> => {
     const response = await fetch(`${apiBase}${path}`, {
       method,

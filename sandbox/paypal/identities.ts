@@ -61,6 +61,17 @@ export function sandboxSecretFor(clientId: string): string {
   return `SB-${hmac("secret", clientId).toString("base64url")}`;
 }
 
+/** What a client of the sandbox (the seed, tests, the fault runs) does first: an OAuth token for `clientId`. */
+export async function sandboxAccessToken(apiBase: string, clientId: string): Promise<string> {
+  const basic = Buffer.from(`${clientId}:${sandboxSecretFor(clientId)}`).toString("base64");
+  const response = await fetch(`${apiBase}/v1/oauth2/token`, {
+    method: "POST",
+    headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
+    body: "grant_type=client_credentials",
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
 /** The PDT identity token of a WPS merchant (the `business` field: e-mail or merchant id). */
 export function sandboxPdtTokenFor(business: string): string {
   return `PDT-${hmac("pdt", business.trim().toLowerCase()).toString("base64url")}`;

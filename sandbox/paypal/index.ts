@@ -12,7 +12,7 @@ import { approveSubscription, billSubscription, expireSubscription } from "./sub
 import { registerWebhook } from "./webhook-registry";
 import { type WebhookInput, sendWebhook, signWebhook } from "./webhooks";
 
-export { TEST_BUYERS, sandboxPdtTokenFor, sandboxSecretFor, type TestBuyer } from "./identities";
+export { TEST_BUYERS, sandboxAccessToken, sandboxPdtTokenFor, sandboxSecretFor, type TestBuyer } from "./identities";
 export { SANDBOX_WEBHOOK_ID, type SignedWebhook, type WebhookInput } from "./webhooks";
 export { DEFAULT_RETRY_DELAYS_MS, type WebhookDelivery } from "./deliveries";
 export type { SandboxPlanInput } from "./catalog";

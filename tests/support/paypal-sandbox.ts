@@ -1,6 +1,6 @@
 // Test-side calls to the run's PayPal sandbox over HTTP (its base URL is PAYPAL_API_BASE_SANDBOX), doing what
 // the buyer's PayPal window and PayPal's own servers do in production.
-import { sandboxSecretFor } from "../../sandbox/paypal";
+import { sandboxAccessToken } from "../../sandbox/paypal";
 
 const base = () => {
   // Integration runs point the app's own setting at the sandbox; e2e specs get the run's sandbox separately.
@@ -28,15 +28,7 @@ export function approveOrder(orderId: string, buyer: SandboxBuyer = "alex", emai
   return call(`/__sandbox/orders/${encodeURIComponent(orderId)}/approve`, { body: { buyer, email } });
 }
 
-async function accessToken(clientId: string) {
-  const basic = Buffer.from(`${clientId}:${sandboxSecretFor(clientId)}`).toString("base64");
-  const response = await fetch(`${base()}/v1/oauth2/token`, {
-    method: "POST",
-    headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
-    body: "grant_type=client_credentials",
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const accessToken = (clientId: string) => sandboxAccessToken(base(), clientId);
 
 /** What the buyer's browser does through the JS SDK: creates a subscription to a plan (APPROVAL_PENDING). */
 export async function createSubscription(clientId: string, planId: string, customId?: string) {
