@@ -1,25 +1,11 @@
-import type { Store } from "./state";
-import { type SignedWebhook, type WebhookInput, signWebhook } from "./webhooks";
+import type { StoredDelivery, Store, WebhookDelivery } from "./state";
+import { type WebhookInput, signWebhook } from "./webhooks";
+
+export type { WebhookDelivery } from "./state";
 
 // Automatic webhook delivery: every state change the sandbox makes is signed for, and POSTed to, each webhook the
-// owning client registered for that event, as PayPal does.
-
-/** One event on its way to one registered webhook, as GET /__sandbox/webhooks/deliveries lists it. */
-export interface WebhookDelivery {
-  event_id: string;
-  event_type: string;
-  resource_id: string;
-  webhook_id: string;
-  url: string;
-  attempts: number;
-  /** The last answer's HTTP status; null before the first answer or when the last attempt got none. */
-  last_status: number | null;
-  /** Why the last attempt got no answer (connection refused, timeout). */
-  last_error?: string;
-  delivered: boolean;
-  /** More attempts are coming. */
-  pending: boolean;
-}
+// owning client registered for that event, as PayPal does. Deliveries are part of the state, so a restarted
+// sandbox goes on retrying the ones that were pending.
 
 export type SandboxEvent = Omit<WebhookInput, "webhook_id">;
 
@@ -34,9 +20,9 @@ export interface EventSink {
 export interface Dispatcher extends EventSink {
   deliveries(): WebhookDelivery[];
   waitFor(predicate?: (deliveries: WebhookDelivery[]) => boolean, timeoutMs?: number): Promise<WebhookDelivery[]>;
-  /** Forgets the log (the state reset forgets the webhooks). */
+  /** The state was reset, deliveries and all: tells whoever waits. */
   clear(): void;
-  /** Stops every delivery: no further attempt, no timer left behind. */
+  /** Stops every delivery: no further attempt, no timer left behind (the stored ones resume on the next start). */
   close(): void;
 }
 
@@ -50,14 +36,26 @@ export function createDispatcher(opts: {
   retryDelaysMs?: readonly number[];
 }): Dispatcher {
   const retryDelays = opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  let log: WebhookDelivery[] = [];
   const queues = new Map<string, Promise<void>>();
   const sleepers = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
   const requests = new Set<AbortController>();
   const watchers = new Set<() => void>();
   let closed = false;
 
-  const changed = () => watchers.forEach((check) => check());
+  // Once closed, nothing is pending here; the stored deliveries stay pending for the next start.
+  const log = () =>
+    Object.values(opts.store.data.webhookDeliveries).map(
+      ({ chain: _chain, message: _message, retry_at: _retryAt, ...entry }): WebhookDelivery => ({
+        ...entry,
+        pending: entry.pending && !closed,
+      }),
+    );
+
+  /** Saves the entry's progress and tells the waiters. */
+  const changed = () => {
+    opts.store.save();
+    watchers.forEach((check) => check());
+  };
 
   // Timers are unref'd: a pending retry never keeps a test run or a script alive.
   const sleep = (ms: number) =>
@@ -72,62 +70,90 @@ export function createDispatcher(opts: {
       sleepers.add(sleeper);
     });
 
-  async function attempt(entry: WebhookDelivery, signed: SignedWebhook) {
+  /** The listener's answer, or why there was none. */
+  async function attempt(
+    url: string,
+    message: NonNullable<StoredDelivery["message"]>,
+  ): Promise<{ ok: boolean; status: number | null; error?: string }> {
     const controller = new AbortController();
     requests.add(controller);
     const timer = setTimeout(() => controller.abort(new Error("timed out")), ATTEMPT_TIMEOUT_MS).unref();
     try {
-      const response = await fetch(entry.url, {
+      const response = await fetch(url, {
         method: "POST",
-        headers: signed.headers,
-        body: signed.body,
+        headers: message.headers,
+        body: message.body,
         redirect: "manual",
         signal: controller.signal,
       });
       await response.arrayBuffer().catch(() => undefined);
-      entry.last_status = response.status;
-      delete entry.last_error;
-      return response.ok;
+      return { ok: response.ok, status: response.status };
     } catch (error) {
-      entry.last_status = null;
       const cause = (error as Error & { cause?: { code?: string } }).cause;
-      entry.last_error = cause?.code ?? (error as Error).message;
-      return false;
+      return { ok: false, status: null, error: cause?.code ?? (error as Error).message };
     } finally {
       clearTimeout(timer);
       requests.delete(controller);
     }
   }
 
-  async function deliver(entry: WebhookDelivery, signed: SignedWebhook) {
-    // A macrotask away from the change, so the response to the call that made it goes out first.
-    await sleep(0);
-    for (let retry = 0; !closed; retry++) {
+  /** `entry` is read from the store, so its changes are saved. */
+  async function deliver(entry: StoredDelivery) {
+    // A macrotask away from the change, so the response to the call that made it goes out first; after a restart,
+    // what was left of the wait.
+    await sleep(Math.max(0, (entry.retry_at ?? 0) - Date.now()));
+    while (!closed && entry.message) {
       entry.attempts++;
-      if (await attempt(entry, signed)) {
+      delete entry.retry_at;
+      // Saved before the attempt: a sandbox killed during it does not forget that the event went out.
+      opts.store.save();
+      const outcome = await attempt(entry.url, entry.message);
+      // close() cut the attempt short: that is no answer from the listener.
+      if (closed) return;
+      entry.last_status = outcome.status;
+      if (outcome.error === undefined) delete entry.last_error;
+      else entry.last_error = outcome.error;
+      if (outcome.ok) {
         entry.delivered = true;
         break;
       }
-      const delay = retryDelays[retry];
+      const delay = retryDelays[entry.attempts - 1];
       if (delay === undefined) break;
+      entry.retry_at = Date.now() + delay;
       changed();
       await sleep(delay);
     }
+    if (closed) return;
     entry.pending = false;
+    delete entry.message;
     changed();
   }
+
+  /** Queues behind earlier deliveries of the same chain to the same webhook. */
+  function enqueue(entry: StoredDelivery) {
+    const key = `${entry.webhook_id} ${entry.chain}`;
+    const queued = (queues.get(key) ?? Promise.resolve()).then(() => deliver(entry));
+    queues.set(key, queued);
+    void queued.then(() => {
+      if (queues.get(key) === queued) queues.delete(key);
+    });
+  }
+
+  for (const entry of Object.values(opts.store.data.webhookDeliveries)) if (entry.pending) enqueue(entry);
 
   return {
     emit(clientId, chain, event) {
       if (closed) return;
+      const stored = opts.store.data.webhookDeliveries;
       const hooks = Object.values(opts.store.data.webhooks).filter(
         (hook) =>
           hook.clientId === clientId && (hook.event_types.includes("*") || hook.event_types.includes(event.event_type)),
       );
       for (const hook of hooks) {
         const signed = signWebhook(opts.store, opts.base(), { ...event, webhook_id: hook.id });
-        const entry: WebhookDelivery = {
-          event_id: String(signed.event.id),
+        const id = String(signed.event.id);
+        stored[id] = {
+          event_id: id,
           event_type: event.event_type,
           resource_id: String(event.resource.id),
           webhook_id: hook.id,
@@ -136,19 +162,15 @@ export function createDispatcher(opts: {
           last_status: null,
           delivered: false,
           pending: true,
+          chain,
+          message: { body: signed.body, headers: signed.headers },
         };
-        log.push(entry);
-        const key = `${hook.id} ${chain}`;
-        const queued = (queues.get(key) ?? Promise.resolve()).then(() => deliver(entry, signed));
-        queues.set(key, queued);
-        void queued.then(() => {
-          if (queues.get(key) === queued) queues.delete(key);
-        });
+        enqueue(stored[id]!);
       }
-      changed();
+      watchers.forEach((check) => check());
     },
 
-    deliveries: () => log.map((entry) => ({ ...entry })),
+    deliveries: log,
 
     waitFor(predicate = (all) => all.every((d) => !d.pending), timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
@@ -156,16 +178,16 @@ export function createDispatcher(opts: {
           watchers.delete(check);
           clearTimeout(timer);
           if (error) reject(error);
-          else resolve(log.map((entry) => ({ ...entry })));
+          else resolve(log());
         };
         const check = () => {
-          if (predicate(log.map((entry) => ({ ...entry })))) finish();
+          if (predicate(log())) finish();
         };
         const timer = setTimeout(
           () =>
             finish(
               new Error(
-                `No matching webhook deliveries within ${timeoutMs} ms; deliveries: ${JSON.stringify(log, null, 1)}`,
+                `No matching webhook deliveries within ${timeoutMs} ms; deliveries: ${JSON.stringify(log(), null, 1)}`,
               ),
             ),
           timeoutMs,
@@ -176,8 +198,7 @@ export function createDispatcher(opts: {
     },
 
     clear() {
-      log = [];
-      changed();
+      watchers.forEach((check) => check());
     },
 
     close() {
@@ -188,8 +209,7 @@ export function createDispatcher(opts: {
       }
       sleepers.clear();
       for (const request of requests) request.abort(new Error("sandbox closed"));
-      for (const entry of log) entry.pending = false;
-      changed();
+      watchers.forEach((check) => check());
     },
   };
 }

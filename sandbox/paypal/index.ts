@@ -7,7 +7,7 @@ import { approveOrder } from "./orders";
 import { dashboardCaptureRefund } from "./refunds";
 import { dispatch } from "./routes";
 import { dashboardSaleRefund } from "./sales";
-import { createStore } from "./state";
+import { createStore } from "./persistence";
 import { approveSubscription, billSubscription, expireSubscription } from "./subscription-billing";
 import { registerWebhook } from "./webhook-registry";
 import { type WebhookInput, sendWebhook, signWebhook } from "./webhooks";
@@ -62,7 +62,7 @@ export interface PayPalSandbox {
   ): Promise<WebhookDelivery[]>;
   /** Forgets every order, token key, IPN, transaction, plan, webhook and delivery. */
   reset(): void;
-  /** Stops webhook deliveries (no further attempt or timer). */
+  /** Stops webhook deliveries (no further attempt or timer; pending ones resume on the next start) and saves all. */
   close(): void;
 }
 
@@ -77,6 +77,12 @@ export function createPayPalSandbox(opts: PayPalSandboxOptions & { publicUrl: ()
   const core = (): SandboxCore => ({ store, base: base(), events: deliveries });
 
   async function run(req: IncomingMessage, res: ServerResponse) {
+    // Saved before the response is handed to the socket: a client is never told of a change a crash forgets.
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((...args: unknown[]) => {
+      store.save();
+      return end(...args);
+    }) as ServerResponse["end"];
     // The fake SDK calls the sandbox from the app's pages, another origin.
     res.setHeader("access-control-allow-origin", "*");
     if (req.method === "OPTIONS") {
@@ -96,15 +102,8 @@ export function createPayPalSandbox(opts: PayPalSandboxOptions & { publicUrl: ()
       if (res.headersSent) res.destroy();
       else sendJson(res, known.status, known.toBody());
     } finally {
-      save();
-    }
-  }
-
-  function save() {
-    try {
+      // Whatever changed after the response.
       store.save();
-    } catch (error) {
-      console.error("PayPal sandbox: cannot save its state", error);
     }
   }
 
@@ -113,7 +112,7 @@ export function createPayPalSandbox(opts: PayPalSandboxOptions & { publicUrl: ()
     try {
       return apply();
     } finally {
-      save();
+      store.save();
     }
   }
 
@@ -156,7 +155,10 @@ export function createPayPalSandbox(opts: PayPalSandboxOptions & { publicUrl: ()
       store.reset();
       deliveries.clear();
     },
-    close: () => deliveries.close(),
+    close() {
+      deliveries.close();
+      store.close();
+    },
   };
 }
 
@@ -173,10 +175,13 @@ export async function startPayPalSandbox(opts: PayPalSandboxOptions & { port?: n
   return {
     url,
     sandbox,
+    // The store closes once the requests under way are answered, so their changes are folded in too.
     close: () =>
-      new Promise<void>((resolve) => {
-        sandbox.close();
-        server.close(() => resolve());
-      }),
+      new Promise<void>((resolve) =>
+        server.close(() => {
+          sandbox.close();
+          resolve();
+        }),
+      ),
   };
 }

@@ -33,7 +33,13 @@ export async function withIdempotency(
   const { status, body } = await run();
   if (key && status < 300) {
     const table = ctx.store.data.idempotency;
-    for (const [k, v] of Object.entries(table)) if (v.at < Date.now() - IDEMPOTENCY_TTL_MS) delete table[k];
+    // Oldest first (an answer is always added at the end), so the sweep stops at the first live one instead of
+    // reading every stored answer on every call.
+    for (const k in table) {
+      if (table[k]!.at >= Date.now() - IDEMPOTENCY_TTL_MS) break;
+      delete table[k];
+    }
+    delete table[key];
     table[key] = { status, body, at: Date.now() };
   }
   sendJson(ctx.res, status, body);

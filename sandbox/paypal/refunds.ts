@@ -22,7 +22,8 @@ import { type Capture, type Money, type Refund, type Store, nowIso, paypalId } f
 /** What earlier refunds took back from a capture or sale, in minor units (refunds listed in the order made). */
 export function refundsOf(store: Store, parentId: string, until?: Refund) {
   const all = Object.values(store.data.refunds).filter((r) => r.parentId === parentId);
-  const upTo = until ? all.slice(0, all.indexOf(until) + 1) : all;
+  // By id: records read from the store are views, never the very object a caller holds.
+  const upTo = until ? all.slice(0, all.findIndex((r) => r.id === until.id) + 1) : all;
   return {
     amount: upTo.reduce((sum, r) => sum + minorOf(r.amount), 0),
     fee: upTo.reduce((sum, r) => sum + minorOf(r.fee), 0),

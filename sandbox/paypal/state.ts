@@ -1,6 +1,4 @@
 import { generateKeyPairSync, randomBytes, randomInt } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 
 export interface Money {
   currency_code: string;
@@ -198,6 +196,33 @@ export interface WpsTransaction {
   returnedMinor?: number;
 }
 
+/** One event on its way to one registered webhook, as GET /__sandbox/webhooks/deliveries lists it. */
+export interface WebhookDelivery {
+  event_id: string;
+  event_type: string;
+  resource_id: string;
+  webhook_id: string;
+  url: string;
+  attempts: number;
+  /** The last answer's HTTP status; null before the first answer or when the last attempt got none. */
+  last_status: number | null;
+  /** Why the last attempt got no answer (connection refused, timeout). */
+  last_error?: string;
+  delivered: boolean;
+  /** More attempts are coming. */
+  pending: boolean;
+}
+
+/** A delivery as kept, so that a restarted sandbox goes on retrying it. */
+export interface StoredDelivery extends WebhookDelivery {
+  /** Deliveries of one chain (see EventSink.emit) reach their webhook in order. */
+  chain: string;
+  /** What every attempt sends (PayPal resends the event as signed); dropped once the delivery is over. */
+  message?: { body: string; headers: Record<string, string> };
+  /** When the next attempt is due (ms since the epoch), while one is. */
+  retry_at?: number;
+}
+
 export interface IdempotentResponse {
   status: number;
   body: unknown;
@@ -224,9 +249,11 @@ export interface SandboxState {
   sentIpnBodies: string[];
   /** A WPS account's "PayPal button language encoding" (lower-cased business -> charset); default windows-1252. */
   wpsAccountCharsets: Record<string, string>;
+  /** Every automatic webhook delivery, oldest first, by event id. */
+  webhookDeliveries: Record<string, StoredDelivery>;
 }
 
-function freshState(): SandboxState {
+export function freshState(): SandboxState {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", {
     modulusLength: 2048,
     privateKeyEncoding: { type: "pkcs8", format: "pem" },
@@ -249,42 +276,20 @@ function freshState(): SandboxState {
     wpsTransactions: {},
     sentIpnBodies: [],
     wpsAccountCharsets: {},
+    webhookDeliveries: {},
   };
 }
 
+/** The state, kept in memory and, with a data dir, on disk (persistence.ts). */
 export interface Store {
-  data: SandboxState;
+  /** Change it only through this view (and objects read from it): writes through it are what gets saved. */
+  readonly data: SandboxState;
+  /** Makes the changes since the last save durable (a failure is logged and retried on the next save). */
   save(): void;
+  /** Replaces the state with a fresh one. */
   reset(): void;
-}
-
-/** In-memory state, mirrored to `<dataDir>/paypal-sandbox.json` when a dataDir is given. */
-export function createStore(dataDir?: string): Store {
-  const file = dataDir ? join(dataDir, "paypal-sandbox.json") : undefined;
-  const store: Store = {
-    data: (file && loadState(file)) || freshState(),
-    save() {
-      if (!file) return;
-      mkdirSync(dataDir!, { recursive: true });
-      // Write-then-rename so a crash mid-write never leaves half a file behind.
-      writeFileSync(`${file}.tmp`, JSON.stringify(store.data));
-      renameSync(`${file}.tmp`, file);
-    },
-    reset() {
-      store.data = freshState();
-      store.save();
-    },
-  };
-  return store;
-}
-
-function loadState(file: string): SandboxState | undefined {
-  try {
-    return { ...freshState(), ...(JSON.parse(readFileSync(file, "utf8")) as Partial<SandboxState>) };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new Error(`PayPal sandbox: cannot read its state file ${file}`, { cause: error });
-  }
+  /** Saves everything and releases the files. */
+  close(): void;
 }
 
 const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";

@@ -258,6 +258,8 @@ async function sendIpn(store: Store, txn: WpsTransaction, variables: Record<stri
   const body = encodeForm(variables, charsetOf(store, txn.business));
   store.data.sentIpnBodies.push(body);
   txn.lastIpn = body;
+  // On disk before it goes out: the listener's _notify-validate must be VERIFIED even after a crash.
+  store.save();
   return postIpn(txn.notify_url, body);
 }
 
@@ -383,7 +385,8 @@ export async function handleWpsPay(ctx: RestContext) {
   };
   txn.variables = paymentVariables(f, priced, buyer, txn.txn_id, charsetOf(ctx.store, txn.business));
   ctx.store.data.wpsTransactions[txn.txn_id] = txn;
-  await sendIpn(ctx.store, txn, txn.variables);
+  // The stored view, so that the IPN's changes to it are saved.
+  await sendIpn(ctx.store, ctx.store.data.wpsTransactions[txn.txn_id]!, txn.variables);
   const v = txn.variables;
   const pdt = {
     tx: txn.txn_id,
