@@ -2,11 +2,13 @@
 // payment-button analytics answer for a merchant with 1,000,000 transactions, on the real PostgreSQL
 // (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres). It creates its own database,
 // fills it in SQL with generate_series, times the real service functions (p50/p95 over 30 runs after warm-up)
-// and drops the database again. Goal: p95 under 100 ms per call. --explain prints each query's plan; --keep
+// and drops the database again. Goal: p95 under 100 ms per call, in every time zone sellers live in (issue 15: the
+// daily view in zones a half or three quarters of an hour off UTC too). --explain prints each query's plan; --keep
 // leaves the filled database in place and --reuse URL times such a database again without refilling it.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import type { Client as PgClient } from "pg";
+import { reportGoals, type GoalResult } from "./lib/goals";
 
 const { values: flags } = parseArgs({
   options: {
@@ -24,6 +26,7 @@ const BUTTONS = 20;
 const HISTORY_DAYS = 730;
 const RUNS = 30;
 const WARMUP = 3;
+const P95_GOAL_MS = 100;
 
 const merchantId = "bench-merchant";
 const benchIds = { merchantId, hotButtonId: "bench-button-0", typicalButtonId: "bench-button-3" };
@@ -83,11 +86,11 @@ async function run(url: string, fill: boolean) {
         label: "analytics.dashboard 90d weekly (America/New_York)",
         call: () => getDashboard(ids.merchantId, { range: "90d", granularity: "week", timeZone: "America/New_York" }),
       },
-      {
-        // A UTC+5:30 zone: every local midnight cuts a UTC hour, which is then read row by row.
-        label: "analytics.dashboard 90d daily (Asia/Kolkata)",
-        call: () => getDashboard(ids.merchantId, { range: "90d", granularity: "day", timeZone: "Asia/Kolkata" }),
-      },
+      // Zones whose local midnight cuts a UTC hour: UTC+5:30, UTC+5:45, and UTC-3:30 (UTC-2:30 in summer).
+      ...["Asia/Kolkata", "Asia/Kathmandu", "America/St_Johns"].map((timeZone) => ({
+        label: `analytics.dashboard 90d daily (${timeZone})`,
+        call: () => getDashboard(ids.merchantId, { range: "90d", granularity: "day", timeZone }),
+      })),
       {
         label: "analytics.dashboard 90d monthly",
         call: () => getDashboard(ids.merchantId, { range: "90d", granularity: "month", timeZone: "UTC" }),
@@ -103,6 +106,7 @@ async function run(url: string, fill: boolean) {
     ];
 
     const results = [];
+    const goals: GoalResult[] = [];
     for (const scenario of scenarios) {
       for (let index = 0; index < WARMUP; index += 1) await scenario.call();
       const times: number[] = [];
@@ -114,7 +118,14 @@ async function run(url: string, fill: boolean) {
       times.sort((a, b) => a - b);
       const p50 = percentile(times, 50);
       const p95 = percentile(times, 95);
-      results.push({ scenario: scenario.label, "p50 ms": round(p50), "p95 ms": round(p95), "goal met": p95 < 100 });
+      results.push({ scenario: scenario.label, "p50 ms": round(p50), "p95 ms": round(p95) });
+      goals.push({
+        bench: "dashboard",
+        figure: `${scenario.label}, p95`,
+        measured: `${round(p95)} ms`,
+        goal: `< ${P95_GOAL_MS} ms`,
+        isMet: p95 < P95_GOAL_MS,
+      });
 
       if (flags.explain) {
         queries.length = 0;
@@ -133,6 +144,7 @@ async function run(url: string, fill: boolean) {
         `for other merchants), ${SUBSCRIPTIONS.toLocaleString("en-US")} subscriptions; ${RUNS} runs after ${WARMUP} warm-up runs each:`,
     );
     console.table(results);
+    await reportGoals(goals);
   } finally {
     await sql.end();
     await prisma.$disconnect();

@@ -1,11 +1,14 @@
 // `npm run bench [-- --only embed,sell-page]`: not a test. Runs the benches one after another, each in its own
-// process (each starts its own servers), and passes their output through. The dashboard bench needs a
-// PostgreSQL server (BENCH_DATABASE_URL, default 127.0.0.1:5432) and is skipped when none answers.
+// process (each starts its own servers), passes their output through, and ends with a summary: how each bench
+// ended, then every goal with its figure and "met" or "not met". The dashboard bench needs a PostgreSQL server
+// (BENCH_DATABASE_URL, default 127.0.0.1:5432) and is skipped when none answers. The exit code is non-zero only
+// when a bench crashed: a missed goal is a figure to read, not a failure (nothing here is a test).
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { repoRoot } from "../lib/paths";
+import { isGoalsMessage, verdict, type GoalResult } from "./lib/goals";
 
 const benches = ["embed", "sell-page", "dashboard"] as const;
 type Bench = (typeof benches)[number];
@@ -42,14 +45,29 @@ async function missing(bench: Bench): Promise<string | null> {
     : `no PostgreSQL server answers at ${host}:${port} (set BENCH_DATABASE_URL to one)`;
 }
 
+const goals: GoalResult[] = [];
+
 function run(bench: Bench): Promise<number> {
-  // process.execArgv carries tsx's loader, so the child runs the TypeScript file the same way.
+  // process.execArgv carries tsx's loader, so the child runs the TypeScript file the same way. The IPC channel
+  // brings its goals (lib/goals.ts).
   const file = path.join(repoRoot, "scripts/bench", `${bench}.ts`);
-  const child = spawn(process.execPath, [...process.execArgv, file], { stdio: "inherit", cwd: repoRoot });
+  const child = spawn(process.execPath, [...process.execArgv, file], {
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+    cwd: repoRoot,
+  });
+  child.on("message", (message) => {
+    if (isGoalsMessage(message)) goals.push(...message.goals);
+  });
   return new Promise((resolve) => {
     child.on("error", () => resolve(1));
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
+}
+
+function printTable(rows: string[][]) {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  const line = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column]!)).join("  ");
+  for (const row of rows) console.log(line(row).trimEnd());
 }
 
 const summary: { bench: string; result: string; seconds: number }[] = [];
@@ -64,8 +82,20 @@ for (const bench of selected as Bench[]) {
   const started = performance.now();
   const code = await run(bench);
   const seconds = Math.round((performance.now() - started) / 1000);
-  summary.push({ bench, result: code === 0 ? "ok" : `failed (exit ${code})`, seconds });
+  summary.push({ bench, result: code === 0 ? "ran" : `crashed (exit ${code})`, seconds });
 }
 console.log("\n===== summary =====");
-console.table(summary);
-process.exit(summary.some((entry) => entry.result.startsWith("failed")) ? 1 : 0);
+printTable([
+  ["bench", "result", "time"],
+  ...summary.map(({ bench, result, seconds }) => [bench, result, `${seconds} s`]),
+]);
+if (goals.length > 0) {
+  console.log("");
+  printTable([
+    ["bench", "figure", "measured", "goal", ""],
+    ...goals.map((goal) => [goal.bench, goal.figure, goal.measured, goal.goal, verdict(goal)]),
+  ]);
+  const missed = goals.filter((goal) => !goal.isMet).length;
+  console.log(`\n${goals.length - missed} of ${goals.length} goals met.`);
+}
+process.exit(summary.some((entry) => entry.result.startsWith("crashed")) ? 1 : 0);
