@@ -1,6 +1,6 @@
 // Test-side calls to the run's PayPal sandbox over HTTP (its base URL is PAYPAL_API_BASE_SANDBOX), doing what
 // the buyer's PayPal window and PayPal's own servers do in production.
-import { sandboxAccessToken } from "../../sandbox/paypal";
+import { sandboxAccessToken, type WebhookDelivery } from "../../sandbox/paypal";
 
 const base = () => {
   // Integration runs point the app's own setting at the sandbox; e2e specs get the run's sandbox separately.
@@ -92,16 +92,8 @@ export function refundAtPayPal(kind: "captures" | "sales", id: string, amount?: 
   return call(`/__sandbox/${kind}/${encodeURIComponent(id)}/refund`, { body: amount ? { amount } : {} });
 }
 
-export type SandboxDelivery = {
-  event_id: string;
-  event_type: string;
-  resource_id: string;
-  webhook_id: string;
-  url: string;
-  attempts: number;
-  last_status: number | null;
-  delivered: boolean;
-};
+/** What the sandbox lists at /__sandbox/webhooks/deliveries. */
+export type SandboxDelivery = WebhookDelivery;
 
 /** Waits until the sandbox delivered (2xx) an event matching `match` to a registered webhook. */
 export async function waitForDelivery(match: (delivery: SandboxDelivery) => boolean, timeoutMs = 15_000) {
