@@ -2,15 +2,28 @@
 // under .data/ in demo mode (generated secrets, demo data, printed log-ins, the local provider sandbox for any
 // provider without real configuration); NODE_ENV=production means a real deployment: explicit secrets and
 // database, real providers, no demo data.
+// `npm run cluster [-- --instances N]` (issue 15) does the same with N instances (default 2) behind a load
+// balancer on PORT, on the PostgreSQL server in DATABASE_URL and, with REDIS_URL, Redis.
 import path from "node:path";
-import { buildApp, hasCurrentBuild, startApp } from "./lib/app";
+import { parseArgs } from "node:util";
+import { buildApp, hasCurrentBuild, startApp, type RunningApp } from "./lib/app";
+import { startCluster, type Cluster } from "./lib/cluster";
 import { migrateDatabase, openDatabase } from "./lib/database";
 import { loadOrCreateDemoSecrets } from "./lib/demo-secrets";
 import { dataDir } from "./lib/paths";
 import { startSandbox } from "../sandbox/server";
 
 const isProduction = process.env.NODE_ENV === "production";
-const isDev = process.argv.includes("--dev");
+const { values: flags } = parseArgs({
+  options: {
+    dev: { type: "boolean", default: false },
+    cluster: { type: "boolean", default: false },
+    instances: { type: "string" },
+  },
+});
+const isDev = flags.dev;
+const isCluster = flags.cluster || flags.instances !== undefined;
+const instanceCount = Number(flags.instances ?? 2);
 const port = Number(process.env.PORT ?? 3000);
 const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
 
@@ -24,6 +37,20 @@ async function main() {
   } else {
     // Explicit settings win over the generated demo secrets.
     Object.assign(process.env, { ...loadOrCreateDemoSecrets(dataDir), ...process.env });
+  }
+
+  if (isCluster && (isDev || !process.env.DATABASE_URL)) {
+    console.error(
+      isDev
+        ? "npm run cluster runs production builds; use npm run dev for one development server."
+        : "npm run cluster needs DATABASE_URL, a PostgreSQL server every instance can reach (the embedded database " +
+            "serves one process), e.g. DATABASE_URL=postgresql://postgres@127.0.0.1:5432/popkit npm run cluster",
+    );
+    process.exit(1);
+  }
+  if (isCluster && (!Number.isInteger(instanceCount) || instanceCount < 1 || instanceCount > 32)) {
+    console.error(`--instances must be a whole number from 1 to 32; got ${flags.instances}.`);
+    process.exit(1);
   }
 
   const database = await openDatabase();
@@ -82,18 +109,34 @@ async function main() {
     await buildApp();
   }
 
-  const app = await startApp({
-    port,
-    host: process.env.HOST ?? "0.0.0.0",
-    dev: isDev,
-    env: { ...process.env, NODE_ENV: isDev ? "development" : "production" },
-  });
-  console.log(`\nPopkit is running at ${appUrl}`);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: isDev ? "development" : "production" };
+  let stopping = false;
+  let stopApps: () => Promise<void>;
+  if (isCluster) {
+    const cluster = await startCluster({ instances: instanceCount, port, host, env });
+    stopApps = cluster.stop;
+    cluster.instances.forEach((instance) => superviseInstance(instance, () => stopping));
+    console.log(`\nPopkit is running at ${appUrl} (${instanceCount} instances behind a load balancer)`);
+    for (const instance of cluster.instances) console.log(`  ${instance.name}: ${instance.url}`);
+    console.log(
+      `Redis: ${process.env.REDIS_URL ? "REDIS_URL" : "not set (rate limits and cache messages go through PostgreSQL)"}`,
+    );
+  } else {
+    const app = await startApp({ port, host, dev: isDev, env });
+    stopApps = app.stop;
+    console.log(`\nPopkit is running at ${appUrl}`);
+    app.child.on("exit", (code) => {
+      if (stopping) return;
+      stopping = true;
+      console.error(`The app exited unexpectedly (code ${code}).`);
+      void stopAll().then(() => process.exit(1));
+    });
+  }
   printLogins();
 
-  let stopping = false;
   const stopAll = async () => {
-    await app.stop();
+    await stopApps();
     await sandbox?.close();
     await database.close();
   };
@@ -106,12 +149,22 @@ async function main() {
   };
   process.on("SIGINT", () => void shutdown());
   process.on("SIGTERM", () => void shutdown());
-  app.child.on("exit", (code) => {
-    if (stopping) return;
-    stopping = true;
-    console.error(`The app exited unexpectedly (code ${code}).`);
-    void stopAll().then(() => process.exit(1));
-  });
+}
+
+/** An instance that dies is started again, as a process manager would; the balancer skips it meanwhile. */
+function superviseInstance(instance: Cluster["instances"][number], isStopping: () => boolean) {
+  const watch = (app: RunningApp) =>
+    app.child.once("exit", (code, signal) => {
+      if (isStopping()) return;
+      console.error(`${instance.name} exited (${signal ?? `code ${code}`}); starting it again.`);
+      const retry = () =>
+        instance.start().then(watch, (error: unknown) => {
+          console.error(`${instance.name} did not start: ${error instanceof Error ? error.message : String(error)}`);
+          setTimeout(retry, 5000);
+        });
+      setTimeout(retry, 1000);
+    });
+  if (instance.app) watch(instance.app);
 }
 
 main().catch((error: unknown) => {

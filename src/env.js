@@ -66,6 +66,15 @@ export const env = createEnv({
     UPLOADTHING_UFS_HOST: z.string().default("ufs.sh"),
     UPLOADTHING_UFS_APP_ID_LOCATION: z.enum(["path", "subdomain"]).default("subdomain"),
     TRUSTED_PROXIES: trustedProxies,
+    /** redis:// or rediss://: rate limits and cache messages between instances; PostgreSQL does both when unset. */
+    REDIS_URL: z
+      .url()
+      .refine((url) => /^rediss?:$/.test(new URL(url).protocol), "REDIS_URL must be a redis:// or rediss:// URL")
+      .optional(),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,40}$/)
+      .default("popkit"),
     SIGNIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
     SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
     AUTH_GOOGLE_ID: z.string().optional(),

@@ -1,8 +1,9 @@
 /** Next calls this once when a server starts: background work of the app process begins here. */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { scheduleAbandonedUploadCleanup } = await import("~/server/storage/cleanup");
-  scheduleAbandonedUploadCleanup();
+  // Other instances' cache messages (src/server/cache-bus.ts); it reconnects by itself and never blocks serving.
+  const { startCacheBus } = await import("~/server/cache-bus");
+  void startCacheBus();
   const { env } = await import("~/env");
   if (env.WORKERS === "1") {
     const { startWorkers } = await import("~/server/jobs");

@@ -142,4 +142,5 @@ export const jobKindLabels = {
   "email.sweep": "E-mail sweep",
   "email.daily-digest": "Daily digest run",
   "rate-limits.sweep": "Rate-limit sweep",
+  "uploads.sweep": "Abandoned-upload sweep",
 } as const;

@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { embedConfig, paymentButtonScript, unknownButtonScript, type EmbedConfig } from "~/embed/payment-button";
 import { env } from "~/env";
+import { registerCache } from "~/server/cache-bus";
 import { sellerSuspendedMessage } from "~/lib/checkout-messages";
 import { getEmbedButton } from "~/server/services/checkout";
 import { noteEmbedScriptLoad } from "~/server/services/onboarding";
@@ -68,27 +69,18 @@ async function render(id: string, previous: Rendered | undefined): Promise<Rende
 
 // A few seconds of per-instance memory in front of the database: a busy merchant page costs one query per
 // button every RENDER_TTL_MS instead of one per view (scripts/bench/embed.ts: ~2% of a static file's
-// throughput without it on the embedded database). It only ever adds those seconds to the minute of
-// staleness Cache-Control already allows, holds no state another instance needs (DESIGN 1), and is bounded,
-// so random ids cannot grow it. Concurrent requests for one id share one query. Kept on globalThis because the
-// front door (scripts/serve.ts, loaded through tsx) and Next's bundle each get their own copy of this module in
-// one process, and a write in Next (a staff suspension) must reach the front door's cache too.
+// throughput without it on the embedded database). Writes that change a script drop it on every instance at
+// once (forgetCached in src/server/cache-bus.ts; browsers follow within Cache-Control); the TTL only bounds what a
+// lost message leaves. Bounded, so random ids cannot grow it, and concurrent requests for one id share one query.
+// Kept on globalThis because the front door (scripts/serve.ts, loaded through tsx) and Next's bundle each get
+// their own copy of this module in one process.
 const RENDER_TTL_MS = 5_000;
 const globalForScripts = globalThis as typeof globalThis & { popkitEmbedScripts?: LRUCache<string, Rendered> };
 const rendered = () =>
-  (globalForScripts.popkitEmbedScripts ??= new LRUCache<string, Rendered>({
-    max: 1_000,
-    ttl: RENDER_TTL_MS,
-    fetchMethod: render,
-  }));
-
-/**
- * After a write that changes whether buyers can pay (a merchant suspended or resumed): every cached script is
- * forgotten on this instance; other instances follow within RENDER_TTL_MS, and browsers within Cache-Control.
- */
-export function forgetEmbedScripts() {
-  rendered().clear();
-}
+  (globalForScripts.popkitEmbedScripts ??= registerCache(
+    "embed-script",
+    new LRUCache<string, Rendered>({ max: 1_000, ttl: RENDER_TTL_MS, fetchMethod: render }),
+  ));
 
 // Our order among codings a client weighs alike: the smallest first.
 const PREFERENCE = ["br", "gzip", "identity"] as const;

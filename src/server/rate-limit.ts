@@ -1,17 +1,37 @@
-import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import {
+  RateLimiterPrisma,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterStoreAbstract,
+} from "rate-limiter-flexible";
 import { env } from "~/env";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
+import { redisKey, sharedRedis } from "~/server/redis";
 
-// Counters live in the database (table rate_limits) so every app instance shares them.
-function limiter(keyPrefix: string, points: number, durationSeconds: number) {
-  return new RateLimiterPrisma({
+type Limiter = RateLimiterStoreAbstract;
+
+// Counters every app instance shares: in Redis with REDIS_URL (one round trip, no table to sweep), else in the
+// database (table rate_limits). While Redis is down its limiters fall back to the database's at once, so a Redis
+// outage neither opens the limits nor fails the requests (the counts restart there for that while).
+function limiter(keyPrefix: string, points: number, durationSeconds: number): Limiter {
+  const inDatabase = new RateLimiterPrisma({
     storeClient: db,
     tableName: "rateLimit",
     keyPrefix,
     points,
     duration: durationSeconds,
     clearExpiredByTimeout: false,
+  });
+  const redis = sharedRedis();
+  if (!redis) return inDatabase;
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: redisKey(`rate:${keyPrefix}`),
+    points,
+    duration: durationSeconds,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: inDatabase,
   });
 }
 
@@ -44,9 +64,9 @@ const budgets = {
 
 export type RateLimitName = keyof typeof budgets;
 
-const limiters = new Map<RateLimitName, RateLimiterPrisma>();
+const limiters = new Map<RateLimitName, Limiter>();
 
-function limiterFor(name: RateLimitName): RateLimiterPrisma {
+function limiterFor(name: RateLimitName): Limiter {
   let existing = limiters.get(name);
   if (!existing) limiters.set(name, (existing = budgets[name]()));
   return existing;
@@ -57,7 +77,7 @@ function retryText(ms: number) {
   return minutes <= 1 ? "in a minute" : `in ${minutes} minutes`;
 }
 
-async function consumeOrRefuse(limiter: RateLimiterPrisma, key: string): Promise<void> {
+async function consumeOrRefuse(limiter: Limiter, key: string): Promise<void> {
   try {
     await limiter.consume(key.toLowerCase());
   } catch (error) {
@@ -92,9 +112,9 @@ export async function resetRateLimit(name: RateLimitName, key: string): Promise<
  *   attacker while the attack lasts.
  * A gap refuses rather than delays: a server-side wait would not slow a guesser who sends attempts in parallel.
  */
-const gapLimiters = new Map<number, RateLimiterPrisma>();
+const gapLimiters = new Map<number, Limiter>();
 
-function signInGap(seconds: number): RateLimiterPrisma {
+function signInGap(seconds: number): Limiter {
   let existing = gapLimiters.get(seconds);
   // One key prefix for every length: an attempt opens a slot of the current length once the previous one ended.
   if (!existing) gapLimiters.set(seconds, (existing = limiter("signin-gap", 1, seconds)));
@@ -135,7 +155,7 @@ export async function recordSignInSuccess(account: string, ip: string): Promise<
 }
 
 /**
- * The "rate-limits.sweep" job: counters whose window has ended. Every address and account that ever made a limited
+ * The "rate-limits.sweep" job: counters whose window has ended (Redis expires its own). Every address and account that ever made a limited
  * request leaves a row, and rate-limiter-flexible only replaces one when the same key comes back.
  */
 export async function sweepExpiredRateLimits(now = new Date()): Promise<number> {

@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import { unknownWpsButtonScript, wpsButtonScript, type WpsEmbedConfig } from "~/embed/wps-button";
 import { checkoutMessages, sellerSuspendedMessage } from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";
+import { registerCache } from "~/server/cache-bus";
 import { getWpsEmbed } from "~/server/services/wps-buttons";
 
 // GET /api/wps-button/{id}.js, served like the payment button's script (src/server/embed-script.ts): a short
@@ -53,14 +54,13 @@ async function render(id: string): Promise<Rendered> {
   return { status: button ? 200 : 404, body, etag };
 }
 
-// On globalThis for the same reason as the payment buttons' cache: one copy per process, bounded.
+// On globalThis and dropped on every instance by writes, as the payment buttons' cache is; bounded.
 const globalForScripts = globalThis as typeof globalThis & { popkitWpsEmbedScripts?: LRUCache<string, Rendered> };
 const rendered = () =>
-  (globalForScripts.popkitWpsEmbedScripts ??= new LRUCache<string, Rendered>({
-    max: 1_000,
-    ttl: RENDER_TTL_MS,
-    fetchMethod: render,
-  }));
+  (globalForScripts.popkitWpsEmbedScripts ??= registerCache(
+    "wps-embed-script",
+    new LRUCache<string, Rendered>({ max: 1_000, ttl: RENDER_TTL_MS, fetchMethod: render }),
+  ));
 
 export type WpsEmbedScriptAnswer = { status: 200 | 304 | 404; headers: Record<string, string>; body: Buffer | null };
 

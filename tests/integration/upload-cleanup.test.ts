@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db";
 import { issueDownloadGrant } from "~/server/services/downloads";
+import { jobKinds } from "~/server/jobs/kinds";
 import { deleteAbandonedUploads } from "~/server/storage/cleanup";
 import { publicFileUrl, signedFileUrl } from "~/server/storage/files";
 import { createMerchant } from "../factories/merchant";
@@ -68,5 +69,15 @@ describe("abandoned uploads", () => {
     expect(await db.storedFile.count({ where: { id: soldThenReplaced.id } })).toBe(0);
     expect(await inStorage(soldThenReplaced)).toBe(false);
     expect(await inStorage(onPage)).toBe(true);
+  });
+
+  it("runs hourly as the job uploads.sweep, once across instances", async () => {
+    const kind = jobKinds["uploads.sweep"];
+    expect(kind.schedule).toBe("23 * * * *");
+    const merchant = await createMerchant(db);
+    const abandoned = await createStoredFile(db, merchant.id, "product_image", { content: pngFile() });
+    await age(abandoned.id, 2);
+    await kind.handler({});
+    expect(await db.storedFile.count({ where: { id: abandoned.id } })).toBe(0);
   });
 });

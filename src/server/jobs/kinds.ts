@@ -112,6 +112,18 @@ export const jobKinds = {
       await sweepExpiredRateLimits();
     },
   }),
+  /** Deletes uploads no form ever saved, a day after upload (they would stay in storage forever otherwise). */
+  "uploads.sweep": defineKind({
+    payload: z.object({}),
+    // The next hour repeats the work; a failure shows in the dead-letter list meanwhile.
+    retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
+    expireInSeconds: 15 * 60,
+    schedule: "23 * * * *",
+    handler: async () => {
+      const { sweepAbandonedUploads } = await import("~/server/storage/cleanup");
+      await sweepAbandonedUploads();
+    },
+  }),
 };
 
 export type JobKinds = typeof jobKinds;

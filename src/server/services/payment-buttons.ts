@@ -10,6 +10,7 @@ import {
   planSourceOf,
   type SetButtonActiveInput,
 } from "~/schemas/payment-button";
+import { forgetCached } from "~/server/cache-bus";
 import { db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { CREDENTIALS_REJECTED_ISSUE, type PayPalPlan } from "~/server/paypal/client";
@@ -348,12 +349,14 @@ export async function updateButton(merchantId: string, id: string, input: Paymen
     data: { ...columns, ...plan },
   });
   if (count === 0) throw notFound();
+  forgetCached("embed-script", id);
   return getButton(merchantId, id);
 }
 
 export async function setButtonActive(merchantId: string, { id, isActive }: SetButtonActiveInput) {
   const { count } = await db.paymentButton.updateMany({ where: ownManual(merchantId, id), data: { isActive } });
   if (count === 0) throw notFound();
+  forgetCached("embed-script", id);
   return { id, isActive };
 }
 
@@ -361,6 +364,7 @@ export async function setButtonActive(merchantId: string, { id, isActive }: SetB
 export async function deleteButton(merchantId: string, id: string) {
   const { count } = await db.paymentButton.deleteMany({ where: ownManual(merchantId, id) });
   if (count === 0) throw notFound();
+  forgetCached("embed-script", id);
   return { id };
 }
 

@@ -7,6 +7,7 @@ import { toDecimalString, toMinorUnits, type Currency } from "~/lib/money";
 import type { AnalyticsPeriod } from "~/schemas/analytics";
 import { keptFeatures, type SellPageInput } from "~/schemas/sell-page";
 import { env } from "~/env";
+import { forgetCached, registerCache } from "~/server/cache-bus";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
@@ -617,19 +618,22 @@ export async function recordSellPageView(
 
 // /digital-sell/{id} reads its page through a few seconds of per-instance memory: a busy page costs one query
 // every PUBLIC_PAGE_TTL_MS instead of one per buyer (scripts/bench/sell-page.ts), and concurrent buyers share
-// it. Writes that change what buyers see forget the page at once on this instance; other instances follow
-// within the TTL. Kept on globalThis because Next bundles this module once for the App Router (where the
-// writes run) and once for the Pages Router (where the page renders).
+// it. Writes that change what buyers see drop the page on every instance at once (src/server/cache-bus.ts); the
+// TTL bounds what a lost message leaves. Kept on globalThis because Next bundles this module once for the App
+// Router (where the writes run) and once for the Pages Router (where the page renders).
 const PUBLIC_PAGE_TTL_MS = 5_000;
 const globalForPages = globalThis as typeof globalThis & {
   popkitPublicSellPages?: LRUCache<string, { page: PublicSellPage | null }>;
 };
 const publicSellPages = () =>
-  (globalForPages.popkitPublicSellPages ??= new LRUCache({
-    max: 1_000,
-    ttl: PUBLIC_PAGE_TTL_MS,
-    fetchMethod: async (id: string) => ({ page: await getPublicSellPage(id) }),
-  }));
+  (globalForPages.popkitPublicSellPages ??= registerCache(
+    "sell-page",
+    new LRUCache({
+      max: 1_000,
+      ttl: PUBLIC_PAGE_TTL_MS,
+      fetchMethod: async (id: string) => ({ page: await getPublicSellPage(id) }),
+    }),
+  ));
 
 /** getPublicSellPage for the buyer's page, from the short per-instance cache. */
 export async function servePublicSellPage(id: string): Promise<PublicSellPage | null> {
@@ -638,8 +642,7 @@ export async function servePublicSellPage(id: string): Promise<PublicSellPage | 
 
 /** After a write buyers would see: one page, or (null) every page, e.g. after a merchant's PayPal settings. */
 export function forgetPublicSellPage(id: string | null) {
-  if (id === null) publicSellPages().clear();
-  else publicSellPages().delete(id);
+  forgetCached("sell-page", id);
 }
 
 /**

@@ -138,6 +138,7 @@ async function subjectsOf(jobs: { job: DeadJob; payload: Record<string, string> 
       case "email.sweep":
       case "email.daily-digest":
       case "rate-limits.sweep":
+      case "uploads.sweep":
         return { summary: "A scheduled run", merchant: null, detail: null };
     }
   };

@@ -2,10 +2,10 @@ import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { merchantSuspensionProblem } from "~/server/auth/roles";
 import { db } from "~/server/db";
-import { forgetEmbedScripts } from "~/server/embed-script";
 import { AppError } from "~/server/errors";
 import { recordAudit } from "~/server/services/audit";
 import { forgetPublicSellPage } from "~/server/services/sell-pages";
+import { forgetCached } from "~/server/cache-bus";
 import type { Staff } from "~/server/services/staff";
 import { listMerchantPops, listMerchantTransactions } from "~/server/services/staff-reports";
 import type { merchantDetailSchema } from "~/schemas/staff";
@@ -40,7 +40,8 @@ function assertMayAct(actor: Staff) {
 /** Buyers' pages and the embed scripts cache whether a seller can take payments; they must see the change now. */
 function forgetBuyerCaches() {
   forgetPublicSellPage(null);
-  forgetEmbedScripts();
+  forgetCached("embed-script", null);
+  forgetCached("wps-embed-script", null);
 }
 
 /**

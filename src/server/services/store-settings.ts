@@ -5,6 +5,7 @@ import { CREDENTIALS_REJECTED_ISSUE, createPayPalClient } from "~/server/paypal/
 import { paypalApiBase } from "~/server/paypal/merchant-client";
 import { db } from "~/server/db";
 import { forgetPublicSellPage } from "~/server/services/sell-pages";
+import { forgetCached } from "~/server/cache-bus";
 import { AppError, toAppError } from "~/server/errors";
 import { deleteStoredFiles, publicFileUrl } from "~/server/storage/files";
 import type { SetTimeZoneIfUnsetInput, UpdateStoreSettingsInput } from "~/schemas/store-settings";
@@ -122,8 +123,9 @@ export async function updateStoreSettings(merchantId: string, input: UpdateStore
     create: { merchantId, ...fields, ...secret },
     update: { ...fields, ...secret },
   });
-  // Whether buyers can pay (a saved secret for the client id) shows on every sell page.
+  // Whether buyers can pay (a saved secret for the client id) shows on every sell page and button.
   forgetPublicSellPage(null);
+  forgetCached("embed-script", null);
   return getStoreSettings(merchantId);
 }
 

@@ -5,6 +5,7 @@ import { paymentButtonSchema, type PaymentButtonInput } from "~/schemas/payment-
 import { wpsButtonSizes, wpsLocales, type WpsButtonInput } from "~/schemas/wps";
 import { env } from "~/env";
 import { encryptSecret } from "~/server/crypto";
+import { forgetCached } from "~/server/cache-bus";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { createButton } from "~/server/services/payment-buttons";
@@ -135,6 +136,7 @@ export async function updateWpsButton(merchantId: string, id: string, input: Wps
     data: { ...toColumns(input), pdtTokenEncrypted },
   });
   if (count === 0) throw notFound();
+  forgetCached("wps-embed-script", id);
   return { id };
 }
 
@@ -196,6 +198,7 @@ export async function setWpsButtonStatus(merchantId: string, input: { id: string
     data: { buttonStatus: input.isActive ? "active" : "inactive" },
   });
   if (count === 0) throw notFound();
+  forgetCached("wps-embed-script", input.id);
   return { id: input.id, isActive: input.isActive };
 }
 
@@ -203,6 +206,7 @@ export async function setWpsButtonStatus(merchantId: string, input: { id: string
 export async function deleteWpsButton(merchantId: string, id: string) {
   const { count } = await db.wpsButton.deleteMany({ where: own(merchantId, id) });
   if (count === 0) throw notFound();
+  forgetCached("wps-embed-script", id);
   return { id };
 }
 

@@ -8,7 +8,6 @@ import { deleteUploadedFiles, unusedFileWhere } from "./files";
  */
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 const BATCH = 200;
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** Deletes one batch of abandoned uploads (rows, then the stored files); returns how many went. */
 export async function deleteAbandonedUploads(now: Date = new Date()): Promise<number> {
@@ -42,24 +41,13 @@ export async function deleteAbandonedUploads(now: Date = new Date()): Promise<nu
   return keys.length;
 }
 
-let scheduled = false;
-
-/** Sweeps hourly in the server process (started from src/instrumentation.ts); each instance may, it's idempotent. */
-export function scheduleAbandonedUploadCleanup() {
-  if (scheduled) return;
-  scheduled = true;
-  const sweep = async () => {
-    try {
-      let deleted = 0;
-      for (let batch = await deleteAbandonedUploads(); batch > 0; batch = await deleteAbandonedUploads()) {
-        deleted += batch;
-        if (batch < BATCH) break;
-      }
-      if (deleted > 0) logger.info("Deleted abandoned uploads", { count: deleted });
-    } catch (error) {
-      logger.error("Abandoned upload cleanup failed", describeError(error));
-    }
-  };
-  setTimeout(() => void sweep(), 60_000).unref();
-  setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
+/** The "uploads.sweep" job (hourly, on one instance at a time): every abandoned upload, a batch at a time. */
+export async function sweepAbandonedUploads(now: Date = new Date()): Promise<number> {
+  let deleted = 0;
+  for (let batch = await deleteAbandonedUploads(now); batch > 0; batch = await deleteAbandonedUploads(now)) {
+    deleted += batch;
+    if (batch < BATCH) break;
+  }
+  if (deleted > 0) logger.info("Deleted abandoned uploads", { count: deleted });
+  return deleted;
 }
