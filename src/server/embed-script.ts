@@ -5,7 +5,6 @@ import { LRUCache } from "lru-cache";
 import { embedConfig, paymentButtonScript, unknownButtonScript, type EmbedConfig } from "~/embed/payment-button";
 import { env } from "~/env";
 import { registerCache } from "~/server/cache-bus";
-import { sellerSuspendedMessage } from "~/lib/checkout-messages";
 import { getEmbedButton } from "~/server/services/checkout";
 import { noteEmbedScriptLoad } from "~/server/services/onboarding";
 
@@ -24,19 +23,12 @@ type Rendered = { status: 200 | 404; body: Buffer; etag: string; encoded: Partia
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** The loader's config; a suspended seller's button says so where an unready one says "cannot take payments yet". */
+/** The loader's config (embedConfig gives a suspended seller's button its own sentence). */
 function configOf(button: NonNullable<Awaited<ReturnType<typeof getEmbedButton>>>): EmbedConfig {
-  const config = embedConfig(button.id, button.isActive ? button : null, {
+  return embedConfig(button.id, button.isActive ? button : null, {
     appUrl: env.APP_URL,
     sdkBaseUrl: env.PAYPAL_SDK_BASE_URL,
   });
-  if (!button.isActive || !button.isSellerSuspended) return config;
-  const messages: Record<keyof EmbedConfig["messages"], string> = {
-    ...config.messages,
-    sellerNotReady: sellerSuspendedMessage,
-  };
-  // EmbedConfig types the messages as checkoutMessages' literal strings; the loader only shows them as text.
-  return { ...config, messages: messages as EmbedConfig["messages"] };
 }
 
 /** Both copies at their smallest: they are made once per change of the script, on libuv's threads. */

@@ -65,6 +65,7 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
     "api/button/[id]": [
       { method: "GET", params: { id: `${world.button.id}.js` }, headers: { "if-none-match": '"x"' } },
     ],
+    "api/button/checkout": [{ method: "GET", params: {}, headers: { "if-none-match": '"x"' } }],
     "api/wps-button/[id]": [{ method: "GET", params: { id: `${world.wpsButton.id}.js` } }],
     "api/checkout/orders": [{ method: "POST", params: {}, json: { buttonId: world.button.id } }],
     "api/checkout/capture": [

@@ -3,6 +3,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it, onTestFinished } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { GET as buttonScript } from "~/app/api/button/[id]/route";
+import { GET as checkoutScript } from "~/app/api/button/checkout/route";
 import { embedScriptAnswer } from "~/server/embed-script";
 import { POST as capturePost, OPTIONS as captureOptions } from "~/app/api/checkout/capture/route";
 import { POST as ordersPost, OPTIONS as ordersOptions } from "~/app/api/checkout/orders/route";
@@ -383,12 +384,25 @@ function fakePage(buttonId: string) {
     location: { href: "https://shop.example.com/product" },
     paypal: "the host page's own",
   };
-  const document = {
+  const document: Record<string, unknown> = {
     readyState: "complete",
     getElementById: (id: string) => (id === `popkit-button-${buttonId}` ? container : null),
     addEventListener: () => {},
     createElement: fakeElement,
-    head: { appendChild: (script: FakeElement) => void scripts.push(script) },
+    head: {
+      appendChild(script: FakeElement) {
+        scripts.push(script);
+        // The checkout script (GET /api/button/checkout) runs as in a browser: from its route, as currentScript.
+        if (script.src?.endsWith("/api/button/checkout")) void runScript(script);
+      },
+    },
+  };
+  const runScript = async (script: FakeElement) => {
+    const source = await (await checkoutScript(new Request(script.src!))).text();
+    document.currentScript = script;
+    vm.runInNewContext(source, window);
+    document.currentScript = null;
+    script.onload!();
   };
   const fetchHandler = async (url: string, init: RequestInit) => {
     const path = new URL(url).pathname.replace("/api/checkout/", "");

@@ -1,0 +1,136 @@
+import type { PayPalButtonsComponentOptions } from "@paypal/paypal-js";
+import { browserScript, scriptJson, type EmbedConfig } from "~/embed/payment-button";
+import { checkoutMessages } from "~/lib/checkout-messages";
+
+// The payment button's second script, GET /api/button/checkout: what happens once the buyer clicks. The loader
+// (src/embed/payment-button.ts) adds it next to PayPal's SDK, so it arrives while the SDK loads and never costs the
+// buyer a round trip after the click, and the loader itself stays small. It is the same for every button, so
+// browsers cache it across merchants' sites. Like the loader, `checkoutScript` is serialised with Function#toString
+// and may reference only the browser's globals. It hands `checkout` to the loader as a property of its own script
+// element (document.currentScript), so the host page's globals stay untouched; the loader calls it with the
+// button's config and its `say`, and passes what it returns to PayPal's Buttons.
+//
+// Outcomes go through the loader's `say` into the button's own container: an ERROR into the alert region, anything
+// else into the status region, no text empties both; a new attempt (createOrder, createSubscription) starts without
+// the last one's message. A capture whose answer is lost or fails on our side is retried after 1, 2, 4 and 8 s (it
+// is idempotent on the order; a restart or a database hiccup passes within that), and the reconciliation job
+// records it if all fail. A file's download link is handed out once: a capture answered before (a retry whose first
+// answer was lost) brings `downloadNotice` instead, which points the buyer at the link they have or their receipt; a
+// digital sell page's first capture brings `downloadToken`, and /thank-you shows the purchase and opens the
+// download. Subscriptions never answer INSTRUMENT_DECLINED, so the one onApprove serves both kinds of button.
+
+/** The loader's `say`: tone 0 (success, green), NOTICE (1, yellow) or ERROR (2, red). */
+export type Say = (text?: string, tone?: number) => void;
+
+/** What the script puts on its script element, as `popkit`. */
+export type Checkout = (config: EmbedConfig, say: Say) => PayPalButtonsComponentOptions;
+
+type CheckoutError = Error & { popkit?: boolean; issue?: string; retryable?: boolean };
+
+type Messages = Pick<typeof checkoutMessages, "success" | "pending" | "error">;
+
+function checkoutScript(messages: Messages): void {
+  const NOTICE = 1;
+  const ERROR = 2;
+
+  function checkout(config: EmbedConfig, say: Say): PayPalButtonsComponentOptions {
+    const { id, api } = config;
+    const button = config.button!;
+    const plan = button.plan;
+
+    function failure(message: string, retryable: boolean, issue?: string): CheckoutError {
+      return Object.assign(new Error(message), { popkit: true, retryable, issue });
+    }
+
+    function post(path: string, body: Record<string, string>): Promise<Record<string, string>> {
+      return fetch(`${api}/api/checkout/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(Object.assign({ buttonId: id }, body)),
+      }).then(
+        (response) =>
+          response
+            .json()
+            .catch(() => ({}))
+            .then((json: { error?: { message?: string; issue?: string } } & Record<string, string>) => {
+              if (response.ok) return json;
+              // Our server's messages are written for buyers; anything else gets the generic one.
+              const error = json.error || {};
+              throw failure(error.message || messages.error, response.status >= 500, error.issue);
+            }),
+        () => {
+          throw failure(messages.error, true);
+        },
+      );
+    }
+
+    function capture(orderId: string, wait: number): Promise<Record<string, string>> {
+      return post("capture", { orderId }).catch((error: CheckoutError) =>
+        error.retryable && wait <= 8000
+          ? new Promise((done) => setTimeout(done, wait)).then(() => capture(orderId, wait * 2))
+          : Promise.reject(error),
+      );
+    }
+
+    function paid(result: Record<string, string>) {
+      const status = result.status;
+      if (result.downloadToken) {
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- runs outside Next's router
+        location.href = `${api}/thank-you?token=${encodeURIComponent(result.downloadToken)}`;
+      } else if (result.downloadNotice) {
+        say(result.downloadNotice);
+      } else if (status !== "completed" && status !== "pending") {
+        say(messages.error, ERROR);
+      } else if (button.success) {
+        location.href = button.success;
+      } else if (status === "pending") {
+        say(messages.pending, NOTICE);
+      } else {
+        say(messages.success);
+      }
+    }
+
+    const options: PayPalButtonsComponentOptions = {
+      style: button.style,
+      onCancel() {
+        if (button.cancel) location.href = button.cancel;
+      },
+      onError(error) {
+        console.error(error);
+        const cause = error as unknown as CheckoutError;
+        say(cause.popkit ? cause.message : messages.error, ERROR);
+      },
+      onApprove(data, actions) {
+        return (
+          plan
+            ? post("subscriptions", { subscriptionId: data.subscriptionID || "" }).then(() => ({ status: "completed" }))
+            : capture(data.orderID, 1000)
+        ).then(paid, (error: CheckoutError) => {
+          // PayPal's documented recovery: a declined card sends the buyer back to pick another instrument.
+          if (error.issue === "INSTRUMENT_DECLINED") return actions.restart();
+          throw error;
+        });
+      },
+    };
+    if (plan) {
+      options.createSubscription = (_data, actions) => {
+        say();
+        return actions.subscription.create({ plan_id: plan, custom_id: id });
+      };
+    } else {
+      options.createOrder = () => {
+        say();
+        return post("orders", {}).then((result) => result.orderId || "");
+      };
+    }
+    return options;
+  }
+
+  (document.currentScript as HTMLScriptElement & { popkit?: Checkout }).popkit = checkout;
+}
+
+/** The script's text: the same for every button. */
+export function paymentButtonCheckoutScript(): string {
+  const { success, pending, error } = checkoutMessages;
+  return browserScript(`(${checkoutScript.toString()})(${scriptJson({ success, pending, error })});`);
+}
