@@ -157,11 +157,13 @@ function superviseInstance(instance: Cluster["instances"][number], isStopping: (
     app.child.once("exit", (code, signal) => {
       if (isStopping()) return;
       console.error(`${instance.name} exited (${signal ?? `code ${code}`}); starting it again.`);
-      const retry = () =>
+      const retry = () => {
+        if (isStopping()) return;
         instance.start().then(watch, (error: unknown) => {
           console.error(`${instance.name} did not start: ${error instanceof Error ? error.message : String(error)}`);
           setTimeout(retry, 5000);
         });
+      };
       setTimeout(retry, 1000);
     });
   if (instance.app) watch(instance.app);

@@ -46,8 +46,7 @@ export async function startCluster(options: {
           port,
           env: {
             ...options.env,
-            // The balancer is the one hop in front of every instance, unless the operator said otherwise.
-            TRUSTED_PROXIES: options.env.TRUSTED_PROXIES ?? "1",
+            TRUSTED_PROXIES: behindBalancer(options.env.TRUSTED_PROXIES),
           },
           quiet: options.quiet,
         });
@@ -58,7 +57,10 @@ export async function startCluster(options: {
   }
   const stopInstances = () => Promise.all(instances.map((instance) => instance.app?.stop()));
   try {
-    await Promise.all(instances.map((instance) => instance.start()));
+    // The first alone: on a fresh database, job queues created by several instances at once deadlock in pg-boss
+    // (the losers retry after 10 s); once they exist the others start together.
+    await instances[0]!.start();
+    await Promise.all(instances.slice(1).map((instance) => instance.start()));
   } catch (error) {
     await stopInstances();
     throw error;
@@ -80,4 +82,15 @@ export async function startCluster(options: {
       await stopInstances();
     },
   };
+}
+
+/**
+ * The balancer is one more hop in front of every instance, on loopback: added to the operator's own setting (a hop
+ * count, or the networks of the proxies in front of the balancer), never replacing it.
+ */
+function behindBalancer(trusted: string | undefined): string {
+  const setting = trusted?.trim() ?? "";
+  if (setting === "") return "1";
+  if (/^\d+$/.test(setting)) return String(Number(setting) + 1);
+  return `${setting},127.0.0.1/32,::1/128`;
 }

@@ -18,6 +18,7 @@ type Message = { from: string; cache: CacheName; key: string | null };
 
 const CACHE_NAMES: readonly CacheName[] = ["embed-script", "wps-embed-script", "sell-page"];
 const RECONNECT_MS = 1_000;
+const HEARTBEAT_MS = 10_000;
 
 export type CacheBus = {
   forget(cache: CacheName, key: string | null): void;
@@ -59,7 +60,7 @@ export function createCacheBus(transport: CacheBusTransport, caches: Caches, cha
 
   if (transport.kind === "redis") {
     const publisher = sharedRedisFor(transport.url);
-    const subscriber = connectRedis("cache messages");
+    const subscriber = connectRedis("cache messages", transport.url);
     let subscribedOnce = false;
     const subscribed = new Promise<void>((resolve) => {
       // On every (re)connection: what was published while this instance was away is gone, so drop everything.
@@ -95,17 +96,30 @@ export function createCacheBus(transport: CacheBusTransport, caches: Caches, cha
     let markReady = () => {};
     ready = new Promise<void>((resolve) => (markReady = resolve));
     // LISTEN needs a session of its own: a pooled connection goes back to the pool between queries.
+    let down = false;
+    let heartbeat: NodeJS.Timeout | undefined;
     const listen = async () => {
-      const next = new pg.Client({ connectionString: transport.url, connectionTimeoutMillis: 5_000, keepAlive: true });
+      const next = new pg.Client({
+        connectionString: transport.url,
+        connectionTimeoutMillis: 5_000,
+        query_timeout: 5_000,
+        keepAlive: true,
+      });
       const retry = (error: unknown) => {
         if (closed || client !== next) return;
         client = undefined;
+        clearInterval(heartbeat);
         next.removeAllListeners();
         next.on("error", () => {});
         void next.end().catch(() => {});
-        logger.warn("cache messages: PostgreSQL connection lost, reconnecting", describeError(error));
+        // Once per outage, not once per attempt.
+        if (!down) logger.warn("cache messages: PostgreSQL connection lost, reconnecting", describeError(error));
+        down = true;
         timer = setTimeout(() => void listen(), RECONNECT_MS);
       };
+      // A connection that went silent (a server gone without a word) would otherwise stay deaf until TCP gives up.
+      heartbeat = setInterval(() => void next.query("SELECT 1").catch(retry), HEARTBEAT_MS);
+      heartbeat.unref();
       client = next;
       next.on("error", retry);
       next.on("end", () => retry(new Error("connection ended")));
@@ -116,7 +130,9 @@ export function createCacheBus(transport: CacheBusTransport, caches: Caches, cha
         await next.connect();
         await next.query(`LISTEN "${channel}"`);
         if (connectedOnce) forgetAll();
+        if (down) logger.info("cache messages: PostgreSQL connection back");
         connectedOnce = true;
+        down = false;
         markReady();
       } catch (error) {
         retry(error);
@@ -131,7 +147,9 @@ export function createCacheBus(transport: CacheBusTransport, caches: Caches, cha
     close = async () => {
       closed = true;
       clearTimeout(timer);
+      clearInterval(heartbeat);
       const last = client;
+      last?.removeAllListeners("end");
       client = undefined;
       await last?.end().catch(() => {});
     };
@@ -157,7 +175,7 @@ export function createCacheBus(transport: CacheBusTransport, caches: Caches, cha
 function sharedRedisFor(url: string) {
   const shared = url === env.REDIS_URL ? sharedRedis() : null;
   if (shared) return { client: shared, release: () => {} };
-  const own = connectRedis("cache messages (publish)");
+  const own = connectRedis("cache messages (publish)", url);
   return { client: own, release: () => own.disconnect() };
 }
 

@@ -71,7 +71,9 @@ const globalForScripts = globalThis as typeof globalThis & { popkitEmbedScripts?
 const rendered = () =>
   (globalForScripts.popkitEmbedScripts ??= registerCache(
     "embed-script",
-    new LRUCache<string, Rendered>({ max: 1_000, ttl: RENDER_TTL_MS, fetchMethod: render }),
+    // A drop while a render runs must not fail the requests waiting on it: they get that render, which is
+    // then not kept.
+    new LRUCache<string, Rendered>({ max: 1_000, ttl: RENDER_TTL_MS, fetchMethod: render, ignoreFetchAbort: true }),
   ));
 
 // Our order among codings a client weighs alike: the smallest first.

@@ -13,11 +13,14 @@ export const redisKey = (name: string) => `${env.REDIS_KEY_PREFIX}:${name}`;
  * A new connection to REDIS_URL. Commands fail at once while it is down (no offline queue): a rate limit falls
  * back to PostgreSQL and a cache message to the caches' own expiry, instead of requests waiting on Redis.
  */
-export function connectRedis(purpose: string): Redis {
-  const client = new Redis(env.REDIS_URL!, {
+export function connectRedis(purpose: string, url = env.REDIS_URL!): Redis {
+  const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 5_000,
+    // A Redis that stops answering without closing the connection still looks "ready": without a deadline a
+    // sign-in would wait for TCP to give up (minutes) instead of counting in PostgreSQL.
+    commandTimeout: 500,
     // Reconnects forever, at most every 2 s: Redis coming back must not need an app restart.
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
   });

@@ -59,7 +59,8 @@ const globalForScripts = globalThis as typeof globalThis & { popkitWpsEmbedScrip
 const rendered = () =>
   (globalForScripts.popkitWpsEmbedScripts ??= registerCache(
     "wps-embed-script",
-    new LRUCache<string, Rendered>({ max: 1_000, ttl: RENDER_TTL_MS, fetchMethod: render }),
+    // As in embed-script.ts: requests waiting on a render that is dropped still get it.
+    new LRUCache<string, Rendered>({ max: 1_000, ttl: RENDER_TTL_MS, fetchMethod: render, ignoreFetchAbort: true }),
   ));
 
 export type WpsEmbedScriptAnswer = { status: 200 | 304 | 404; headers: Record<string, string>; body: Buffer | null };

@@ -236,15 +236,15 @@ export async function updateSellPage(merchantId: string, id: string, input: Sell
         update: button,
       });
     }
-    return page;
+    return { ...page, bundleIds: await bundleButtonIds(tx, id) };
   });
+  forgetSellPage(id, previous.bundleIds);
   const kept = new Set(fileIdsOf(input));
   await deleteUnusedFiles(
     merchantId,
     fileIdsOf(previous).filter((fileId) => !kept.has(fileId)),
     { pageId: id, reason: "replaced or removed" },
   );
-  forgetPublicSellPage(id);
   return getSellPage(merchantId, id);
 }
 
@@ -256,18 +256,19 @@ export async function deleteSellPage(merchantId: string, id: string) {
       select: { productImageId: true, merchantLogoId: true, downloadableFileId: true },
     });
     if (!found) throw notFound();
+    const bundleIds = await bundleButtonIds(tx, id);
     await tx.paymentButton.deleteMany({ where: { sellPageId: id, merchantId, buttonType: "bundle" } });
     await tx.digitalSellPage.delete({ where: { id } });
-    return found;
+    return { ...found, bundleIds };
   });
+  forgetSellPage(id, page.bundleIds);
   await deleteUnusedFiles(merchantId, fileIdsOf(page), { pageId: id, reason: "page deleted" });
-  forgetPublicSellPage(id);
   return { id };
 }
 
 /** The list toggle: an inactive page is not found by buyers, and its bundle buttons cannot be paid. */
 export async function setSellPageActive(merchantId: string, { id, isActive }: { id: string; isActive: boolean }) {
-  await db.$transaction(async (tx) => {
+  const bundleIds = await db.$transaction(async (tx) => {
     const page = await tx.digitalSellPage.findFirst({ where: { id, merchantId }, select: { premiumEnabled: true } });
     if (!page) throw notFound();
     await tx.digitalSellPage.update({ where: { id }, data: { isActive } });
@@ -279,8 +280,9 @@ export async function setSellPageActive(merchantId: string, { id, isActive }: { 
       where: { sellPageId: id, merchantId, bundleTier: "premium" },
       data: { isActive: isActive && page.premiumEnabled },
     });
+    return bundleButtonIds(tx, id);
   });
-  forgetPublicSellPage(id);
+  forgetSellPage(id, bundleIds);
   return { id, isActive };
 }
 
@@ -632,12 +634,25 @@ const publicSellPages = () =>
       max: 1_000,
       ttl: PUBLIC_PAGE_TTL_MS,
       fetchMethod: async (id: string) => ({ page: await getPublicSellPage(id) }),
+      // Buyers waiting on a read that a write drops still get it (it is not kept): never an error.
+      ignoreFetchAbort: true,
     }),
   ));
 
 /** getPublicSellPage for the buyer's page, from the short per-instance cache. */
 export async function servePublicSellPage(id: string): Promise<PublicSellPage | null> {
   return (await publicSellPages().fetch(id))?.page ?? null;
+}
+
+async function bundleButtonIds(tx: Prisma.TransactionClient, pageId: string): Promise<string[]> {
+  const buttons = await tx.paymentButton.findMany({ where: { sellPageId: pageId }, select: { id: true } });
+  return buttons.map((button) => button.id);
+}
+
+/** After a write to a page: the page and its bundle buttons' embed scripts, on every instance. */
+function forgetSellPage(id: string, bundleIds: string[]) {
+  forgetPublicSellPage(id);
+  for (const buttonId of bundleIds) forgetCached("embed-script", buttonId);
 }
 
 /** After a write buyers would see: one page, or (null) every page, e.g. after a merchant's PayPal settings. */
