@@ -1,7 +1,7 @@
 // `npm run bench [-- --only embed,sell-page]`: not a test. Runs the benches one after another, each in its own
 // process (each starts its own servers), passes their output through, and ends with a summary: how each bench
-// ended, then every goal with its figure and "met" or "not met". The dashboard bench needs a PostgreSQL server
-// (BENCH_DATABASE_URL, default 127.0.0.1:5432) and is skipped when none answers. The exit code is non-zero only
+// ended, then every goal with its figure and "met" or "not met". The dashboard and checkout benches need a
+// PostgreSQL server (BENCH_DATABASE_URL, default 127.0.0.1:5432) and are skipped when none answers. The exit code is non-zero only
 // when a bench crashed: a missed goal is a figure to read, not a failure (nothing here is a test).
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
@@ -10,8 +10,9 @@ import { parseArgs } from "node:util";
 import { repoRoot } from "../lib/paths";
 import { isGoalsMessage, verdict, type GoalResult } from "./lib/goals";
 
-const benches = ["embed", "sell-page", "dashboard"] as const;
+const benches = ["embed", "sell-page", "dashboard", "checkout"] as const;
 type Bench = (typeof benches)[number];
+const needsPostgresServer: readonly Bench[] = ["dashboard", "checkout"];
 
 const { values: flags } = parseArgs({ options: { only: { type: "string" } } });
 const selected = flags.only ? flags.only.split(",").map((name) => name.trim()) : [...benches];
@@ -36,7 +37,7 @@ function reachable(host: string, port: number): Promise<boolean> {
 
 /** Why the bench cannot run here, or null when it can. */
 async function missing(bench: Bench): Promise<string | null> {
-  if (bench !== "dashboard") return null;
+  if (!needsPostgresServer.includes(bench)) return null;
   const serverUrl = new URL(process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
   const host = serverUrl.hostname || "127.0.0.1";
   const port = Number(serverUrl.port || 5432);
