@@ -40,6 +40,11 @@ const buttonSelect = {
   amountMinor: true,
   currency: true,
   paymentType: true,
+  payWhatYouWant: true,
+  minimumAmountMinor: true,
+  maxQuantity: true,
+  stockLimit: true,
+  soldCount: true,
   subscriptionPlanId: true,
   paypalClientId: true,
   successUrl: true,
@@ -61,8 +66,36 @@ function findButton(where: { id: string } | ReturnType<typeof payableWhere>) {
   return db.paymentButton.findFirst({ where, select: buttonSelect });
 }
 
+/** The columns toPublicButton reads: sell pages select them for their bundles' buttons. */
+export const publicButtonSelect = {
+  id: true,
+  name: true,
+  description: true,
+  amountMinor: true,
+  currency: true,
+  paymentType: true,
+  payWhatYouWant: true,
+  minimumAmountMinor: true,
+  maxQuantity: true,
+  stockLimit: true,
+  soldCount: true,
+  subscriptionPlanId: true,
+  paypalClientId: true,
+  successUrl: true,
+  cancelUrl: true,
+  styleColor: true,
+  styleShape: true,
+  styleSize: true,
+  styleLabel: true,
+  merchant: { select: sellerSelect },
+} as const;
+
+type PublicButtonRow = Prisma.PaymentButtonGetPayload<{ select: typeof publicButtonSelect }>;
+
 /** Everything a buyer's page may know about a button: explicit fields only, never credentials or e-mails. */
-function toPublicButton(button: ButtonRow) {
+export function toPublicButton(button: PublicButtonRow) {
+  const isOneTime = button.paymentType === "one_time";
+  const stockLeft = button.stockLimit === null ? null : Math.max(0, button.stockLimit - button.soldCount);
   const style: SavedButtonStyle = {
     color: button.styleColor,
     shape: button.styleShape,
@@ -73,9 +106,18 @@ function toPublicButton(button: ButtonRow) {
     id: button.id,
     name: button.name,
     description: button.description,
+    /** The price; with pay what you want, the suggested price. */
     amountMinor: button.amountMinor,
     currency: button.currency,
     isSubscription: button.paymentType === "subscription",
+    /** Pay what you want: the buyer names the price, at least minimumAmountMinor. */
+    payWhatYouWant: isOneTime && button.payWhatYouWant,
+    minimumAmountMinor: isOneTime && button.payWhatYouWant ? (button.minimumAmountMinor ?? 1) : null,
+    /** The most units one order may buy (1: no quantity field), never more than the stock left. */
+    maxQuantity: isOneTime ? Math.max(1, Math.min(button.maxQuantity, stockLeft ?? Infinity)) : 1,
+    /** Units left for sale; null: unlimited. */
+    stockLeft,
+    soldOut: stockLeft === 0,
     subscriptionPlanId: button.paymentType === "subscription" ? button.subscriptionPlanId : null,
     paypalClientId: button.paypalClientId,
     style,

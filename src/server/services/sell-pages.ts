@@ -12,8 +12,8 @@ import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { isSafeText } from "~/server/request";
-import { sellerCanTakePayments, sellerSelect } from "~/server/paypal/merchant-client";
-import type { PublicButton } from "~/server/services/checkout";
+import { sellerSelect } from "~/server/paypal/merchant-client";
+import { publicButtonSelect, toPublicButton, type PublicButton } from "~/server/services/checkout";
 import { loadSellerSetup, setupIssueOf, type SellerSetup } from "~/server/services/pop-setup";
 import { deleteStoredFiles, publicFileUrl, unusedFileWhere } from "~/server/storage/files";
 import { imageSrcSet, imageVariantUrl } from "~/server/storage/images";
@@ -690,44 +690,17 @@ export async function getPublicSellPage(id: string) {
       merchantLogo: { select: { key: true } },
       bundleButtons: {
         where: { isActive: true },
-        select: {
-          id: true,
-          name: true,
-          bundleTier: true,
-          amountMinor: true,
-          currency: true,
-          paypalClientId: true,
-          successUrl: true,
-          cancelUrl: true,
-          styleColor: true,
-          styleShape: true,
-          styleSize: true,
-          styleLabel: true,
-        },
+        select: { ...publicButtonSelect, bundleTier: true },
       },
       merchant: { select: sellerSelect },
     },
   });
   if (!page) return null;
-  const seller = page.merchant;
   const buttonOf = (tier: BundleTier): PublicButton | null => {
     const button = page.bundleButtons.find((candidate) => candidate.bundleTier === tier);
     if (!button) return null;
-    return {
-      id: button.id,
-      name: button.name,
-      description: null,
-      amountMinor: button.amountMinor,
-      currency: button.currency,
-      isSubscription: false,
-      subscriptionPlanId: null,
-      paypalClientId: button.paypalClientId,
-      style: { color: button.styleColor, shape: button.styleShape, size: button.styleSize, label: button.styleLabel },
-      successUrl: button.successUrl,
-      cancelUrl: button.cancelUrl,
-      canTakePayments: sellerCanTakePayments(seller, button.paypalClientId),
-      isSellerSuspended: seller.suspendedAt !== null,
-    };
+    // Bundle buttons have no description of their own: the page's is shown.
+    return { ...toPublicButton(button), description: null };
   };
   const bundles: PublicBundle[] = [
     {
