@@ -1,7 +1,9 @@
 import { z } from "zod";
 
-// Buyer-side inputs. There is deliberately no amount, currency or status field: the server reads the price from
-// the button and the outcome from PayPal, and z.object drops any such key a client adds.
+// Buyer-side inputs. There is deliberately no price, currency or status field: the server reads the price from
+// the button and the outcome from PayPal, and z.object drops any such key a client adds. What a buyer may choose
+// (checkoutChoice) is only ever checked against the seller's settings: a pay-what-you-want amount, a quantity and
+// a discount code.
 
 /** Our ids are cuids; anything else cannot be a button, so it is simply "not found". */
 const buttonId = z
@@ -24,6 +26,29 @@ const notAnObject = "The request must be a JSON object.";
 
 export const checkoutButtonSchema = z.object({ buttonId }, { error: notAnObject });
 export type CheckoutButtonInput = z.infer<typeof checkoutButtonSchema>;
+
+/** The embed posts strings; the checkout page numbers. */
+const quantity = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}$/, "Enter a whole number of items.")
+      .transform(Number),
+  ])
+  .pipe(z.number().int("Enter a whole number of items.").min(1, "Buy at least 1.").max(100_000, "That is too many."));
+
+const checkoutChoice = {
+  /** Pay what you want: the amount in the button's currency, as typed ("12.50"). */
+  amount: z.string().max(32, "Enter the amount you want to pay, e.g. 12.50.").optional(),
+  quantity: quantity.optional(),
+  discountCode: z.string().max(64, "This discount code is not valid.").optional(),
+};
+
+export const createOrderSchema = z.object({ buttonId, ...checkoutChoice }, { error: notAnObject });
+export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+export type CheckoutChoice = Omit<CreateOrderInput, "buttonId">;
 
 export const captureOrderSchema = z.object({ buttonId, orderId: paypalId("Order ID") }, { error: notAnObject });
 export type CaptureOrderInput = z.infer<typeof captureOrderSchema>;

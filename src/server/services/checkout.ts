@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import type { SubscriptionStatus, TransactionStatus } from "~/generated/prisma/enums";
 import type { SavedButtonStyle } from "~/lib/paypal-button";
-import type { CaptureOrderInput, CheckoutButtonInput, RecordSubscriptionInput } from "~/schemas/checkout";
+import type {
+  CaptureOrderInput,
+  CheckoutButtonInput,
+  CreateOrderInput,
+  RecordSubscriptionInput,
+} from "~/schemas/checkout";
 import { checkoutMessages } from "~/lib/checkout-messages";
 import { db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
@@ -11,6 +16,8 @@ import { DOWNLOAD_ALREADY_ISSUED_MESSAGE, issueDownloadGrant } from "~/server/se
 import { emptyOutbox, sendOutbox } from "~/server/outbox";
 import { recordPaymentEvent } from "~/server/services/ledger";
 import { syncSubscription } from "~/server/services/subscriptions";
+import { claimForCapture, releaseClaims } from "~/server/services/checkout-claims";
+import { describeQuote, quoteCheckout } from "~/server/services/checkout-pricing";
 import type { CaptureStatus, PayPalPayer, PayPalSubscription } from "~/server/paypal/client";
 import {
   type MerchantPayPal,
@@ -31,40 +38,6 @@ const payableWhere = (buttonId: string) => ({
   isActive: true,
   OR: [{ sellPageId: null }, { sellPage: { isActive: true } }],
 });
-
-const buttonSelect = {
-  id: true,
-  merchantId: true,
-  name: true,
-  description: true,
-  amountMinor: true,
-  currency: true,
-  paymentType: true,
-  payWhatYouWant: true,
-  minimumAmountMinor: true,
-  maxQuantity: true,
-  stockLimit: true,
-  soldCount: true,
-  subscriptionPlanId: true,
-  paypalClientId: true,
-  successUrl: true,
-  cancelUrl: true,
-  styleColor: true,
-  styleShape: true,
-  styleSize: true,
-  styleLabel: true,
-  isActive: true,
-  sellPageId: true,
-  bundleTier: true,
-  sellPage: { select: { isActive: true } },
-  merchant: { select: sellerSelect },
-} as const;
-
-type ButtonRow = NonNullable<Awaited<ReturnType<typeof findButton>>>;
-
-function findButton(where: { id: string } | ReturnType<typeof payableWhere>) {
-  return db.paymentButton.findFirst({ where, select: buttonSelect });
-}
 
 /** The columns toPublicButton reads: sell pages select them for their bundles' buttons. */
 export const publicButtonSelect = {
@@ -87,8 +60,29 @@ export const publicButtonSelect = {
   styleShape: true,
   styleSize: true,
   styleLabel: true,
-  merchant: { select: sellerSelect },
+  merchant: {
+    select: {
+      ...sellerSelect,
+      // Whether to offer a discount-code field at all.
+      _count: { select: { discountCodes: { where: { isActive: true } } } },
+    },
+  },
 } as const;
+
+const buttonSelect = {
+  ...publicButtonSelect,
+  merchantId: true,
+  isActive: true,
+  sellPageId: true,
+  bundleTier: true,
+  sellPage: { select: { isActive: true } },
+} as const;
+
+type ButtonRow = NonNullable<Awaited<ReturnType<typeof findButton>>>;
+
+function findButton(where: { id: string } | ReturnType<typeof payableWhere>) {
+  return db.paymentButton.findFirst({ where, select: buttonSelect });
+}
 
 type PublicButtonRow = Prisma.PaymentButtonGetPayload<{ select: typeof publicButtonSelect }>;
 
@@ -118,6 +112,7 @@ export function toPublicButton(button: PublicButtonRow) {
     /** Units left for sale; null: unlimited. */
     stockLeft,
     soldOut: stockLeft === 0,
+    acceptsDiscountCodes: isOneTime && button.merchant._count.discountCodes > 0,
     subscriptionPlanId: button.paymentType === "subscription" ? button.subscriptionPlanId : null,
     paypalClientId: button.paypalClientId,
     style,
@@ -197,21 +192,28 @@ export function transactionStatusOf(status: CaptureStatus): TransactionStatus {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "P2002";
 
-/** Creates the PayPal order for a one-time button from its stored price, and counts the checkout start. */
-export async function createOrder({ buttonId }: CheckoutButtonInput): Promise<{ orderId: string }> {
+/**
+ * Creates the PayPal order for a one-time button, priced here from the button and what the seller lets the buyer
+ * choose (checkout-pricing.ts), and counts the checkout start.
+ */
+export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Promise<{ orderId: string }> {
   const button = await findButton(payableWhere(buttonId));
   if (!button) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
-  if (button.paymentType === "subscription") {
-    throw new AppError("INVALID", "This button takes subscriptions, not one-time payments.");
-  }
+  const quote = await quoteCheckout(button, choice);
   const paypal = sellerPayPal(button);
-  const amount = { currency: button.currency, valueMinor: button.amountMinor };
+  const amount = { currency: button.currency, valueMinor: quote.totalMinor };
+  // SPEC 7: a sell-page bundle's order reads '{page name} - {bundle name} Bundle' (its button's name + ' Bundle').
+  const name = button.bundleTier ? `${button.name} Bundle` : button.name;
   const order = await withPayPal("create order", () =>
     paypal.client.createOrder({
       amount,
       customId: button.id,
-      // SPEC 7: a sell-page bundle's order reads '{page name} - {bundle name} Bundle' (its button's name + ' Bundle').
-      description: button.bundleTier ? `${button.name} Bundle` : button.name,
+      description: [
+        quote.quantity > 1 ? `${quote.quantity} × ${name}` : name,
+        quote.discount && `(code ${quote.discount.code})`,
+      ]
+        .filter(Boolean)
+        .join(" "),
       // A fresh key per checkout: each click is a new order, and a retried request cannot create two.
       requestId: `popkit-order-${randomUUID()}`,
     }),
@@ -225,9 +227,19 @@ export async function createOrder({ buttonId }: CheckoutButtonInput): Promise<{ 
       paypalOrderId: order.id,
       amountMinor: amount.valueMinor,
       currency: amount.currency,
+      quantity: quote.quantity,
+      discountCodeId: quote.discount?.id ?? null,
+      discountMinor: quote.discountMinor,
     },
   });
   return { orderId: order.id };
+}
+
+/** The "Apply" preview of the buyer's page: the total the order would have. Refusals are the buyer's sentences. */
+export async function quoteOrder({ buttonId, ...choice }: CreateOrderInput) {
+  const button = await findButton(payableWhere(buttonId));
+  if (!button) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
+  return describeQuote(await quoteCheckout(button, choice));
 }
 
 const transactionResultSelect = {
@@ -311,7 +323,10 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
   });
   if (recorded) return sameButton(recorded, button.id);
 
-  const session = await db.checkoutSession.findUnique({ where: { paypalOrderId: orderId } });
+  const session = await db.checkoutSession.findUnique({
+    where: { paypalOrderId: orderId },
+    include: { discountCode: { select: { code: true } } },
+  });
   if (!session || session.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
 
   const paypal = sellerPayPal(button);
@@ -326,13 +341,20 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
   }
 
   // An order already captured (our earlier attempt captured but could not record) is recorded from PayPal's
-  // answer instead of being captured twice.
-  const captured =
-    order.status === "COMPLETED" && order.capture
-      ? { ...order, capture: order.capture }
-      : await withPayPal("capture order", () =>
-          paypal.client.captureOrder(orderId, { requestId: `popkit-capture-${orderId}` }),
-        );
+  // answer instead of being captured twice. Any other is captured only once its stock and code use are claimed.
+  const earlierCapture = order.status === "COMPLETED" ? order.capture : null;
+  await claimForCapture(session, { email: order.payer?.email ?? null }, { force: earlierCapture !== null });
+  const captured = earlierCapture
+    ? { ...order, capture: earlierCapture }
+    : await withPayPal("capture order", () =>
+        paypal.client.captureOrder(orderId, { requestId: `popkit-capture-${orderId}` }),
+      ).catch(async (error: unknown) => {
+        // PayPal said no (a declined card, an order it no longer has): nothing was taken, so neither is the stock.
+        // Any other failure may have captured after all; the claim waits for the retry or the reconciliation.
+        const code = toAppError(error)?.code;
+        if (code === "PAYMENT_FAILED" || code === "NOT_FOUND") await releaseClaims(session.id);
+        throw error;
+      });
   const { capture } = captured;
   if (capture.amount.valueMinor !== session.amountMinor || capture.amount.currency !== session.currency) {
     // PayPal's capture is the truth about the money moved; record it, but make the mismatch visible.
@@ -356,6 +378,10 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
           feeMinor: capture.fee?.currency === capture.amount.currency ? capture.fee.valueMinor : null,
           currency: capture.amount.currency,
           status: transactionStatusOf(capture.status),
+          quantity: session.quantity,
+          discountCodeId: session.discountCodeId,
+          discountCodeText: session.discountCode?.code ?? null,
+          discountMinor: session.discountMinor,
           // Recorded late (by a webhook or the reconciliation), a payment still counts when PayPal captured it.
           ...(capture.createTime && { createdAt: new Date(capture.createTime) }),
         },
@@ -370,6 +396,7 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
       return { created, outbox };
     });
     await sendOutbox(row.outbox);
+    if (row.created.status === "failed") await releaseClaims(session.id);
     if (capture.status !== "COMPLETED") {
       logger.info("PayPal capture not completed", { orderId, status: capture.status, reason: capture.statusReason });
     }

@@ -3,6 +3,7 @@ import { toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { merchantPayPal } from "~/server/paypal/merchant-client";
 import { settleCheckout } from "~/server/services/checkout";
+import { releaseClaims } from "~/server/services/checkout-claims";
 import { syncSubscription } from "~/server/services/subscriptions";
 
 // Nothing paid is ever lost (issue 12): the "checkouts.reconcile" job (every 10 minutes, and `npm run reconcile`)
@@ -101,6 +102,11 @@ async function reconcileSession(
 ): Promise<"recorded" | "closed" | "open"> {
   const settle = (checkResult: string) =>
     db.checkoutSession.update({ where: { id: session.id }, data: { settledAt: now, checkedAt: now, checkResult } });
+  // An order that can never be paid gives back the stock and code use its capture claimed (checkout-claims.ts).
+  const close = async (checkResult: string) => {
+    await releaseClaims(session.id);
+    await settle(checkResult);
+  };
   const recorded = await db.transaction.findUnique({
     where: { paypalOrderId: session.paypalOrderId },
     select: { id: true },
@@ -115,7 +121,7 @@ async function reconcileSession(
     order = await paypal.client.getOrder(session.paypalOrderId);
   } catch (error) {
     if (toAppError(error)?.code !== "NOT_FOUND") throw error;
-    await settle("NOT_FOUND");
+    await close("NOT_FOUND");
     return "closed";
   }
   if (order.status === "COMPLETED" || order.status === "APPROVED") {
@@ -125,7 +131,7 @@ async function reconcileSession(
     return "recorded";
   }
   if (order.status === "VOIDED" || now.getTime() - session.createdAt.getTime() > ORDER_LIFETIME_MS) {
-    await settle(order.status);
+    await close(order.status);
     return "closed";
   }
   await db.checkoutSession.update({ where: { id: session.id }, data: { checkedAt: now, checkResult: order.status } });

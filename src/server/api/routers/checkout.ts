@@ -1,6 +1,17 @@
-import { captureOrderSchema, checkoutButtonSchema, recordSubscriptionSchema } from "~/schemas/checkout";
+import {
+  captureOrderSchema,
+  checkoutButtonSchema,
+  createOrderSchema,
+  recordSubscriptionSchema,
+} from "~/schemas/checkout";
 import { createTRPCRouter, publicProcedure } from "~/server/api/trpc";
-import { captureOrder, createOrder, getPublicButton, recordSubscription } from "~/server/services/checkout";
+import {
+  captureOrder,
+  createOrder,
+  getPublicButton,
+  quoteOrder,
+  recordSubscription,
+} from "~/server/services/checkout";
 
 /**
  * The buyer side for our own pages (/checkout/{id}). The embed script calls the same services through the CORS
@@ -9,7 +20,9 @@ import { captureOrder, createOrder, getPublicButton, recordSubscription } from "
 export const checkoutRouter = createTRPCRouter({
   getButton: publicProcedure.input(checkoutButtonSchema).query(({ input }) => getPublicButton(input)),
 
-  createOrder: publicProcedure.input(checkoutButtonSchema).mutation(({ input }) => createOrder(input)),
+  quoteOrder: publicProcedure.input(createOrderSchema).mutation(({ input }) => quoteOrder(input)),
+
+  createOrder: publicProcedure.input(createOrderSchema).mutation(({ input }) => createOrder(input)),
 
   captureOrder: publicProcedure.input(captureOrderSchema).mutation(({ input }) => captureOrder(input)),
 

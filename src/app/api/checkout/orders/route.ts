@@ -1,7 +1,7 @@
-import { checkoutButtonSchema } from "~/schemas/checkout";
+import { createOrderSchema } from "~/schemas/checkout";
 import { createOrder } from "~/server/services/checkout";
 import { jsonEndpoint, preflight } from "../_lib/json-endpoint";
 
-/** POST {buttonId} -> {orderId}: the PayPal order for the button's stored price. */
-export const POST = jsonEndpoint(checkoutButtonSchema, createOrder);
+/** POST {buttonId, amount?, quantity?, discountCode?} -> {orderId}: the PayPal order, priced by our server. */
+export const POST = jsonEndpoint(createOrderSchema, createOrder);
 export const OPTIONS = preflight;

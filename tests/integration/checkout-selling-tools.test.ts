@@ -1,0 +1,268 @@
+import type { TRPCError } from "@trpc/server";
+import { describe, expect, it } from "vitest";
+import type { Prisma } from "~/generated/prisma/client";
+import { db } from "~/server/db";
+import { reconcileCheckouts } from "~/server/services/reconciliation";
+import { createMerchant } from "../factories/merchant";
+import { createPaymentButton } from "../factories/payment-button";
+import { connectPayPal } from "../factories/store-settings";
+import { anonymousCaller } from "../support/callers";
+import { approveOrder } from "../support/paypal-sandbox";
+
+// Issue 16 at the checkout: pay what you want, quantities, stock and discount codes, priced and counted on the
+// server against the real database and the local PayPal sandbox.
+
+const buyer = () => anonymousCaller().checkout;
+
+async function failure(promise: Promise<unknown>) {
+  const error = (await promise.then(
+    () => {
+      throw new Error("expected the call to fail");
+    },
+    (e: unknown) => e,
+  )) as TRPCError;
+  return { code: error.code, message: error.message };
+}
+
+async function seller(overrides: Partial<Prisma.PaymentButtonUncheckedCreateInput> = {}) {
+  const merchant = await createMerchant(db);
+  const { clientId } = await connectPayPal(db, merchant.id);
+  const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, ...overrides });
+  return { merchant, clientId, button };
+}
+
+function code(merchantId: string, data: Partial<Prisma.DiscountCodeUncheckedCreateInput> = {}) {
+  return db.discountCode.create({
+    data: { merchantId, code: "SAVE20", kind: "percent", percentOff: 20, ...data },
+  });
+}
+
+/** Creates, approves and captures one order; the buyer signs in to PayPal as `email` when given. */
+async function pay(buttonId: string, choice: Record<string, unknown> = {}, email?: string) {
+  const { orderId } = await buyer().createOrder({ buttonId, ...choice });
+  await approveOrder(orderId, "alex", email);
+  return { orderId, result: await buyer().captureOrder({ buttonId, orderId }) };
+}
+
+const paidRow = (orderId: string) => db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
+
+describe("pay what you want", () => {
+  it("charges the buyer's amount when it is at least the minimum, and the suggested price when none is given", async () => {
+    const { button } = await seller({ payWhatYouWant: true, amountMinor: 1500, minimumAmountMinor: 500 });
+    const chosen = await pay(button.id, { amount: "7.25" });
+    expect(await paidRow(chosen.orderId)).toMatchObject({ amountMinor: 725, status: "completed" });
+    const suggested = await pay(button.id);
+    expect((await paidRow(suggested.orderId)).amountMinor).toBe(1500);
+  });
+
+  it("refuses less than the minimum, and malformed amounts, before any PayPal order exists", async () => {
+    const { button } = await seller({ payWhatYouWant: true, amountMinor: 1500, minimumAmountMinor: 500 });
+    expect(await failure(buyer().createOrder({ buttonId: button.id, amount: "4.99" }))).toEqual({
+      code: "BAD_REQUEST",
+      message: "The minimum price is $5.00.",
+    });
+    for (const amount of ["abc", "1.234", "-5", "1e3"]) {
+      expect((await failure(buyer().createOrder({ buttonId: button.id, amount }))).message).toBe(
+        "Enter the amount you want to pay, e.g. 12.50.",
+      );
+    }
+    expect((await failure(buyer().createOrder({ buttonId: button.id, amount: "99999999" }))).message).toBe(
+      "The most you can pay here is $1,000,000.00.",
+    );
+    expect(await db.checkoutSession.count({ where: { buttonId: button.id } })).toBe(0);
+  });
+
+  it("never lets a fixed-price button's buyer name the price", async () => {
+    const { button } = await seller({ amountMinor: 4200 });
+    const { orderId } = await pay(button.id, { amount: "0.01" });
+    expect((await paidRow(orderId)).amountMinor).toBe(4200);
+  });
+});
+
+describe("quantities and stock", () => {
+  it("charges for every unit and records the quantity", async () => {
+    const { button } = await seller({ amountMinor: 300, maxQuantity: 5 });
+    const { orderId } = await pay(button.id, { quantity: "3" });
+    expect(await paidRow(orderId)).toMatchObject({ amountMinor: 900, quantity: 3 });
+    expect((await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).soldCount).toBe(3);
+    expect((await failure(buyer().createOrder({ buttonId: button.id, quantity: 6 }))).message).toBe(
+      "You can buy at most 5 at a time.",
+    );
+    expect((await failure(buyer().createOrder({ buttonId: button.id, quantity: 0 }))).message).toContain(
+      "Buy at least 1.",
+    );
+  });
+
+  it("never oversells: 50 buyers approve at once for the last 10 items", async () => {
+    const { button } = await seller({ amountMinor: 1000, stockLimit: 12, soldCount: 2 });
+    // Every buyer starts a checkout while 10 are left, and approves it in PayPal.
+    const orders = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const { orderId } = await buyer().createOrder({ buttonId: button.id });
+        await approveOrder(orderId);
+        return orderId;
+      }),
+    );
+    const outcomes = await Promise.all(
+      orders.map((orderId) =>
+        buyer()
+          .captureOrder({ buttonId: button.id, orderId })
+          .then(
+            () => "paid",
+            (error: TRPCError) => error.message,
+          ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === "paid")).toHaveLength(10);
+    expect(outcomes.filter((outcome) => outcome !== "paid")).toEqual(Array(40).fill("Sold out"));
+    expect(await db.transaction.count({ where: { buttonId: button.id, status: "completed" } })).toBe(10);
+    const after = await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } });
+    expect(after.soldCount).toBe(12);
+    // The 40 refused were never captured: PayPal still holds them as approved, not paid.
+    expect((await buyer().getButton({ buttonId: button.id })).soldOut).toBe(true);
+    expect((await failure(buyer().createOrder({ buttonId: button.id }))).message).toBe("Sold out");
+  });
+
+  it("gives the stock back when PayPal declines the capture, and when the order dies unpaid", async () => {
+    const { button, merchant } = await seller({ stockLimit: 1 });
+    const declined = await buyer().createOrder({ buttonId: button.id });
+    await approveOrder(declined.orderId, "declined-card");
+    await failure(buyer().captureOrder({ buttonId: button.id, orderId: declined.orderId }));
+    expect((await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).soldCount).toBe(0);
+
+    // A claim left by a capture that never got PayPal's answer is released once PayPal no longer has the order.
+    await approveOrder(declined.orderId, "alex");
+    await db.checkoutSession.update({
+      where: { paypalOrderId: declined.orderId },
+      data: { claimedUnits: 1, paypalOrderId: "GONE-AT-PAYPAL-1", createdAt: new Date(Date.now() - 3600_000) },
+    });
+    await db.paymentButton.update({ where: { id: button.id }, data: { soldCount: 1 } });
+    await reconcileCheckouts({ merchantId: merchant.id });
+    expect((await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).soldCount).toBe(0);
+    expect(await db.checkoutSession.findUniqueOrThrow({ where: { paypalOrderId: "GONE-AT-PAYPAL-1" } })).toMatchObject({
+      claimedUnits: 0,
+      checkResult: "NOT_FOUND",
+    });
+  });
+});
+
+describe("discount codes", () => {
+  it("takes the code off the order PayPal is asked for, and records it on the payment", async () => {
+    const { button, merchant } = await seller({ amountMinor: 2500 });
+    const saved = await code(merchant.id);
+    const quote = await buyer().quoteOrder({ buttonId: button.id, discountCode: " save20 " });
+    expect(quote).toMatchObject({
+      totalMinor: 2000,
+      discountMinor: 500,
+      total: "$20.00",
+      discountText: "SAVE20: −$5.00",
+    });
+
+    const { orderId } = await pay(button.id, { discountCode: "save20" });
+    expect(await paidRow(orderId)).toMatchObject({
+      amountMinor: 2000,
+      discountCodeId: saved.id,
+      discountCodeText: "SAVE20",
+      discountMinor: 500,
+    });
+    expect((await db.discountCode.findUniqueOrThrow({ where: { id: saved.id } })).usesCount).toBe(1);
+  });
+
+  it("applies a fixed amount in its own currency only, and never below the smallest payable amount", async () => {
+    const { button, merchant } = await seller({ amountMinor: 800 });
+    await code(merchant.id, { code: "TENOFF", kind: "fixed", percentOff: null, amountOffMinor: 1000, currency: "USD" });
+    await code(merchant.id, { code: "EUROS", kind: "fixed", percentOff: null, amountOffMinor: 100, currency: "EUR" });
+    expect(await buyer().quoteOrder({ buttonId: button.id, discountCode: "TENOFF" })).toMatchObject({
+      totalMinor: 1,
+      discountMinor: 799,
+    });
+    expect((await failure(buyer().quoteOrder({ buttonId: button.id, discountCode: "EUROS" }))).message).toBe(
+      "This discount code does not apply to this product.",
+    );
+  });
+
+  it("refuses codes that are unknown, another store's, off, not started, expired, used up or for other POPs", async () => {
+    const { button, merchant } = await seller();
+    const other = await seller();
+    const hour = 3600_000;
+    await code(other.merchant.id, { code: "THEIRS" });
+    await code(merchant.id, { code: "OFF", isActive: false });
+    await code(merchant.id, { code: "LATER", startsAt: new Date(Date.now() + hour) });
+    await code(merchant.id, { code: "OVER", endsAt: new Date(Date.now() - hour) });
+    await code(merchant.id, { code: "GONE", maxUses: 2, usesCount: 2 });
+    await code(merchant.id, { code: "ELSEWHERE", appliesToAll: false, buttonIds: [other.button.id] });
+    const expected: Record<string, string> = {
+      NOPE: "This discount code is not valid.",
+      THEIRS: "This discount code is not valid.",
+      OFF: "This discount code is not valid.",
+      LATER: "This discount code is not active yet.",
+      OVER: "This discount code has expired.",
+      GONE: "This discount code has been used up.",
+      ELSEWHERE: "This discount code does not apply to this product.",
+    };
+    for (const [discountCode, message] of Object.entries(expected)) {
+      expect(await failure(buyer().createOrder({ buttonId: button.id, discountCode }))).toEqual({
+        code: "BAD_REQUEST",
+        message,
+      });
+    }
+    await code(merchant.id, { code: "CHOSEN", appliesToAll: false, buttonIds: [button.id] });
+    await expect(buyer().quoteOrder({ buttonId: button.id, discountCode: "chosen" })).resolves.toMatchObject({
+      totalMinor: 800,
+    });
+  });
+
+  it("counts exactly one use per paid order, under concurrency and retries, and never more than the maximum", async () => {
+    const { button, merchant } = await seller({ amountMinor: 1000 });
+    const limited = await code(merchant.id, { maxUses: 5 });
+    const orders = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const { orderId } = await buyer().createOrder({ buttonId: button.id, discountCode: "SAVE20" });
+        await approveOrder(orderId);
+        return orderId;
+      }),
+    );
+    // Each buyer's page captures twice at once (a retry racing the first try): still one use per payment.
+    const outcomes = await Promise.all(
+      orders.flatMap((orderId) =>
+        [1, 2].map(() =>
+          buyer()
+            .captureOrder({ buttonId: button.id, orderId })
+            .then(
+              () => `paid:${orderId}`,
+              (error: TRPCError) => error.message,
+            ),
+        ),
+      ),
+    );
+    const paidOrders = new Set(outcomes.filter((outcome) => outcome.startsWith("paid:")));
+    expect(paidOrders.size).toBe(5);
+    expect(
+      outcomes
+        .filter((outcome) => !outcome.startsWith("paid:"))
+        .every((m) => m === "This discount code has been used up."),
+    ).toBe(true);
+    expect((await db.discountCode.findUniqueOrThrow({ where: { id: limited.id } })).usesCount).toBe(5);
+    expect(await db.transaction.count({ where: { discountCodeId: limited.id } })).toBe(5);
+  });
+
+  it("lets each buyer e-mail use a once-per-buyer code once", async () => {
+    const { button, merchant } = await seller();
+    const once = await code(merchant.id, { oncePerEmail: true });
+    await pay(button.id, { discountCode: "SAVE20" }, "sam@buyer.example.com");
+    const { orderId } = await buyer().createOrder({ buttonId: button.id, discountCode: "SAVE20" });
+    await approveOrder(orderId, "alex", "SAM@buyer.example.com");
+    expect((await failure(buyer().captureOrder({ buttonId: button.id, orderId }))).message).toBe(
+      "You have already used this discount code.",
+    );
+    await pay(button.id, { discountCode: "SAVE20" }, "kim@buyer.example.com");
+    expect((await db.discountCode.findUniqueOrThrow({ where: { id: once.id } })).usesCount).toBe(2);
+  });
+
+  it("is refused on subscriptions", async () => {
+    const { button } = await seller({ paymentType: "subscription", subscriptionPlanId: "P-TEST" });
+    expect((await failure(buyer().createOrder({ buttonId: button.id, discountCode: "SAVE20" }))).message).toBe(
+      "Discount codes cannot be used on subscriptions.",
+    );
+  });
+});
