@@ -22,8 +22,11 @@ import { checkoutMessages } from "~/lib/checkout-messages";
 /** The loader's `say`: tone 0 (success, green), NOTICE (1, yellow) or ERROR (2, red). */
 export type Say = (text?: string, tone?: number) => void;
 
-/** What the script puts on its script element, as `popkit`. */
-export type Checkout = (config: EmbedConfig, say: Say) => PayPalButtonsComponentOptions;
+/**
+ * What the script puts on its script element, as `popkit`: called with the button's config, its `say`, and the
+ * element PayPal's button renders into (the buyer's choices go just above it).
+ */
+export type Checkout = (config: EmbedConfig, say: Say, host: HTMLElement) => PayPalButtonsComponentOptions;
 
 type CheckoutError = Error & { popkit?: boolean; issue?: string; retryable?: boolean };
 
@@ -33,16 +36,17 @@ function checkoutScript(messages: Messages): void {
   const NOTICE = 1;
   const ERROR = 2;
 
-  function checkout(config: EmbedConfig, say: Say): PayPalButtonsComponentOptions {
+  function checkout(config: EmbedConfig, say: Say, host: HTMLElement): PayPalButtonsComponentOptions {
     const { id, api } = config;
     const button = config.button!;
     const plan = button.plan;
+    const choices = chooser(button, host);
 
     function failure(message: string, retryable: boolean, issue?: string): CheckoutError {
       return Object.assign(new Error(message), { popkit: true, retryable, issue });
     }
 
-    function post(path: string, body: Record<string, string>): Promise<Record<string, string>> {
+    function post(path: string, body: Record<string, string | undefined>): Promise<Record<string, string>> {
       return fetch(`${api}/api/checkout/${path}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -120,10 +124,80 @@ function checkoutScript(messages: Messages): void {
     } else {
       options.createOrder = () => {
         say();
-        return post("orders", {}).then((result) => result.orderId || "");
+        return post("orders", choices.values()).then((result) => result.orderId || "");
       };
+      choices.onApply(() => {
+        say();
+        post("quote", choices.values()).then(
+          (quote) => say(`${quote.discountText ? quote.discountText + ". " : ""}Total: ${quote.total}`),
+          (error: CheckoutError) => say(error.message, ERROR),
+        );
+      });
     }
     return options;
+  }
+
+  // The buyer's choices the seller allows (pay what you want, quantity, a discount code), drawn above PayPal's
+  // button in the host page's flow with inline styles only. Our server checks and prices them (the "quote" and
+  // "orders" endpoints); nothing here decides a price.
+  function chooser(button: NonNullable<EmbedConfig["button"]>, host: HTMLElement) {
+    const doc = document;
+    const box = doc.createElement("div");
+    box.style.cssText = "margin:0 0 10px;font:14px/1.4 sans-serif;color:#111827;text-align:left";
+    const money = new Intl.NumberFormat("en-US", { style: "currency", currency: button.currency || "USD" });
+    const digits = money.resolvedOptions().maximumFractionDigits ?? 2;
+    const inputs: Record<string, HTMLInputElement> = {};
+    let apply: HTMLButtonElement | undefined;
+
+    function field(name: string, label: string, value: string, type: string) {
+      const row = box.appendChild(doc.createElement("label"));
+      row.style.cssText = "display:block;margin:0 0 8px";
+      row.textContent = label;
+      const input = row.appendChild(doc.createElement("input"));
+      input.name = name;
+      input.value = value;
+      input.type = type;
+      input.style.cssText =
+        "display:block;box-sizing:border-box;width:100%;margin-top:4px;padding:8px 10px;border:1px solid #d1d5db;border-radius:6px;font:inherit";
+      inputs[name] = input;
+      return input;
+    }
+
+    if (button.pwyw) {
+      const [minimum, suggested] = button.pwyw;
+      const amount = field(
+        "amount",
+        `Name your price (${money.format(minimum / 10 ** digits)} or more)`,
+        (suggested / 10 ** digits).toFixed(digits),
+        "text",
+      );
+      amount.inputMode = "decimal";
+    }
+    if (button.qty) {
+      const quantity = field("quantity", "Quantity", "1", "number");
+      quantity.min = "1";
+      quantity.max = String(button.qty);
+    }
+    if (button.codes) {
+      field("discountCode", "Discount code", "", "text").autocomplete = "off";
+      apply = box.appendChild(doc.createElement("button"));
+      apply.type = "button";
+      apply.textContent = "Apply";
+      apply.style.cssText =
+        "padding:6px 14px;border:1px solid #d1d5db;border-radius:6px;background:#f9fafb;font:inherit;cursor:pointer";
+    }
+    if (box.firstChild) host.parentNode!.insertBefore(box, host);
+
+    return {
+      values() {
+        const values: Record<string, string> = {};
+        for (const name in inputs) if (inputs[name]!.value.trim()) values[name] = inputs[name]!.value.trim();
+        return values;
+      },
+      onApply(run: () => void) {
+        apply?.addEventListener("click", run);
+      },
+    };
   }
 
   (document.currentScript as HTMLScriptElement & { popkit?: Checkout }).popkit = checkout;

@@ -1,7 +1,7 @@
 import type { PayPalNamespace } from "@paypal/paypal-js";
 import type { Checkout } from "~/embed/payment-button-checkout";
 import { sdkButtonStyle, sdkNamespace } from "~/lib/paypal-button";
-import { checkoutMessages, sellerSuspendedMessage } from "~/lib/checkout-messages";
+import { checkoutMessages, sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
 import type { PublicButton } from "~/server/services/checkout";
 
 // The script merchants embed: <div id="popkit-button-{id}"></div> + <script src="{APP_URL}/api/button/{id}.js">.
@@ -29,6 +29,15 @@ export type EmbedConfig = {
     style: ReturnType<typeof sdkButtonStyle>;
     /** Subscription buttons: the PayPal plan; one-time buttons: absent. */
     plan?: string;
+    /**
+     * What the buyer may choose, each absent when not offered (the checkout script draws the fields): the currency
+     * of the amounts; pay what you want as [minimum, suggested] in minor units; the most units one order may buy
+     * (above 1); a discount-code field (1).
+     */
+    currency?: string;
+    pwyw?: [number, number];
+    qty?: number;
+    codes?: 1;
     success?: string;
     cancel?: string;
     /** False when the merchant cannot take payments (no saved secret for this client id, or suspended). */
@@ -107,7 +116,10 @@ function loader(config: EmbedConfig): void {
       // Whatever the page showed while the SDK loaded (the sell page's "Loading PayPal...") makes way.
       const host = show();
       try {
-        paypal.Buttons(checkout.popkit(config, say)).render(host).catch(failed);
+        paypal
+          .Buttons(checkout.popkit(config, say, host))
+          .render(host)
+          .catch(failed);
       } catch {
         failed();
       }
@@ -178,9 +190,13 @@ export function embedConfig(
 ): EmbedConfig {
   const { sdkFailed, unavailable, sellerNotReady } = checkoutMessages;
   const notReady = button?.isSellerSuspended ? sellerSuspendedMessage : sellerNotReady;
+  const api = urls.appUrl.replace(/\/+$/, "");
+  // A sold-out button shows its notice where a switched-off one shows "not currently available".
+  if (button?.soldOut) return { id, api, messages: { unavailable: soldOutMessage }, button: null };
+  const chooses = button && !button.isSubscription;
   return {
     id,
-    api: urls.appUrl.replace(/\/+$/, ""),
+    api,
     messages: !button ? { unavailable } : button.canTakePayments ? { sdkFailed } : { sellerNotReady: notReady },
     button: button && {
       sdk: sdkUrl(urls.sdkBaseUrl, button),
@@ -188,6 +204,10 @@ export function embedConfig(
       style: sdkButtonStyle(button.style),
       // Absent rather than null: JSON leaves them out of the script.
       plan: button.subscriptionPlanId ?? undefined,
+      currency: chooses && (button.payWhatYouWant || button.acceptsDiscountCodes) ? button.currency : undefined,
+      pwyw: button.payWhatYouWant ? [button.minimumAmountMinor ?? 1, button.amountMinor] : undefined,
+      qty: chooses && button.maxQuantity > 1 ? button.maxQuantity : undefined,
+      codes: button.acceptsDiscountCodes ? 1 : undefined,
       success: button.successUrl ?? undefined,
       cancel: button.cancelUrl ?? undefined,
       ready: button.canTakePayments,

@@ -17,3 +17,6 @@ export const checkoutMessages = {
  * sellerNotReady.
  */
 export const sellerSuspendedMessage = "This seller is not accepting payments right now.";
+
+/** A POP whose stock is gone (issue 16): shown in place of its button. */
+export const soldOutMessage = "Sold out";

@@ -42,6 +42,16 @@ export function wholeYenIssue(amount: string, currency: (typeof currencies)[numb
     : null;
 }
 
+const MAX_QUANTITY_MESSAGE = "Most per order must be a whole number from 1 to 100";
+const STOCK_MESSAGE = "Stock must be a whole number from 1 to 1,000,000, or empty for unlimited";
+
+/** A whole number typed in a form, when it is one within [min, max]; else null. */
+export function wholeNumberIn(text: string, min: number, max: number): number | null {
+  if (!/^\d{1,9}$/.test(text.trim())) return null;
+  const value = Number(text);
+  return value >= min && value <= max ? value : null;
+}
+
 export const paymentButtonSchema = z
   .object({
     name: z.string().trim().min(1, "Button name is required").max(120, "Button name must be at most 120 characters"),
@@ -59,6 +69,11 @@ export const paymentButtonSchema = z
     // Optional so that a caller that predates them (or an API client) keeps working: see planSourceOf.
     planSource: z.enum(planSources).optional(),
     planInterval: z.enum(planIntervalNames).optional(),
+    // Selling options of one-time buttons (issue 16); optional so that callers that predate them keep working.
+    payWhatYouWant: z.boolean().optional(),
+    minimumAmount: z.string().trim().max(MAX_AMOUNT_LENGTH, "Minimum price must be a positive number").optional(),
+    maxQuantity: z.string().trim().max(12, MAX_QUANTITY_MESSAGE).optional(),
+    stockLimit: z.string().trim().max(12, STOCK_MESSAGE).optional(),
     successUrl: optionalUrl(),
     cancelUrl: optionalUrl(),
     webhookUrl: optionalUrl(),
@@ -79,6 +94,26 @@ export const paymentButtonSchema = z
     }
     const amountIssue = /^\d+(\.\d+)?$/.test(input.amount) ? wholeYenIssue(input.amount, input.currency) : null;
     if (amountIssue) ctx.addIssue({ code: "custom", path: ["amount"], message: amountIssue });
+    if (input.paymentType !== "one-time") return;
+    if (input.payWhatYouWant) {
+      const minimum = toMinorUnits(input.minimumAmount ?? "", input.currency);
+      const suggested = toMinorUnits(input.amount, input.currency);
+      if (minimum === null || minimum <= 0) {
+        ctx.addIssue({ code: "custom", path: ["minimumAmount"], message: "Minimum price must be a positive number" });
+      } else if (suggested !== null && minimum > suggested) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["minimumAmount"],
+          message: "Minimum price cannot be more than the suggested price",
+        });
+      }
+    }
+    if (input.maxQuantity && wholeNumberIn(input.maxQuantity, 1, 100) === null) {
+      ctx.addIssue({ code: "custom", path: ["maxQuantity"], message: MAX_QUANTITY_MESSAGE });
+    }
+    if (input.stockLimit && wholeNumberIn(input.stockLimit, 1, 1_000_000) === null) {
+      ctx.addIssue({ code: "custom", path: ["stockLimit"], message: STOCK_MESSAGE });
+    }
   });
 export type PaymentButtonInput = z.infer<typeof paymentButtonSchema>;
 
@@ -100,6 +135,10 @@ export const paymentButtonDefaults: PaymentButtonInput = {
   subscriptionPlanId: "",
   planSource: "create",
   planInterval: "MONTH",
+  payWhatYouWant: false,
+  minimumAmount: "",
+  maxQuantity: "1",
+  stockLimit: "",
   successUrl: "",
   cancelUrl: "",
   webhookUrl: "",

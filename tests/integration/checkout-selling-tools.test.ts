@@ -6,7 +6,8 @@ import { reconcileCheckouts } from "~/server/services/reconciliation";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";
-import { anonymousCaller } from "../support/callers";
+import { paymentButtonDefaults, type PaymentButtonInput } from "~/schemas/payment-button";
+import { anonymousCaller, merchantCaller } from "../support/callers";
 import { approveOrder } from "../support/paypal-sandbox";
 
 // Issue 16 at the checkout: pay what you want, quantities, stock and discount codes, priced and counted on the
@@ -264,5 +265,70 @@ describe("discount codes", () => {
     expect((await failure(buyer().createOrder({ buttonId: button.id, discountCode: "SAVE20" }))).message).toBe(
       "Discount codes cannot be used on subscriptions.",
     );
+  });
+});
+
+describe("the seller's selling options on a payment button", () => {
+  const form = (overrides: Partial<PaymentButtonInput> = {}): PaymentButtonInput => ({
+    ...paymentButtonDefaults,
+    name: "Sticker pack",
+    paypalClientId: "client-selling-options",
+    ...overrides,
+  });
+
+  it("saves pay what you want, the most per order and the stock, and shows them to buyers", async () => {
+    const merchant = await createMerchant(db);
+    const api = merchantCaller(merchant).pages;
+    const created = await api.createButton(
+      form({ amount: "12.00", payWhatYouWant: true, minimumAmount: "3", maxQuantity: "4", stockLimit: "50" }),
+    );
+    expect(created.values).toMatchObject({
+      payWhatYouWant: true,
+      minimumAmount: "3.00",
+      maxQuantity: "4",
+      stockLimit: "50",
+    });
+    const shown = await buyer().getButton({ buttonId: created.id });
+    expect(shown).toMatchObject({
+      payWhatYouWant: true,
+      minimumAmountMinor: 300,
+      amountMinor: 1200,
+      maxQuantity: 4,
+      stockLeft: 50,
+    });
+  });
+
+  it("refuses a minimum above the suggested price, odd quantities and stock below what is sold", async () => {
+    const merchant = await createMerchant(db);
+    const api = merchantCaller(merchant).pages;
+    const tooHigh = await failure(api.createButton(form({ amount: "5", payWhatYouWant: true, minimumAmount: "6" })));
+    expect(tooHigh.message).toContain("Minimum price cannot be more than the suggested price");
+    expect((await failure(api.createButton(form({ maxQuantity: "0" })))).message).toContain(
+      "Most per order must be a whole number from 1 to 100",
+    );
+    expect((await failure(api.createButton(form({ stockLimit: "2.5" })))).message).toContain(
+      "Stock must be a whole number from 1 to 1,000,000, or empty for unlimited",
+    );
+    const created = await api.createButton(form({ stockLimit: "10" }));
+    await db.paymentButton.update({ where: { id: created.id }, data: { soldCount: 7 } });
+    expect((await failure(api.updateButton({ id: created.id, values: form({ stockLimit: "5" }) }))).message).toBe(
+      "Stock cannot be less than the 7 already sold",
+    );
+    // A subscription takes none of the buyer's choices, whatever the form sent.
+    const subscription = await api.createButton(
+      form({
+        paymentType: "subscription",
+        subscriptionPlanId: "P-EXISTING",
+        planSource: "existing",
+        payWhatYouWant: true,
+        minimumAmount: "1",
+        maxQuantity: "5",
+      }),
+    );
+    expect(await db.paymentButton.findUniqueOrThrow({ where: { id: subscription.id } })).toMatchObject({
+      payWhatYouWant: false,
+      maxQuantity: 1,
+      stockLimit: null,
+    });
   });
 });

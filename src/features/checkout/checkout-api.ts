@@ -1,5 +1,6 @@
 import { checkoutMessages } from "~/lib/checkout-messages";
 import type { CaptureResult, PublicButton } from "~/server/services/checkout";
+import type { describeQuote } from "~/server/services/checkout-pricing";
 
 // Buyers' pages pay through the same JSON endpoints as the embed script (src/app/api/checkout), with a plain
 // fetch: no tRPC or React Query client in their JavaScript.
@@ -21,6 +22,7 @@ export class CheckoutError extends Error {
 
 type Answers = {
   orders: { orderId: string };
+  quote: ReturnType<typeof describeQuote>;
   capture: CaptureResult;
   subscriptions: { status: string };
 };

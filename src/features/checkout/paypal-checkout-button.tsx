@@ -5,6 +5,13 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Spinner } from "~/components/ui/spinner";
 import { captureWithRetries, CheckoutError, postCheckout, type PublicButton } from "~/features/checkout/checkout-api";
+import {
+  CheckoutChoices,
+  definedOnly,
+  initialChoices,
+  offersChoices,
+  type Choices,
+} from "~/features/checkout/checkout-choices";
 import { PaymentMessage, type PaymentNotice } from "~/features/checkout/payment-message";
 import { checkoutMessages } from "~/lib/checkout-messages";
 import { sdkButtonStyle, sdkNamespace, sdkQuery } from "~/lib/paypal-button";
@@ -37,6 +44,13 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
   const [notice, setNotice] = useState<PaymentNotice>(null);
+  const [choices, setChoices] = useState<Choices>(() => initialChoices(button));
+  // PayPal's createOrder is bound once, when its button renders: it reads the buyer's latest choices from here.
+  const latestChoices = useRef(choices);
+  const choose = (next: Choices) => {
+    latestChoices.current = next;
+    setChoices(next);
+  };
 
   useEffect(() => {
     if (!button.canTakePayments || !container.current) return;
@@ -79,7 +93,7 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
         // A new attempt starts without the last one's message.
         setNotice(null);
         try {
-          return (await postCheckout("orders", { buttonId: button.id })).orderId;
+          return (await postCheckout("orders", { buttonId: button.id, ...definedOnly(latestChoices.current) })).orderId;
         } catch (error) {
           throw new Error(messageOf(error), { cause: error });
         }
@@ -142,7 +156,10 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
 
   if (!button.canTakePayments) return <Alert tone="warning">{checkoutMessages.sellerNotReady}</Alert>;
   return (
-    <div>
+    <div className="space-y-4">
+      {offersChoices(button) && (
+        <CheckoutChoices button={button} choices={choices} onChange={choose} onNotice={setNotice} />
+      )}
       {status === "failed" && <Alert>{checkoutMessages.sdkFailed}</Alert>}
       {status === "loading" && <Spinner label="Loading PayPal..." className="py-4" />}
       <div ref={container} />

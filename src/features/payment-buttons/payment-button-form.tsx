@@ -110,9 +110,18 @@ export function PaymentButtonForm({
 
   const register = registerClearing(form);
 
-  const [paymentType, currency, style, clientIdText, amount, planSource, planInterval] = useWatch({
+  const [paymentType, currency, style, clientIdText, amount, planSource, planInterval, payWhatYouWant] = useWatch({
     control: form.control,
-    name: ["paymentType", "currency", "style", "paypalClientId", "amount", "planSource", "planInterval"],
+    name: [
+      "paymentType",
+      "currency",
+      "style",
+      "paypalClientId",
+      "amount",
+      "planSource",
+      "planInterval",
+      "payWhatYouWant",
+    ],
   });
 
   async function onSubmit(values: PaymentButtonInput) {
@@ -163,7 +172,13 @@ export function PaymentButtonForm({
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field id="amount" label="Amount" required error={errors.amount?.message}>
+          <Field
+            id="amount"
+            label="Amount"
+            required
+            error={errors.amount?.message}
+            hint={paymentType === "one-time" && payWhatYouWant ? "The suggested price buyers see first." : undefined}
+          >
             <Input
               id="amount"
               type="number"
@@ -224,6 +239,60 @@ export function PaymentButtonForm({
                 </Select>
               </Field>
             )}
+          </fieldset>
+        )}
+        {paymentType === "one-time" && (
+          <fieldset className="space-y-4">
+            <legend className="text-sm font-medium text-gray-700">Selling options</legend>
+            <label className="flex items-center gap-2 text-sm text-gray-900">
+              <input type="checkbox" className="size-4 rounded border-gray-300" {...register("payWhatYouWant")} />
+              Let buyers pay what they want
+            </label>
+            <div className="grid gap-4 sm:grid-cols-3">
+              {payWhatYouWant && (
+                <Field id="minimumAmount" label="Minimum price" required error={errors.minimumAmount?.message}>
+                  <Input
+                    id="minimumAmount"
+                    type="number"
+                    inputMode="decimal"
+                    min={isYen ? 1 : 0.01}
+                    step={isYen ? 1 : 0.01}
+                    {...invalidProps(errors.minimumAmount, "minimumAmount")}
+                    {...register("minimumAmount")}
+                  />
+                </Field>
+              )}
+              <Field
+                id="maxQuantity"
+                label="Most per order"
+                error={errors.maxQuantity?.message}
+                hint="Above 1, buyers choose a quantity."
+              >
+                <Input
+                  id="maxQuantity"
+                  type="number"
+                  min={1}
+                  max={100}
+                  {...invalidProps(errors.maxQuantity, "maxQuantity")}
+                  {...register("maxQuantity")}
+                />
+              </Field>
+              <Field
+                id="stockLimit"
+                label="Stock"
+                error={errors.stockLimit?.message}
+                hint="Units for sale in all; empty for unlimited. 'Sold out' once gone."
+              >
+                <Input
+                  id="stockLimit"
+                  type="number"
+                  min={1}
+                  placeholder="Unlimited"
+                  {...invalidProps(errors.stockLimit, "stockLimit")}
+                  {...register("stockLimit")}
+                />
+              </Field>
+            </div>
           </fieldset>
         )}
       </FormSection>

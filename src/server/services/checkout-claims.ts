@@ -1,6 +1,7 @@
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
-import { discountMessages, soldOutMessage } from "~/server/services/checkout-pricing";
+import { soldOutMessage } from "~/lib/checkout-messages";
+import { discountMessages } from "~/server/services/checkout-pricing";
 
 // Stock and discount-code uses are limited, and buyers approve at the same moment (issue 16: 50 buyers for the last
 // 10 items). An order claims its units and its code use just before our server asks PayPal to capture it, in one

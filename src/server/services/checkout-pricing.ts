@@ -1,4 +1,5 @@
 import type { Currency, DiscountKind } from "~/generated/prisma/enums";
+import { soldOutMessage } from "~/lib/checkout-messages";
 import { formatMoney, minorDigits, toMinorUnits } from "~/lib/money";
 import type { CheckoutChoice } from "~/schemas/checkout";
 import { db } from "~/server/db";
@@ -18,8 +19,6 @@ export const discountMessages = {
   onceUsed: "You have already used this discount code.",
   subscription: "Discount codes cannot be used on subscriptions.",
 } as const;
-
-export const soldOutMessage = "Sold out";
 
 /** The largest pay-what-you-want amount we pass on, in major units: a typo of extra zeros is not a purchase. */
 const MAX_CHOSEN_MAJOR = 1_000_000;
@@ -153,12 +152,11 @@ export async function quoteCheckout(button: PricedButton, choice: CheckoutChoice
 }
 
 /** The quote as the buyer's page shows it. */
-export function describeQuote(quote: Quote) {
+export function describeQuote({ discount, ...quote }: Quote) {
   return {
     ...quote,
+    discountCode: discount?.code ?? null,
     total: formatMoney(quote.totalMinor, quote.currency),
-    discountText: quote.discount
-      ? `${quote.discount.code}: −${formatMoney(quote.discountMinor, quote.currency)}`
-      : null,
+    discountText: discount ? `${discount.code}: −${formatMoney(quote.discountMinor, quote.currency)}` : null,
   };
 }

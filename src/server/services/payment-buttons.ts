@@ -9,6 +9,7 @@ import {
   planIntervals,
   planSourceOf,
   type SetButtonActiveInput,
+  wholeNumberIn,
 } from "~/schemas/payment-button";
 import { forgetCached } from "~/server/cache-bus";
 import { db } from "~/server/db";
@@ -38,6 +39,8 @@ function toColumns(input: PaymentButtonInput) {
       fieldErrors: { amount: ["Amount must be a positive number"] },
     });
   }
+  const oneTime = input.paymentType === "one-time";
+  const payWhatYouWant = oneTime && input.payWhatYouWant === true;
   return {
     name: input.name,
     description: input.description || null,
@@ -45,6 +48,11 @@ function toColumns(input: PaymentButtonInput) {
     amountMinor,
     currency: input.currency,
     paymentType: paymentTypeOf[input.paymentType],
+    // Subscriptions are priced by their PayPal plan: none of the buyer's choices apply to them.
+    payWhatYouWant,
+    minimumAmountMinor: payWhatYouWant ? toMinorUnits(input.minimumAmount ?? "", input.currency) : null,
+    maxQuantity: oneTime ? (wholeNumberIn(input.maxQuantity ?? "1", 1, 100) ?? 1) : 1,
+    stockLimit: oneTime && input.stockLimit ? wholeNumberIn(input.stockLimit, 1, 1_000_000) : null,
     successUrl: input.successUrl || null,
     cancelUrl: input.cancelUrl || null,
     webhookUrl: input.webhookUrl || null,
@@ -124,6 +132,11 @@ function toFormButton(button: PaymentButton, seller: SellerSetup) {
     subscriptionPlanId: button.subscriptionPlanId ?? "",
     planSource: button.subscriptionPlanId && !interval ? "existing" : "create",
     planInterval: interval ?? "MONTH",
+    payWhatYouWant: button.payWhatYouWant,
+    minimumAmount:
+      button.minimumAmountMinor === null ? "" : toDecimalString(button.minimumAmountMinor, button.currency),
+    maxQuantity: String(button.maxQuantity),
+    stockLimit: button.stockLimit === null ? "" : String(button.stockLimit),
     successUrl: button.successUrl ?? "",
     cancelUrl: button.cancelUrl ?? "",
     webhookUrl: button.webhookUrl ?? "",
@@ -132,6 +145,8 @@ function toFormButton(button: PaymentButton, seller: SellerSetup) {
   return {
     id: button.id,
     isActive: button.isActive,
+    /** Units sold (or held by a capture in flight): the stock field cannot go below it. */
+    soldCount: button.soldCount,
     createdAt: button.createdAt,
     updatedAt: button.updatedAt,
     values,
@@ -342,6 +357,10 @@ export async function updateButton(merchantId: string, id: string, input: Paymen
   const current = await db.paymentButton.findFirst({ where: ownManual(merchantId, id) });
   if (!current) throw notFound();
   const columns = toColumns(input);
+  if (columns.stockLimit !== null && columns.stockLimit < current.soldCount) {
+    const message = `Stock cannot be less than the ${current.soldCount} already sold`;
+    throw new AppError("INVALID", message, { fieldErrors: { stockLimit: [message] } });
+  }
   const plan = await planColumns(merchantId, input, columns, current);
   // updateMany carries the ownership condition into the UPDATE itself; zero rows means not this merchant's button.
   const { count } = await db.paymentButton.updateMany({

@@ -7,7 +7,7 @@ import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { env } from "~/env";
 import { PayPalCheckoutButton } from "~/features/checkout/paypal-checkout-button";
-import { sellerSuspendedMessage } from "~/lib/checkout-messages";
+import { sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";
 import { serverApi } from "~/trpc/server";
 
@@ -40,11 +40,18 @@ export default async function CheckoutPage({ params }: Props) {
           {button.description && <p className="whitespace-pre-line text-gray-600">{button.description}</p>}
         </div>
         <div className="flex items-baseline justify-between border-y border-gray-100 py-4">
-          <span className="text-sm text-gray-600">{button.isSubscription ? "Subscription" : "Price"}</span>
+          <span className="text-sm text-gray-600">
+            {button.isSubscription ? "Subscription" : button.payWhatYouWant ? "Suggested price" : "Price"}
+          </span>
           <span className="text-3xl font-bold text-gray-900">{formatMoney(button.amountMinor, button.currency)}</span>
         </div>
+        {button.stockLeft !== null && button.stockLeft > 0 && button.stockLeft <= 10 && (
+          <p className="text-sm font-medium text-amber-700">Only {button.stockLeft} left</p>
+        )}
         {button.isSellerSuspended ? (
           <Alert tone="warning">{sellerSuspendedMessage}</Alert>
+        ) : button.soldOut ? (
+          <Alert tone="warning">{soldOutMessage}</Alert>
         ) : (
           <PayPalCheckoutButton button={button} sdkBaseUrl={env.PAYPAL_SDK_BASE_URL} />
         )}

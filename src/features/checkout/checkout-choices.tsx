@@ -1,0 +1,102 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { CheckoutError, postCheckout, type PublicButton } from "~/features/checkout/checkout-api";
+import type { PaymentNotice } from "~/features/checkout/payment-message";
+import { formatMoney, toDecimalString } from "~/lib/money";
+
+/** What the buyer chose, as the checkout endpoints take it (our server checks and prices it). */
+export type Choices = { amount?: string; quantity?: string; discountCode?: string };
+
+export const offersChoices = (button: PublicButton) =>
+  !button.isSubscription && (button.payWhatYouWant || button.maxQuantity > 1 || button.acceptsDiscountCodes);
+
+/**
+ * /checkout/{id}'s counterpart of the embed's fields (src/embed/payment-button-checkout.ts): the amount of a
+ * pay-what-you-want button, the quantity, and a discount code whose Apply shows the total our server would charge.
+ */
+export function CheckoutChoices({
+  button,
+  choices,
+  onChange,
+  onNotice,
+}: {
+  button: PublicButton;
+  choices: Choices;
+  onChange(choices: Choices): void;
+  onNotice(notice: PaymentNotice): void;
+}) {
+  const [applying, setApplying] = useState(false);
+  const set = (key: keyof Choices) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    onChange({ ...choices, [key]: event.target.value });
+
+  async function apply() {
+    setApplying(true);
+    onNotice(null);
+    try {
+      const quote = await postCheckout("quote", { buttonId: button.id, ...definedOnly(choices) });
+      onNotice({
+        tone: "success",
+        text: `${quote.discountText ? `${quote.discountText}. ` : ""}Total: ${quote.total}`,
+      });
+    } catch (error) {
+      onNotice({ tone: "error", text: error instanceof CheckoutError ? error.message : String(error) });
+    } finally {
+      setApplying(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      {button.payWhatYouWant && (
+        <Field
+          id="checkout-amount"
+          label={`Name your price (${formatMoney(button.minimumAmountMinor ?? 1, button.currency)} or more)`}
+        >
+          <Input id="checkout-amount" inputMode="decimal" value={choices.amount ?? ""} onChange={set("amount")} />
+        </Field>
+      )}
+      {button.maxQuantity > 1 && (
+        <Field id="checkout-quantity" label="Quantity">
+          <Input
+            id="checkout-quantity"
+            type="number"
+            min={1}
+            max={button.maxQuantity}
+            value={choices.quantity ?? "1"}
+            onChange={set("quantity")}
+          />
+        </Field>
+      )}
+      {button.acceptsDiscountCodes && (
+        <Field id="checkout-code" label="Discount code">
+          <div className="flex gap-2">
+            <Input
+              id="checkout-code"
+              autoComplete="off"
+              value={choices.discountCode ?? ""}
+              onChange={set("discountCode")}
+            />
+            <Button type="button" variant="secondary" onClick={() => void apply()} disabled={applying}>
+              Apply
+            </Button>
+          </div>
+        </Field>
+      )}
+    </div>
+  );
+}
+
+/** The first choices of a button: the suggested price of a pay-what-you-want one. */
+export function initialChoices(button: PublicButton): Choices {
+  return button.payWhatYouWant ? { amount: toDecimalString(button.amountMinor, button.currency) } : {};
+}
+
+export function definedOnly(choices: Choices): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(choices).filter((entry): entry is [string, string] => (entry[1] ?? "").trim() !== ""),
+  );
+}
