@@ -226,6 +226,7 @@ describe("the loader before a click", () => {
       maxQuantity: 1,
       stockLeft: null,
       soldOut: false,
+      acceptsDiscountCodes: false,
       subscriptionPlanId: null,
       paypalClientId: "client-sell-page",
       style: { color: "gold", shape: "rect", size: "medium", label: "paypal" },
