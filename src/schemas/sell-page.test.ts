@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { keptFeatures, sellPageDefaults, sellPageSchema, type SellPageInput } from "~/schemas/sell-page";
+import {
+  keptFeatures,
+  ratingTenthsOf,
+  sellPageDefaults,
+  sellPageSchema,
+  wholeNumberOf,
+  type SellPageInput,
+} from "~/schemas/sell-page";
 
 const valid: SellPageInput = {
   ...sellPageDefaults,
@@ -72,6 +79,129 @@ describe("digital sell page form (SPEC 5)", () => {
     expect(messages({ basicFeatures: Array.from({ length: 21 }, () => "x") }).basicFeatures).toBe(
       "At most 20 features per bundle",
     );
+  });
+});
+
+describe("pay what you want and stock (issue 16)", () => {
+  it("defaults to fixed prices and unlimited stock", () => {
+    expect(sellPageDefaults).toMatchObject({
+      basicPayWhatYouWant: false,
+      basicMinimumPrice: "",
+      basicStockLimit: "",
+      premiumPayWhatYouWant: false,
+    });
+  });
+
+  it("takes a minimum from one cent up to the suggested price, and a stock from 1 to 1,000,000", () => {
+    expect(messages({ basicPayWhatYouWant: true, basicMinimumPrice: "0.01" })).toEqual({});
+    expect(messages({ basicPayWhatYouWant: true, basicMinimumPrice: "29.99" })).toEqual({});
+    expect(messages({ basicStockLimit: "1" })).toEqual({});
+    expect(messages({ basicStockLimit: "1000000" })).toEqual({});
+    // Without pay what you want the minimum is not used, whatever it holds.
+    expect(messages({ basicPayWhatYouWant: false, basicMinimumPrice: "abc" })).toEqual({});
+  });
+
+  it.each([
+    [
+      { basicPayWhatYouWant: true },
+      "basicMinimumPrice",
+      "Basic bundle minimum price is required for pay what you want",
+    ],
+    [
+      { basicPayWhatYouWant: true, basicMinimumPrice: "0" },
+      "basicMinimumPrice",
+      "Basic bundle minimum price must be a positive number",
+    ],
+    [
+      { basicPayWhatYouWant: true, basicMinimumPrice: "30" },
+      "basicMinimumPrice",
+      "Basic bundle minimum price cannot be more than its suggested price",
+    ],
+    [
+      { basicPayWhatYouWant: true, basicMinimumPrice: "1.005" },
+      "basicMinimumPrice",
+      "Amount can have at most 2 decimal places",
+    ],
+    [
+      { basicStockLimit: "0" },
+      "basicStockLimit",
+      "Basic bundle stock must be a whole number from 1 to 1,000,000, or empty for unlimited",
+    ],
+    [
+      { basicStockLimit: "1000001" },
+      "basicStockLimit",
+      "Basic bundle stock must be a whole number from 1 to 1,000,000, or empty for unlimited",
+    ],
+    [
+      { basicStockLimit: "2.5" },
+      "basicStockLimit",
+      "Basic bundle stock must be a whole number from 1 to 1,000,000, or empty for unlimited",
+    ],
+  ])("rejects %o", (input, field, message) => {
+    expect(messages(input)[field]).toBe(message);
+  });
+
+  it("checks the premium bundle's options only while premium is enabled", () => {
+    const options = { premiumPayWhatYouWant: true, premiumMinimumPrice: "50", premiumStockLimit: "-1" };
+    expect(messages({ premiumEnabled: true, ...options })).toEqual({
+      premiumMinimumPrice: "Premium bundle minimum price cannot be more than its suggested price",
+      premiumStockLimit: "Premium bundle stock must be a whole number from 1 to 1,000,000, or empty for unlimited",
+    });
+    expect(messages({ premiumEnabled: false, ...options })).toEqual({});
+  });
+});
+
+describe("social proof (issue 16)", () => {
+  it("is all empty by default, and each part is optional", () => {
+    expect(sellPageDefaults).toMatchObject({
+      testimonialQuote: "",
+      testimonialAuthor: "",
+      rating: "",
+      ratingCount: "",
+      guarantee: "",
+    });
+    expect(messages({ testimonialQuote: "Lovely patterns." })).toEqual({});
+    expect(messages({ guarantee: "30-day money-back guarantee." })).toEqual({});
+    expect(messages({ rating: "4.5", ratingCount: "12" })).toEqual({});
+    expect(messages({ rating: "1", ratingCount: "1" })).toEqual({});
+    expect(messages({ rating: "5.0", ratingCount: "10000000" })).toEqual({});
+  });
+
+  it.each([
+    [
+      { rating: "5.1", ratingCount: "3" },
+      "rating",
+      "Rating must be a number from 1 to 5 with at most one decimal, e.g. 4.5",
+    ],
+    [
+      { rating: "0.9", ratingCount: "3" },
+      "rating",
+      "Rating must be a number from 1 to 5 with at most one decimal, e.g. 4.5",
+    ],
+    [
+      { rating: "4.55", ratingCount: "3" },
+      "rating",
+      "Rating must be a number from 1 to 5 with at most one decimal, e.g. 4.5",
+    ],
+    [{ rating: "4.5" }, "ratingCount", "Enter how many ratings the average is from"],
+    [{ ratingCount: "12" }, "rating", "Enter the average rating, or clear the number of ratings"],
+    [{ rating: "4", ratingCount: "0" }, "ratingCount", "Number of ratings must be a whole number from 1 to 10,000,000"],
+    [{ testimonialAuthor: "Maria K." }, "testimonialQuote", "Enter the testimonial quote, or clear its author"],
+    [{ testimonialQuote: "x".repeat(1001) }, "testimonialQuote", "Testimonial must be at most 1000 characters"],
+    [{ guarantee: "x".repeat(501) }, "guarantee", "Guarantee must be at most 500 characters"],
+  ])("rejects %o", (input, field, message) => {
+    expect(messages(input)[field]).toBe(message);
+  });
+
+  it("reads ratings in tenths and counts as whole numbers", () => {
+    expect(ratingTenthsOf("4.5")).toBe(45);
+    expect(ratingTenthsOf("5")).toBe(50);
+    expect(ratingTenthsOf("1.0")).toBe(10);
+    expect(ratingTenthsOf("10")).toBeNull();
+    expect(ratingTenthsOf("4,5")).toBeNull();
+    expect(wholeNumberOf("12", 100)).toBe(12);
+    expect(wholeNumberOf("101", 100)).toBeNull();
+    expect(wholeNumberOf("1e3", 10_000)).toBeNull();
   });
 });
 

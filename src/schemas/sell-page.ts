@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currencies } from "~/lib/money";
+import { currencies, toMinorUnits } from "~/lib/money";
 import { analyticsPeriods } from "~/schemas/analytics";
 import { MAX_AMOUNT_LENGTH, positiveAmount, wholeYenIssue } from "~/schemas/payment-button";
 import { optionalUrl } from "~/schemas/store-settings";
@@ -9,6 +9,44 @@ export const MAX_FEATURES = 20;
 export const MAX_FEATURE_LENGTH = 200;
 
 const isDecimal = (value: string) => /^\d+(\.\d+)?$/.test(value);
+const isWholeNumber = (value: string) => /^\d{1,12}$/.test(value);
+
+/** A bundle's stock: units for sale in all (sold ones included); empty is unlimited. */
+export const MAX_STOCK = 1_000_000;
+/** The most ratings an average may claim to be from: far above any real store, far below the column's range. */
+export const MAX_RATING_COUNT = 10_000_000;
+export const MAX_TESTIMONIAL_LENGTH = 1000;
+export const MAX_GUARANTEE_LENGTH = 500;
+
+/** The messages of the selling options, per bundle ("Basic" or "Premium"), shared by the schema and the service. */
+export const sellingOptionMessages = {
+  minimumRequired: (bundle: string) => `${bundle} bundle minimum price is required for pay what you want`,
+  minimumPositive: (bundle: string) => `${bundle} bundle minimum price must be a positive number`,
+  minimumAboveSuggested: (bundle: string) => `${bundle} bundle minimum price cannot be more than its suggested price`,
+  stock: (bundle: string) =>
+    `${bundle} bundle stock must be a whole number from 1 to 1,000,000, or empty for unlimited`,
+  stockBelowSold: (bundle: string, sold: number) =>
+    `${bundle} bundle has already sold ${sold.toLocaleString("en-US")}: its stock cannot be lower than that`,
+  rating: "Rating must be a number from 1 to 5 with at most one decimal, e.g. 4.5",
+  ratingWithoutCount: "Enter how many ratings the average is from",
+  countWithoutRating: "Enter the average rating, or clear the number of ratings",
+  ratingCount: `Number of ratings must be a whole number from 1 to ${MAX_RATING_COUNT.toLocaleString("en-US")}`,
+  authorWithoutQuote: "Enter the testimonial quote, or clear its author",
+} as const;
+
+/** "4.5" as 45 tenths, or null when it is not a rating from 1 to 5 with at most one decimal. */
+export function ratingTenthsOf(value: string): number | null {
+  if (!/^\d(\.\d)?$/.test(value)) return null;
+  const tenths = Math.round(Number(value) * 10);
+  return tenths >= 10 && tenths <= 50 ? tenths : null;
+}
+
+/** A whole number from 1 to `max` written as digits, or null. */
+export function wholeNumberOf(value: string, max: number): number | null {
+  if (!isWholeNumber(value)) return null;
+  const number = Number(value);
+  return number >= 1 && number <= max ? number : null;
+}
 
 // The ids of StoredFile rows made by the upload callback; null means "no file". The service checks that each
 // belongs to the merchant and is of the right kind.
@@ -51,6 +89,26 @@ export const sellPageSchema = z
       .trim()
       .max(MAX_AMOUNT_LENGTH, "Premium bundle original price must be a positive number"),
     premiumFeatures: features,
+    // Pay what you want and stock, per bundle (the bundle's price is then the suggested price). Checked below.
+    basicPayWhatYouWant: z.boolean(),
+    basicMinimumPrice: z.string().trim().max(MAX_AMOUNT_LENGTH, sellingOptionMessages.minimumPositive("Basic")),
+    basicStockLimit: z.string().trim().max(12, sellingOptionMessages.stock("Basic")),
+    premiumPayWhatYouWant: z.boolean(),
+    premiumMinimumPrice: z.string().trim().max(MAX_AMOUNT_LENGTH, sellingOptionMessages.minimumPositive("Premium")),
+    premiumStockLimit: z.string().trim().max(12, sellingOptionMessages.stock("Premium")),
+    // The seller's own social proof: each part is shown only when filled in.
+    testimonialQuote: z
+      .string()
+      .trim()
+      .max(MAX_TESTIMONIAL_LENGTH, `Testimonial must be at most ${MAX_TESTIMONIAL_LENGTH} characters`),
+    testimonialAuthor: z.string().trim().max(100, "Testimonial author must be at most 100 characters"),
+    /** The average rating as typed, "4.5"; empty for none. */
+    rating: z.string().trim().max(8, sellingOptionMessages.rating),
+    ratingCount: z.string().trim().max(12, sellingOptionMessages.ratingCount),
+    guarantee: z
+      .string()
+      .trim()
+      .max(MAX_GUARANTEE_LENGTH, `Guarantee must be at most ${MAX_GUARANTEE_LENGTH} characters`),
     paypalClientId: z
       .string()
       .trim()
@@ -80,10 +138,46 @@ export const sellPageSchema = z
       const decimalIssue = isDecimal(value) && Number(value) > 0 ? wholeYenIssue(value, input.currency) : null;
       if (decimalIssue) issue(path, decimalIssue);
     }
+
+    const tiers = input.premiumEnabled ? (["basic", "premium"] as const) : (["basic"] as const);
+    for (const tier of tiers) {
+      const bundle = tier === "basic" ? "Basic" : "Premium";
+      const stock = input[`${tier}StockLimit`];
+      if (stock && wholeNumberOf(stock, MAX_STOCK) === null) {
+        issue(`${tier}StockLimit`, sellingOptionMessages.stock(bundle));
+      }
+      if (!input[`${tier}PayWhatYouWant`]) continue;
+      const path = `${tier}MinimumPrice` as const;
+      const minimum = input[path];
+      const suggested = toMinorUnits(input[`${tier}Price`], input.currency);
+      const decimalIssue = minimum && isDecimal(minimum) ? wholeYenIssue(minimum, input.currency) : null;
+      if (!minimum) issue(path, sellingOptionMessages.minimumRequired(bundle));
+      else if (!positiveAmount("").safeParse(minimum).success)
+        issue(path, sellingOptionMessages.minimumPositive(bundle));
+      else if (decimalIssue) issue(path, decimalIssue);
+      else if (suggested !== null && toMinorUnits(minimum, input.currency)! > suggested) {
+        issue(path, sellingOptionMessages.minimumAboveSuggested(bundle));
+      }
+    }
+
+    const hasRating = input.rating !== "";
+    const hasCount = input.ratingCount !== "";
+    if (hasRating && ratingTenthsOf(input.rating) === null) issue("rating", sellingOptionMessages.rating);
+    if (hasCount && wholeNumberOf(input.ratingCount, MAX_RATING_COUNT) === null) {
+      issue("ratingCount", sellingOptionMessages.ratingCount);
+    }
+    if (hasRating && !hasCount) issue("ratingCount", sellingOptionMessages.ratingWithoutCount);
+    if (hasCount && !hasRating) issue("rating", sellingOptionMessages.countWithoutRating);
+    if (input.testimonialAuthor && !input.testimonialQuote) {
+      issue("testimonialQuote", sellingOptionMessages.authorWithoutQuote);
+    }
   });
 export type SellPageInput = z.infer<typeof sellPageSchema>;
 
-/** SPEC 9 defaults: Basic 29.99 (was 39.99), Premium 49.99 (was 69.99), premium disabled; one empty feature line. */
+/**
+ * SPEC 9 defaults: Basic 29.99 (was 39.99), Premium 49.99 (was 69.99), premium disabled; one empty feature line.
+ * Fixed prices, unlimited stock and no social proof: nothing is claimed that the seller did not write.
+ */
 export const sellPageDefaults: SellPageInput = {
   name: "",
   description: "",
@@ -99,6 +193,17 @@ export const sellPageDefaults: SellPageInput = {
   premiumPrice: "49.99",
   premiumOriginalPrice: "69.99",
   premiumFeatures: [""],
+  basicPayWhatYouWant: false,
+  basicMinimumPrice: "",
+  basicStockLimit: "",
+  premiumPayWhatYouWant: false,
+  premiumMinimumPrice: "",
+  premiumStockLimit: "",
+  testimonialQuote: "",
+  testimonialAuthor: "",
+  rating: "",
+  ratingCount: "",
+  guarantee: "",
   paypalClientId: "",
   currency: "USD",
   successUrl: "",

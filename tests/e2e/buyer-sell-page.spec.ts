@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
 import { sandboxSecretFor } from "../../sandbox/paypal";
+import { createMerchant } from "../factories/merchant";
 import { createSellPage } from "../factories/sell-page";
 import { pngFile } from "../support/files";
 import {
@@ -73,6 +74,12 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   await closeReadyDialog(page);
   const merchant = await e2eDb().merchant.findFirstOrThrow({ where: { email: account.email } });
   const sellPage = await e2eDb().digitalSellPage.findFirstOrThrow({ where: { merchantId: merchant.id } });
+  // The store as buyers will see it (Store Settings' own journey is merchant-settings-*).
+  const supportEmail = `help-${merchant.id}@knitco.example`;
+  await e2eDb().storeSettings.update({
+    where: { merchantId: merchant.id },
+    data: { storeName: "Knit Co", supportEmail, websiteUrl: "https://knitco.example/shop" },
+  });
 
   // The buyer: premium preselected and marked, discounts, struck-through originals, then switches to Basic.
   const buyerContext = await browser.newContext();
@@ -96,7 +103,25 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   await expect(premium.locator("s")).toHaveText(/\$69\.99/);
   await expect(basic.getByText("25% OFF")).toBeVisible();
   await expect(basic.getByText("120 patterns")).toBeVisible();
-  await expect(buyer.getByText("30-Day Money-Back Guarantee")).toBeVisible();
+  // Only true claims, and no social proof the seller did not give.
+  const claims = buyer.getByRole("list", { name: "What you get" });
+  await expect(claims.getByRole("listitem")).toHaveText([
+    "Instant Download",
+    "Secure Payment",
+    "Re-download from your library",
+  ]);
+  for (const invented of ["Lifetime Access", "SSL Secured", "Money-Back", "from happy customers", "verified buyer"]) {
+    await expect(buyer.getByText(invented)).toHaveCount(0);
+  }
+  await expect(buyer.getByText(/\/5 from/)).toHaveCount(0);
+  await expect(buyer.getByRole("blockquote")).toHaveCount(0);
+  // The store: its name under the logo and in the "Sold by" footer, with its support e-mail and a safe link.
+  await expect(buyer.getByText("Sold by Knit Co")).toBeVisible();
+  await expect(buyer.getByRole("link", { name: supportEmail })).toHaveAttribute("href", `mailto:${supportEmail}`);
+  const website = buyer.getByRole("link", { name: "knitco.example/shop (opens in a new tab)" });
+  await expect(website).toHaveAttribute("href", "https://knitco.example/shop");
+  await expect(website).toHaveAttribute("rel", "noopener noreferrer nofollow");
+  await expect(website).toHaveAttribute("target", "_blank");
   await expect(buyer.getByText("Get Premium Package: $49.99")).toBeVisible();
   await expect(buyer.getByRole("button", { name: "PayPal" })).toBeVisible();
 
@@ -117,6 +142,8 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   expect(download.suggestedFilename()).toBe("knitting-guide.pdf");
   expect((await readFile((await download.path())!)).equals(product)).toBe(true);
   await expect(buyer.getByRole("button", { name: "Download Again" })).toBeVisible();
+  await expect(buyer.getByText("Sold by Knit Co")).toBeVisible();
+  await expect(buyer.getByRole("link", { name: supportEmail })).toHaveAttribute("href", `mailto:${supportEmail}`);
 
   const sale = await e2eDb().transaction.findFirstOrThrow({ where: { sellPageId: sellPage.id } });
   expect(sale).toMatchObject({ status: "completed", amountMinor: 2999, bundleTier: "basic" });
@@ -152,6 +179,61 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
   const row = analytics.getByRole("row").filter({ hasText: sale.paypalTransactionId! });
   await expect(row.getByText("Basic")).toBeVisible();
   await expect(row.getByText("Completed")).toBeVisible();
+});
+
+test("a sell page shows the seller's own proof, pay what you want and stock, and sold-out bundles", async ({
+  page,
+}) => {
+  const db = e2eDb();
+  const merchant = await createMerchant(db);
+  await db.storeSettings.create({ data: { merchantId: merchant.id, storeName: "Yarn Barn" } });
+  const sellPage = await createSellPage(db, merchant.id, {
+    name: "Colourwork Course",
+    premiumEnabled: true,
+    premiumName: "Premium",
+    premiumPriceMinor: 4999,
+    premiumOriginalPriceMinor: 6999,
+    testimonialQuote: "The charts finally made sense to me.",
+    testimonialAuthor: "Jo P.",
+    ratingTenths: 45,
+    ratingCount: 12,
+    guarantee: "Not for you? Write within 14 days for a full refund.",
+  });
+  // The bundles' buttons carry the pricing options, as the sell-page service copies them: basic is pay what you
+  // want with 2 of 10 left, premium has sold all 4.
+  await db.paymentButton.update({
+    where: { id: sellPage.basicButton.id },
+    data: { payWhatYouWant: true, minimumAmountMinor: 500, stockLimit: 10, soldCount: 8 },
+  });
+  await db.paymentButton.update({ where: { id: sellPage.premiumButton!.id }, data: { stockLimit: 4, soldCount: 4 } });
+
+  await page.goto(`/digital-sell/${sellPage.id}`);
+  await expect(page.getByText("4.5/5 from 12 ratings")).toBeVisible();
+  await expect(page.getByText("“The charts finally made sense to me.”")).toBeVisible();
+  await expect(page.getByText("— Jo P.")).toBeVisible();
+  await expect(page.getByText("Not for you? Write within 14 days for a full refund.")).toBeVisible();
+  // No file to deliver: no download claims. No support e-mail entered: none shown, not the account's.
+  await expect(page.getByText("Instant Download")).toHaveCount(0);
+  await expect(page.getByText("Re-download from your library")).toHaveCount(0);
+  await expect(page.getByText("Sold by Yarn Barn")).toBeVisible();
+  await expect(page.getByRole("link", { name: /@/ })).toHaveCount(0);
+
+  // Premium is sold out, so basic is preselected; premium's area says so and has no payment button.
+  const basic = page.getByRole("radio", { name: /Basic Package/ });
+  const premium = page.getByRole("radio", { name: /Premium Package/ });
+  await expect(basic).toHaveAttribute("aria-checked", "true");
+  await expect(basic).toHaveAccessibleName(
+    "Basic Package, pay what you want, from $5.00 (suggested $29.99), Only 2 left",
+  );
+  await expect(basic.getByText("Pay what you want")).toBeVisible();
+  await expect(basic.getByText("from $5.00 · suggested $29.99 USD")).toBeVisible();
+  await expect(basic.getByText("Only 2 left")).toBeVisible();
+  await expect(basic.getByText(/% OFF/)).toHaveCount(0);
+  await expect(page.getByText("Get Basic Package: pay what you want, from $5.00")).toBeVisible();
+  await expect(premium.getByText("Sold out")).toBeVisible();
+  await premium.click();
+  await expect(page.getByText("Premium Package: Sold out")).toBeVisible();
+  await expect(page.locator(`#popkit-button-${sellPage.premiumButton!.id}`)).toHaveCount(0);
 });
 
 test("a failed payment on a sell page is shown beside its button, never in a dialog", async ({ browser, page }) => {

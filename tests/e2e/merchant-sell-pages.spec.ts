@@ -13,7 +13,8 @@ async function upload(page: Page, label: string, file: { name: string; mimeType:
 }
 
 test("a merchant validates, previews, creates, edits, toggles and deletes a digital sell page", async ({ page }) => {
-  test.setTimeout(120_000);
+  // Longer than most: it also fills and previews the social proof and pricing options (issue 16).
+  test.setTimeout(150_000);
   const account = await signUpMerchant(page);
   await page.goto("/dashboard/settings");
   await page.getByLabel("PayPal Client ID").fill(clientId);
@@ -112,13 +113,46 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
   await upload(page, "Merchant Logo", { name: "logo.png", mimeType: "image/png", buffer: pngFile() });
   await expect(page.getByRole("img", { name: "Merchant Logo preview" })).toBeVisible({ timeout: 20_000 });
 
+  // Pay what you want (issue 16): the minimum cannot exceed the suggested price; stock is a whole number.
+  await page.getByLabel("Premium: Pay what you want").check();
+  await page.getByLabel("Premium Minimum Price").fill("40");
+  await page.getByLabel("Basic Stock Limit").fill("0");
+  await page.getByRole("button", { name: "Preview Page" }).click();
+  await expect(page.getByText("Premium bundle minimum price cannot be more than its suggested price")).toBeVisible();
+  await expect(
+    page.getByText("Basic bundle stock must be a whole number from 1 to 1,000,000, or empty for unlimited"),
+  ).toBeVisible();
+  await page.getByLabel("Premium Minimum Price").fill("5");
+  await page.getByLabel("Basic Stock Limit").fill("3");
+
+  // Without social proof the preview claims none: no rating, no testimonial, no guarantee.
   await page.getByRole("button", { name: "Preview Page" }).click();
   const preview = page.getByRole("dialog", { name: "Live Preview" });
   await expect(preview.getByRole("heading", { name: "Sourdough Handbook" })).toBeVisible();
   await expect(preview.getByRole("img", { name: "Sourdough Handbook logo" })).toBeVisible();
-  for (const text of ["Instant Download", "Secure Payment", "Lifetime Access", "4.9/5", "Choose Your Package"]) {
-    await expect(preview.getByText(text, { exact: true }).first()).toBeVisible();
+  await expect(preview.getByText("Secure Payment", { exact: true })).toBeVisible();
+  for (const text of ["Lifetime Access", "Instant Download", "/5 from", "Money-Back", "verified buyer"]) {
+    await expect(preview.getByText(text)).toHaveCount(0);
   }
+  await preview.getByRole("button", { name: "Close" }).click();
+
+  await page.getByLabel("Testimonial", { exact: true }).fill("My first loaf that rose properly.");
+  await page.getByLabel("Testimonial Author").fill("Sam R.");
+  await page.getByLabel("Average Rating (1-5)").fill("4.5");
+  await page.getByRole("button", { name: "Preview Page" }).click();
+  await expect(page.getByText("Enter how many ratings the average is from")).toBeVisible();
+  await page.getByLabel("Number of Ratings").fill("12");
+  await page.getByLabel("Guarantee", { exact: true }).fill("Not happy? Write within 30 days for a full refund.");
+
+  await page.getByRole("button", { name: "Preview Page" }).click();
+  await expect(preview.getByText("4.5/5 from 12 ratings")).toBeVisible();
+  await expect(preview.getByText("“My first loaf that rose properly.”")).toBeVisible();
+  await expect(preview.getByText("— Sam R.")).toBeVisible();
+  await expect(preview.getByText("Not happy? Write within 30 days for a full refund.")).toBeVisible();
+  await expect(preview.getByText("Choose Your Package")).toBeVisible();
+  await expect(preview.getByRole("radio", { name: /Baker Package/ }).getByText("Pay what you want")).toBeVisible();
+  await expect(preview.getByText("from $5.00 · suggested $39.00 USD")).toBeVisible();
+  await expect(preview.getByRole("radio", { name: /Starter Package/ }).getByText("Only 3 left")).toBeVisible();
   await expect(preview.getByText("MOST POPULAR")).toBeVisible();
   // 19.00 from 25.00 is 24% off; premium at its original price has no badge.
   await expect(preview.getByText("24% OFF")).toBeVisible();
@@ -128,9 +162,7 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
   await expect(preview.getByRole("button", { name: "Get Baker Package" })).toBeVisible();
   await preview.getByRole("radio", { name: /Starter Package/ }).click();
   await expect(preview.getByRole("button", { name: "Get Starter Package" })).toBeVisible();
-  for (const text of ["SSL Secured", "Instant Access", "Powered by PayPal"]) {
-    await expect(preview.getByText(text)).toBeVisible();
-  }
+  await expect(preview.getByText("Powered by PayPal")).toBeVisible();
   await preview.getByRole("button", { name: "Close" }).click();
 
   await page.getByRole("button", { name: "Create Digital Sell Page" }).click();
@@ -152,6 +184,10 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
     "Sourdough Handbook - Baker",
     "Sourdough Handbook - Starter",
   ]);
+  expect(saved).toMatchObject({ ratingTenths: 45, ratingCount: 12, testimonialAuthor: "Sam R." });
+  const buttonOf = (tier: string) => saved.bundleButtons.find((button) => button.bundleTier === tier);
+  expect(buttonOf("premium")).toMatchObject({ payWhatYouWant: true, minimumAmountMinor: 500, stockLimit: null });
+  expect(buttonOf("basic")).toMatchObject({ payWhatYouWant: false, stockLimit: 3 });
 
   // "Your POP is ready": the page's public link and its QR code (a sell page has no embed code).
   const ready = page.getByRole("dialog", { name: "Your POP is ready" });

@@ -4,18 +4,26 @@ import { POST as libraryLinkRoute } from "~/app/api/checkout/library-link/route"
 import { GET as downloadRoute } from "~/app/api/download/[token]/route";
 import { POST as libraryDownloadRoute } from "~/app/api/library/[token]/download/route";
 import { db } from "~/server/db";
-import { deliverEmail } from "~/server/email";
+import { deliverEmail, queueEmails, recordEmail } from "~/server/email";
 import { MAIL_PER_ADDRESS_PER_HOUR } from "~/server/rate-limit";
-import { getLibrary, LIBRARY_WINDOWS_PER_PERIOD, LOST_DOWNLOAD_ANSWER } from "~/server/services/library";
+import {
+  getLibrary,
+  getThankYouStore,
+  LIBRARY_WINDOWS_PER_PERIOD,
+  LOST_DOWNLOAD_ANSWER,
+} from "~/server/services/library";
 import { refundPayment } from "~/server/services/refunds";
 import { applyPayPalSubscription } from "~/server/services/subscriptions";
+import { imageVariantUrl } from "~/server/storage/images";
 import { createMerchant } from "../factories/merchant";
 import { buildSellPageInput } from "../factories/sell-page";
 import { createSubscription } from "../factories/subscription";
 import { createStoredFile } from "../factories/stored-file";
 import { connectPayPal } from "../factories/store-settings";
+import { createTransaction } from "../factories/transaction";
 import { unique } from "../factories/unique";
 import { anonymousCaller, merchantCaller } from "../support/callers";
+import { pngFile } from "../support/files";
 import { linkIn, mailTo, sendQueuedMail, setMailboxAvailable, waitForMail } from "../support/mailbox";
 import { approveOrder, captureAtPayPal, registerWebhook, waitForDelivery } from "../support/paypal-sandbox";
 import { startWebhookReceiver } from "../support/paypal-webhook-receiver";
@@ -96,6 +104,50 @@ describe("receipts", () => {
     // The seller hears of the sale at the account address.
     await sendQueuedMail(shop.merchant.email);
     await waitForMail(shop.merchant.email, /New sale/);
+  });
+
+  it("shows the quantity and the discount when there are any, and the store's website and support address", async () => {
+    const shop = await store();
+    await db.storeSettings.update({
+      where: { merchantId: shop.merchant.id },
+      data: { websiteUrl: "https://glaze.example/studio" },
+    });
+    const email = buyerEmail();
+    const payment = await createTransaction(db, shop.merchant.id, {
+      buttonId: shop.button.id,
+      paypalTransactionId: unique("CAPTURE-"),
+      payerEmail: email,
+      amountMinor: 8497,
+      quantity: 3,
+      discountCodeText: "SPRING",
+      discountMinor: 500,
+    });
+    await queueEmails([
+      await recordEmail(db, { template: "receipt", to: email, payload: { transactionId: payment.id } }),
+    ]);
+
+    await sendQueuedMail(email);
+    const receipt = await waitForMail(email, "Your receipt from Glaze Studio");
+    // The plain-text part runs the table's cells together.
+    expect(receipt.text).toContain("Quantity:3");
+    expect(receipt.text).toContain("Discount:-$5.00 (SPRING)");
+    expect(receipt.text).toContain("Amount paid:$84.97");
+    expect(receipt.text).toContain("Sold by Glaze Studio");
+    expect(receipt.html).toContain(`href="mailto:${shop.supportEmail}"`);
+    expect(receipt.html).toContain('href="https://glaze.example/studio"');
+    expect(receipt.text).toContain("glaze.example/studio");
+  });
+
+  it("says nothing of quantity or discount for a single undiscounted item", async () => {
+    const shop = await store();
+    const email = buyerEmail();
+    await buy(shop, email);
+    await sendQueuedMail(email);
+    const receipt = await waitForMail(email, "Your receipt from Glaze Studio");
+    expect(receipt.text).not.toContain("Quantity:");
+    expect(receipt.text).not.toContain("Discount:");
+    // No website set: only the support address.
+    expect(receipt.text).toMatch(new RegExp(`Sold by Glaze Studio · ${shop.supportEmail.replace(/\./g, "\\.")}`));
   });
 
   it("is recorded once when PayPal's webhook and the buyer's capture race to record the payment", async () => {
@@ -241,6 +293,40 @@ describe("the purchase library", () => {
       canDownload: false,
       nextWindowAt: expect.any(Date),
     });
+  });
+
+  it("names the store behind each purchase, on the library and the thank-you page, with its logo and website", async () => {
+    const shop = await store();
+    const logo = await createStoredFile(db, shop.merchant.id, "merchant_logo", { content: pngFile() });
+    await db.storeSettings.update({
+      where: { merchantId: shop.merchant.id },
+      data: { logoFileId: logo.id, websiteUrl: "https://glaze.example" },
+    });
+    const email = buyerEmail();
+    const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: shop.button.id });
+    await approveOrder(orderId, "alex", email);
+    const { downloadToken } = await anonymousCaller().checkout.captureOrder({ buttonId: shop.button.id, orderId });
+    const token = await libraryTokenFor(email);
+
+    const brand = {
+      name: "Glaze Studio",
+      logoUrl: imageVariantUrl(logo.key, 400),
+      supportEmail: shop.supportEmail,
+      websiteUrl: "https://glaze.example/",
+    };
+    expect((await getLibrary(token))?.purchases[0]?.store).toEqual(brand);
+    expect(await getThankYouStore(downloadToken!)).toEqual({
+      store: brand,
+      quantity: 1,
+      discountCodeText: null,
+      discountMinor: 0,
+      currency: "USD",
+    });
+    expect(await getThankYouStore("not-a-token")).toBeNull();
+
+    // Without a support address the buyer still has one to write to: the seller's account e-mail, as on receipts.
+    await db.storeSettings.update({ where: { merchantId: shop.merchant.id }, data: { supportEmail: null } });
+    expect((await getThankYouStore(downloadToken!))?.store.supportEmail).toBe(shop.merchant.email);
   });
 
   it("opens nobody else's purchase, and drops a purchase refunded in full", async () => {

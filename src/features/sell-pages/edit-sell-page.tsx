@@ -51,6 +51,7 @@ export function EditSellPage({ id, store }: { id: string; store: StoreConnection
         store={store}
         labels={{ submit: "Update Digital Sell Page", submitting: "Updating..." }}
         failureMessage="Failed to update digital sell page. Please try again."
+        soldCounts={data.soldCounts}
         onSave={async (values) => {
           await update.mutateAsync({ id: data.id, values });
           await Promise.all([utils.sellPages.invalidate(), utils.pages.invalidate()]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { discountPercent } from "~/lib/formulas";
-import { bundlePricing } from "~/features/sell-pages/pricing";
+import { bundlePricing, payWhatYouWantPricing, priceSummary, stockNote } from "~/features/sell-pages/pricing";
 
 describe("discount percent (SPEC 9)", () => {
   it("is the rounded discount relative to the original price", () => {
@@ -39,5 +39,29 @@ describe("bundle prices on the sales page", () => {
       original: "¥4,000",
       badge: "25% OFF",
     });
+  });
+});
+
+describe("pay what you want and stock on the sales page (issue 16)", () => {
+  const bundle = { priceMinor: 2999, payWhatYouWant: false, minimumPriceMinor: null, stockLeft: null, soldOut: false };
+
+  it("reads a fixed price as the price, and pay what you want as its minimum and suggestion", () => {
+    expect(priceSummary(bundle, "USD")).toBe("$29.99");
+    expect(priceSummary({ ...bundle, payWhatYouWant: true, minimumPriceMinor: 500 }, "USD")).toBe(
+      "pay what you want, from $5.00 (suggested $29.99)",
+    );
+    // No minimum saved: the checkout's floor of one minor unit.
+    expect(payWhatYouWantPricing({ priceMinor: 3000, minimumPriceMinor: null }, "JPY")).toEqual({
+      minimum: "¥1",
+      suggested: "¥3,000",
+    });
+  });
+
+  it("says 'Sold out' and 'Only N left' only when true", () => {
+    expect(stockNote(bundle)).toBeNull();
+    expect(stockNote({ stockLeft: 11, soldOut: false })).toBeNull();
+    expect(stockNote({ stockLeft: 10, soldOut: false })).toBe("Only 10 left");
+    expect(stockNote({ stockLeft: 1, soldOut: false })).toBe("Only 1 left");
+    expect(stockNote({ stockLeft: 0, soldOut: true })).toBe("Sold out");
   });
 });

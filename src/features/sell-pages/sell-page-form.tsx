@@ -18,7 +18,7 @@ import {
   RedirectUrlFields,
   type StoreConnection,
 } from "~/features/payment-buttons/checkout-settings-fields";
-import { previewPageOf, SellPagePreviewDialog } from "~/features/sell-pages/sell-page-preview-dialog";
+import { SellPagePreviewDialog } from "~/features/sell-pages/sell-page-preview-dialog";
 import { UploadField, type UploadedFile } from "~/features/uploads/upload-field";
 import { MAX_FEATURES, sellPageSchema, type SellPageInput } from "~/schemas/sell-page";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
@@ -66,6 +66,7 @@ export function SellPageForm({
   labels,
   failureMessage,
   uploadsDeletedOnFailure = false,
+  soldCounts,
   onSave,
 }: {
   initialValues: SellPageInput;
@@ -76,6 +77,8 @@ export function SellPageForm({
   failureMessage: string;
   /** Create: a save that fails midway deletes the new uploads too (the server leaves nothing behind). */
   uploadsDeletedOnFailure?: boolean;
+  /** Edit: units each bundle has sold, which its stock cannot go below. */
+  soldCounts?: Record<"basic" | "premium", number>;
   /** Resolves once saved (the caller then navigates away); throws the tRPC error otherwise. */
   onSave(values: SellPageInput): Promise<void>;
 }) {
@@ -223,20 +226,109 @@ export function SellPageForm({
       </FormSection>
 
       <FormSection title="Bundle Configuration" description="A basic bundle, and optionally a premium one.">
-        <BundleFields form={form} tier="basic" title="Basic Bundle" register={register} />
+        <BundleFields form={form} tier="basic" title="Basic Bundle" register={register} sold={soldCounts?.basic} />
         <label className="flex items-center gap-3 rounded-lg border border-gray-200 p-3 text-sm font-medium text-gray-900">
           <input
             type="checkbox"
             className="accent-brand-600 size-4"
             {...form.register("premiumEnabled", {
               onChange: () =>
-                form.clearErrors(["premiumName", "premiumPrice", "premiumOriginalPrice", "premiumFeatures"]),
+                form.clearErrors([
+                  "premiumName",
+                  "premiumPrice",
+                  "premiumOriginalPrice",
+                  "premiumFeatures",
+                  "premiumMinimumPrice",
+                  "premiumStockLimit",
+                ]),
             })}
           />
           Enable Premium Bundle
         </label>
-        {premiumEnabled && <BundleFields form={form} tier="premium" title="Premium Bundle" register={register} />}
+        {premiumEnabled && (
+          <BundleFields
+            form={form}
+            tier="premium"
+            title="Premium Bundle"
+            register={register}
+            sold={soldCounts?.premium}
+          />
+        )}
         {currency === "JPY" && <p className="text-xs text-gray-600">JPY prices are whole numbers.</p>}
+      </FormSection>
+
+      <FormSection
+        title="Social Proof & Guarantee"
+        description="Optional, and shown only when filled in. Use real reviews and a guarantee you will honour: buyers may hold you to it."
+      >
+        <Field
+          id="testimonialQuote"
+          label="Testimonial"
+          error={errors.testimonialQuote?.message}
+          hint="A customer's words, quoted with their permission."
+        >
+          <Textarea
+            id="testimonialQuote"
+            rows={3}
+            {...invalidProps(errors.testimonialQuote, "testimonialQuote")}
+            {...register("testimonialQuote")}
+          />
+        </Field>
+        <Field
+          id="testimonialAuthor"
+          label="Testimonial Author"
+          error={errors.testimonialAuthor?.message}
+          hint="How they agreed to be named, e.g. Maria K., knitting teacher."
+        >
+          <Input
+            id="testimonialAuthor"
+            {...invalidProps(errors.testimonialAuthor, "testimonialAuthor")}
+            {...register("testimonialAuthor")}
+          />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="rating" label="Average Rating (1-5)" error={errors.rating?.message} hint="e.g. 4.5">
+            <Input
+              id="rating"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              max={5}
+              step={0.1}
+              {...invalidProps(errors.rating, "rating")}
+              {...register("rating")}
+            />
+          </Field>
+          <Field
+            id="ratingCount"
+            label="Number of Ratings"
+            error={errors.ratingCount?.message}
+            hint="How many ratings the average is from."
+          >
+            <Input
+              id="ratingCount"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              {...invalidProps(errors.ratingCount, "ratingCount")}
+              {...register("ratingCount")}
+            />
+          </Field>
+        </div>
+        <Field
+          id="guarantee"
+          label="Guarantee"
+          error={errors.guarantee?.message}
+          hint="Shown as you write it, e.g. 30-day money-back guarantee: write to us for a full refund."
+        >
+          <Textarea
+            id="guarantee"
+            rows={2}
+            {...invalidProps(errors.guarantee, "guarantee")}
+            {...register("guarantee")}
+          />
+        </Field>
       </FormSection>
 
       <FormSection title="Provider Configuration">
@@ -271,10 +363,13 @@ export function SellPageForm({
         <SellPagePreviewDialog
           open
           onClose={() => setIsPreviewOpen(false)}
-          page={previewPageOf(form.getValues(), {
+          values={form.getValues()}
+          context={{
             imageUrl: files.productImageId?.url ?? null,
             logoUrl: files.merchantLogoId?.url ?? null,
-          })}
+            hasDownload: files.downloadableFileId !== null,
+            soldCounts,
+          }}
         />
       )}
     </form>
@@ -289,11 +384,14 @@ function BundleFields({
   tier,
   title,
   register,
+  sold,
 }: {
   form: UseFormReturn<SellPageInput>;
   tier: "basic" | "premium";
   title: string;
   register: Register;
+  /** Units sold so far (edit screen). */
+  sold?: number;
 }) {
   const label = tier === "basic" ? "Basic" : "Premium";
   const names = {
@@ -301,9 +399,13 @@ function BundleFields({
     price: `${tier}Price`,
     original: `${tier}OriginalPrice`,
     features: `${tier}Features`,
+    payWhatYouWant: `${tier}PayWhatYouWant`,
+    minimum: `${tier}MinimumPrice`,
+    stock: `${tier}StockLimit`,
   } as const;
   const { errors } = form.formState;
   const features = useWatch({ control: form.control, name: names.features });
+  const isPayWhatYouWant = useWatch({ control: form.control, name: names.payWhatYouWant });
   const isYen = useWatch({ control: form.control, name: "currency" }) === "JPY";
 
   const setFeatures = (lines: string[]) => {
@@ -318,7 +420,13 @@ function BundleFields({
         <Input id={names.name} {...invalidProps(errors[names.name], names.name)} {...register(names.name)} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={names.price} label={`${label} Price`} required error={errors[names.price]?.message}>
+        <Field
+          id={names.price}
+          label={`${label} Price`}
+          required
+          error={errors[names.price]?.message}
+          hint={isPayWhatYouWant ? "The suggested price buyers see." : undefined}
+        >
           <Input
             id={names.price}
             type="number"
@@ -344,6 +452,55 @@ function BundleFields({
             step={isYen ? 1 : 0.01}
             {...invalidProps(errors[names.original], names.original)}
             {...register(names.original)}
+          />
+        </Field>
+      </div>
+      <div className="space-y-1">
+        <label className="flex items-center gap-3 text-sm font-medium text-gray-900">
+          <input
+            type="checkbox"
+            className="accent-brand-600 size-4"
+            aria-describedby={`${names.payWhatYouWant}-hint`}
+            {...form.register(names.payWhatYouWant, {
+              onChange: () => form.clearErrors([names.minimum, names.price]),
+            })}
+          />
+          {label}: Pay what you want
+        </label>
+        <p id={`${names.payWhatYouWant}-hint`} className="pl-7 text-xs text-gray-600">
+          Buyers choose what to pay, at least your minimum; the price above is the suggestion.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {isPayWhatYouWant && (
+          <Field id={names.minimum} label={`${label} Minimum Price`} required error={errors[names.minimum]?.message}>
+            <Input
+              id={names.minimum}
+              type="number"
+              inputMode="decimal"
+              min={isYen ? 1 : 0.01}
+              step={isYen ? 1 : 0.01}
+              {...invalidProps(errors[names.minimum], names.minimum)}
+              {...register(names.minimum)}
+            />
+          </Field>
+        )}
+        <Field
+          id={names.stock}
+          label={`${label} Stock Limit`}
+          error={errors[names.stock]?.message}
+          hint={`Copies for sale in all, sold ones included; empty for unlimited.${
+            sold ? ` ${sold.toLocaleString("en-US")} sold so far.` : ""
+          }`}
+        >
+          <Input
+            id={names.stock}
+            type="number"
+            inputMode="numeric"
+            min={Math.max(1, sold ?? 0)}
+            step={1}
+            {...invalidProps(errors[names.stock], names.stock)}
+            {...register(names.stock)}
           />
         </Field>
       </div>

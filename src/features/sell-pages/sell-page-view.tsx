@@ -1,16 +1,32 @@
-import { Check, Download, Infinity as InfinityIcon, Lock, ShieldCheck, Star, Zap } from "lucide-react";
+import { Check, Download, History, ShieldCheck, Star } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { bundlePricing } from "~/features/sell-pages/pricing";
+import type { StoreBrandInfo } from "~/features/branding/brand";
+import { StoreBrand } from "~/features/branding/store-brand";
+import { bundlePricing, payWhatYouWantPricing, priceSummary, stockNote } from "~/features/sell-pages/pricing";
 import { cn } from "~/lib/cn";
 import type { Currency } from "~/lib/money";
 
 export type ViewBundle = {
   tier: "basic" | "premium";
   name: string;
+  /** The price; with pay what you want, the suggested price. */
   priceMinor: number;
   originalPriceMinor: number;
   features: string[];
+  payWhatYouWant: boolean;
+  minimumPriceMinor: number | null;
+  /** Units left; null: unlimited. */
+  stockLeft: number | null;
+  soldOut: boolean;
+};
+
+/** The seller's own social proof; each part is shown only when the seller filled it in. */
+export type ViewProof = {
+  testimonial: { quote: string; author: string | null } | null;
+  /** The average in tenths (45 = 4.5 of 5) and how many ratings it is from. */
+  rating: { tenths: number; count: number } | null;
+  guarantee: string | null;
 };
 
 export type ViewPage = {
@@ -20,13 +36,23 @@ export type ViewPage = {
   imageUrl: string | null;
   /** Resized WebP variants of the image (public pages); the preview of a fresh upload has none. */
   imageSrcSet?: string | null;
+  /** The page's own logo, else the store's. */
   logoUrl: string | null;
+  logoAlt?: string;
+  /** A file to deliver: only then are instant download and the library true claims. */
+  hasDownload: boolean;
+  /** Null while the store has no settings (the page cannot take payments then either). */
+  store: StoreBrandInfo | null;
+  proof: ViewProof;
   bundles: ViewBundle[];
 };
 
-/** SPEC 2.15: premium is preselected when the page offers it. */
-export function preselectedTier(page: ViewPage): ViewBundle["tier"] {
-  return page.bundles.some((bundle) => bundle.tier === "premium") ? "premium" : "basic";
+/** SPEC 2.15: premium is preselected when the page offers it, unless it is sold out and basic is not. */
+export function preselectedTier(page: Pick<ViewPage, "bundles">): ViewBundle["tier"] {
+  const premium = page.bundles.find((bundle) => bundle.tier === "premium");
+  const basic = page.bundles.find((bundle) => bundle.tier === "basic");
+  if (!premium) return "basic";
+  return premium.soldOut && basic && !basic.soldOut ? "basic" : "premium";
 }
 
 /**
@@ -55,12 +81,21 @@ export function SellPageView({
   const Title = headingLevel === 1 ? "h1" : "h2";
   const Section = headingLevel === 1 ? "h2" : "h3";
 
+  const { proof, store } = page;
+
   return (
     <div className="mx-auto w-full max-w-5xl space-y-8 px-4 py-6 sm:px-6 sm:py-10">
-      {page.logoUrl && (
-        <div className="flex justify-center sm:justify-start">
-          {/* eslint-disable-next-line @next/next/no-img-element -- merchant uploads live on the storage host */}
-          <img src={page.logoUrl} alt={`${page.name} logo`} className="h-12 w-auto max-w-[12rem] object-contain" />
+      {(page.logoUrl || store) && (
+        <div className="flex items-center justify-center gap-3 sm:justify-start">
+          {page.logoUrl && (
+            // eslint-disable-next-line @next/next/no-img-element -- merchant uploads live on the storage host
+            <img
+              src={page.logoUrl}
+              alt={page.logoAlt ?? `${page.name} logo`}
+              className="h-12 w-auto max-w-[12rem] object-contain"
+            />
+          )}
+          {store && <p className="text-base font-semibold break-words text-gray-900">{store.name}</p>}
         </div>
       )}
 
@@ -85,26 +120,32 @@ export function SellPageView({
         <div className={cn("space-y-5", !page.imageUrl && "md:col-span-2")}>
           <Title className="text-3xl font-bold tracking-tight break-words text-gray-900 sm:text-4xl">{page.name}</Title>
           <p className="text-base whitespace-pre-line text-gray-700">{page.description}</p>
+          {/* Only what is true of every purchase: the file arrives right after payment, PayPal takes the
+              payment, and the library (linked in the receipt) gives fresh download links later, within limits. */}
           <ul aria-label="What you get" className="flex flex-wrap gap-2 text-sm">
-            <TrustBadge icon={<Download aria-hidden className="size-4" />} text="Instant Download" />
+            {page.hasDownload && (
+              <TrustBadge icon={<Download aria-hidden className="size-4" />} text="Instant Download" />
+            )}
             <TrustBadge icon={<ShieldCheck aria-hidden className="size-4" />} text="Secure Payment" />
-            <TrustBadge icon={<InfinityIcon aria-hidden className="size-4" />} text="Lifetime Access" />
+            {page.hasDownload && (
+              <TrustBadge icon={<History aria-hidden className="size-4" />} text="Re-download from your library" />
+            )}
           </ul>
-          <figure className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-            <div className="flex items-center gap-2 text-sm">
-              <span className="flex text-yellow-400" aria-hidden>
-                {Array.from({ length: 5 }, (_, i) => (
-                  <Star key={i} className="size-4 fill-current" />
-                ))}
-              </span>
-              <span className="font-semibold text-gray-900">4.9/5</span>
-              <span className="text-gray-500">from happy customers</span>
-            </div>
-            <blockquote className="mt-2 text-sm text-gray-700">
-              “Exactly what I was looking for. Clear, practical and worth every penny. I was using it the same day.”
-            </blockquote>
-            <figcaption className="mt-2 text-xs text-gray-500">Sarah M., verified buyer</figcaption>
-          </figure>
+          {(proof.rating || proof.testimonial) && (
+            <figure className="space-y-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+              {proof.rating && <Rating {...proof.rating} />}
+              {proof.testimonial && (
+                <>
+                  <blockquote className="text-sm whitespace-pre-line text-gray-700">
+                    “{proof.testimonial.quote}”
+                  </blockquote>
+                  {proof.testimonial.author && (
+                    <figcaption className="text-xs text-gray-500">— {proof.testimonial.author}</figcaption>
+                  )}
+                </>
+              )}
+            </figure>
+          )}
         </div>
       </div>
 
@@ -133,34 +174,65 @@ export function SellPageView({
         <section aria-label="Payment" className="mx-auto max-w-md space-y-4">
           {page.bundles.map((bundle) => (
             <div key={bundle.tier} data-payment-for={bundle.tier} hidden={bundle !== selected}>
-              {renderPayment(bundle)}
+              {bundle.soldOut ? (
+                <p className="rounded-lg border border-gray-200 bg-white px-4 py-3 text-center text-sm font-medium text-gray-700">
+                  {bundle.name} Package: Sold out
+                </p>
+              ) : (
+                renderPayment(bundle)
+              )}
             </div>
           ))}
-          <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-xs text-gray-600">
-            <li className="flex items-center gap-1">
-              <Lock aria-hidden className="size-3.5" /> SSL Secured
-            </li>
-            <li className="flex items-center gap-1">
-              <Zap aria-hidden className="size-3.5" /> Instant Access
-            </li>
-            <li className="flex items-center gap-1">
-              <ShieldCheck aria-hidden className="size-3.5" /> Powered by PayPal
-            </li>
-          </ul>
+          <p className="flex items-center justify-center gap-1 text-xs text-gray-600">
+            <ShieldCheck aria-hidden className="size-3.5" /> Powered by PayPal
+          </p>
         </section>
       )}
 
-      <div className="mx-auto max-w-2xl rounded-xl bg-green-50 p-4 text-center text-sm text-green-900">
-        <p className="font-semibold">30-Day Money-Back Guarantee</p>
-        <p className="mt-1">Not happy with your purchase? Contact the seller within 30 days for a full refund.</p>
-      </div>
-      <p className="text-center text-sm text-gray-600">
-        Bought this before?{" "}
-        <Link href="/library" className="text-brand-600 font-medium hover:underline">
-          Lost your download?
-        </Link>
-      </p>
+      {proof.guarantee && (
+        <div className="mx-auto max-w-2xl rounded-xl bg-green-50 p-4 text-center text-sm whitespace-pre-line text-green-900">
+          {proof.guarantee}
+        </div>
+      )}
+      {page.hasDownload && (
+        <p className="text-center text-sm text-gray-600">
+          Bought this before?{" "}
+          <Link href="/library" className="text-brand-600 font-medium hover:underline">
+            Lost your download?
+          </Link>
+        </p>
+      )}
+      {store && (
+        <footer className="border-t border-gray-200 pt-6">
+          <StoreBrand brand={store} showLogo={false} align="center" />
+        </footer>
+      )}
     </div>
+  );
+}
+
+/** "4.5/5 from 12 ratings", with five stars filled to match (the words carry it for screen readers). */
+function Rating({ tenths, count }: { tenths: number; count: number }) {
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="flex" aria-hidden>
+        {Array.from({ length: 5 }, (_, index) => {
+          const fill = Math.min(1, Math.max(0, tenths / 10 - index));
+          return (
+            <span key={index} className="relative size-4">
+              <Star className="absolute inset-0 size-4 text-gray-300" />
+              <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
+                <Star className="size-4 fill-yellow-400 text-yellow-400" />
+              </span>
+            </span>
+          );
+        })}
+      </span>
+      <span className="font-semibold text-gray-900">{(tenths / 10).toFixed(1)}/5</span>{" "}
+      <span className="text-gray-500">
+        from {count.toLocaleString("en-US")} rating{count === 1 ? "" : "s"}
+      </span>
+    </p>
   );
 }
 
@@ -184,7 +256,10 @@ function PackageOption({
   isSelected: boolean;
   onSelect?(): void;
 }) {
+  // With pay what you want the buyer sets the price, so no struck-through original or 'N% OFF' is claimed.
   const pricing = bundlePricing(bundle, currency);
+  const payWhatYouWant = bundle.payWhatYouWant ? payWhatYouWantPricing(bundle, currency) : null;
+  const stock = stockNote(bundle);
   const isPremium = bundle.tier === "premium";
   const features = bundle.features.filter((feature) => feature.trim().length > 0);
   return (
@@ -192,7 +267,7 @@ function PackageOption({
       type="button"
       role="radio"
       aria-checked={isSelected}
-      aria-label={`${bundle.name} Package, ${pricing.price}`}
+      aria-label={`${bundle.name} Package, ${priceSummary(bundle, currency)}${stock ? `, ${stock}` : ""}`}
       data-package={bundle.tier}
       onClick={onSelect}
       className={cn(
@@ -210,20 +285,39 @@ function PackageOption({
       )}
       <span className="flex items-start justify-between gap-3">
         <span className="text-lg font-semibold text-gray-900">{bundle.name}</span>
-        {pricing.badge && (
+        {!payWhatYouWant && pricing.badge && (
           <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-bold text-red-700">{pricing.badge}</span>
         )}
       </span>
-      <span className="mt-2 flex flex-wrap items-baseline gap-2">
-        <span className="text-3xl font-bold text-gray-900">{pricing.price}</span>
-        <span className="text-sm text-gray-500">{currency}</span>
-        {pricing.original && (
-          <s className="text-base text-gray-500">
-            <span className="sr-only">was </span>
-            {pricing.original}
-          </s>
-        )}
-      </span>
+      {payWhatYouWant ? (
+        <span className="mt-2 block">
+          <span className="block text-2xl font-bold text-gray-900">Pay what you want</span>
+          <span className="mt-1 block text-sm text-gray-600">
+            from {payWhatYouWant.minimum} · suggested {payWhatYouWant.suggested} {currency}
+          </span>
+        </span>
+      ) : (
+        <span className="mt-2 flex flex-wrap items-baseline gap-2">
+          <span className="text-3xl font-bold text-gray-900">{pricing.price}</span>
+          <span className="text-sm text-gray-500">{currency}</span>
+          {pricing.original && (
+            <s className="text-base text-gray-500">
+              <span className="sr-only">was </span>
+              {pricing.original}
+            </s>
+          )}
+        </span>
+      )}
+      {stock && (
+        <span
+          className={cn(
+            "mt-2 self-start rounded-full px-2.5 py-0.5 text-xs font-bold",
+            bundle.soldOut ? "bg-gray-200 text-gray-800" : "bg-amber-100 text-amber-900",
+          )}
+        >
+          {stock}
+        </span>
+      )}
       {features.length > 0 && (
         <span className="mt-4 block space-y-2 text-sm text-gray-700">
           {features.map((feature, index) => (

@@ -6,7 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { embedConfig, paymentButtonScript } from "~/embed/payment-button";
 import { sellPageScript } from "~/embed/sell-page";
 import { env } from "~/env";
-import { bundlePricing } from "~/features/sell-pages/pricing";
+import { bundlePricing, payWhatYouWantPricing } from "~/features/sell-pages/pricing";
 import { StatusScreen } from "~/features/route-states/status-screen";
 import { preselectedTier, SellPageView } from "~/features/sell-pages/sell-page-view";
 import { checkoutMessages, sellerSuspendedMessage } from "~/lib/checkout-messages";
@@ -31,8 +31,9 @@ export const getServerSideProps: GetServerSideProps<Props, { id: string }> = asy
     res.statusCode = 404;
     return { props: { page: null, script: "", nonce: "" } };
   }
+  // A sold-out bundle shows 'Sold out' and no PayPal button (SellPageView), so it gets no loader config.
   const buttons = page.bundles.flatMap(({ button }) =>
-    button?.canTakePayments
+    button?.canTakePayments && !button.soldOut
       ? [embedConfig(button.id, button, { appUrl: "", sdkBaseUrl: env.PAYPAL_SDK_BASE_URL })]
       : [],
   );
@@ -61,7 +62,14 @@ export default function DigitalSellPage({ page, script, nonce }: Props) {
               <div className="space-y-3">
                 <p className="text-center text-sm text-gray-700">
                   Get {bundle.name} Package:{" "}
-                  <span className="font-semibold text-gray-900">{bundlePricing(bundle, page.currency).price}</span>
+                  {bundle.payWhatYouWant ? (
+                    // The loader renders the amount field, the code field and the PayPal button below.
+                    <span className="font-semibold text-gray-900">
+                      pay what you want, from {payWhatYouWantPricing(bundle, page.currency).minimum}
+                    </span>
+                  ) : (
+                    <span className="font-semibold text-gray-900">{bundlePricing(bundle, page.currency).price}</span>
+                  )}
                 </p>
                 {!button ? (
                   <Alert tone="warning">{checkoutMessages.unavailable}</Alert>

@@ -24,12 +24,17 @@ export const buyerEmails = {
         ? await db.subscription.findUnique({ where: { paypalSubscriptionId: payment.paypalSubscriptionId } })
         : null;
       const libraryUrl = payment.isDigital ? await createLibraryLink(to) : null;
-      const rows: [string, string][] = [
-        ["Item", payment.item],
+      const rows: [string, string][] = [["Item", payment.item]];
+      if (payment.quantity > 1) rows.push(["Quantity", String(payment.quantity)]);
+      if (payment.discountMinor > 0) {
+        const code = payment.discountCodeText ? ` (${payment.discountCodeText})` : "";
+        rows.push(["Discount", `-${formatMoney(payment.discountMinor, payment.currency)}${code}`]);
+      }
+      rows.push(
         ["Amount paid", amount],
         ["Purchase ID", payment.purchaseId],
         ["Date", formatDateTime(payment.createdAt, store.timeZone)],
-      ];
+      );
       if (subscription) {
         rows.push(["Subscription", planOf(subscription)]);
         if (subscription.nextBillingAt) {
@@ -44,6 +49,7 @@ export const buyerEmails = {
             preview={`${amount} paid to ${store.name}`}
             brand={store.name}
             logoUrl={store.logoUrl}
+            contact={store}
             footer={buyerFooter(store.name)}
           >
             <Paragraph>
@@ -80,6 +86,7 @@ export const buyerEmails = {
             preview={`A refund of ${amount} is on its way`}
             brand={store.name}
             logoUrl={store.logoUrl}
+            contact={store}
             footer={buyerFooter(store.name)}
           >
             <Paragraph>
@@ -120,6 +127,7 @@ export const buyerEmails = {
             preview="You will not be charged again"
             brand={store.name}
             logoUrl={store.logoUrl}
+            contact={store}
             footer={buyerFooter(store.name)}
           >
             <Paragraph>

@@ -1,6 +1,7 @@
 // What mails say about a store and a payment, loaded when the mail is composed (DESIGN 12: templates read the
 // database at send time, so a receipt shows the store's name and logo of that moment).
 import { env } from "~/env";
+import { safeWebsiteUrl } from "~/features/branding/brand";
 import type { Prisma } from "~/generated/prisma/client";
 import { formatMoney, type Currency } from "~/lib/money";
 import { db } from "~/server/db";
@@ -12,6 +13,8 @@ export interface StoreBrand {
   logoUrl: string | null;
   /** Where buyers write: the store's support e-mail, else the seller's account e-mail. */
   supportEmail: string;
+  /** The store's own site, http(s) only; null when none is set. */
+  websiteUrl: string | null;
   timeZone: string;
 }
 
@@ -22,7 +25,13 @@ export async function storeBrand(merchantId: string): Promise<StoreBrand | null>
       email: true,
       name: true,
       storeSettings: {
-        select: { storeName: true, supportEmail: true, timeZone: true, logoFile: { select: { key: true } } },
+        select: {
+          storeName: true,
+          supportEmail: true,
+          websiteUrl: true,
+          timeZone: true,
+          logoFile: { select: { key: true } },
+        },
       },
     },
   });
@@ -32,6 +41,7 @@ export async function storeBrand(merchantId: string): Promise<StoreBrand | null>
     name: settings?.storeName ?? merchant.name,
     logoUrl: settings?.logoFile ? `${env.APP_URL}${imageVariantUrl(settings.logoFile.key, 400)}` : null,
     supportEmail: settings?.supportEmail ?? merchant.email,
+    websiteUrl: safeWebsiteUrl(settings?.websiteUrl),
     timeZone: settings?.timeZone ?? "UTC",
   };
 }
@@ -48,6 +58,9 @@ const paymentFactsSelect = {
   refundedMinor: true,
   currency: true,
   status: true,
+  quantity: true,
+  discountCodeText: true,
+  discountMinor: true,
   bundleTier: true,
   createdAt: true,
   button: { select: { name: true, sellPage: { select: { downloadableFileId: true } } } },

@@ -1,7 +1,8 @@
 // The frame every Popkit e-mail shares: the store's (or Popkit's) name and logo on top, a footer that says why
 // the mail came. Inline styles only: mail clients ignore style sheets.
-import { Body, Button, Container, Head, Hr, Html, Img, Preview, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
+import { websiteLabel } from "~/features/branding/brand";
 
 const font = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
@@ -9,6 +10,8 @@ export function EmailLayout(props: {
   preview: string;
   brand: string;
   logoUrl?: string | null;
+  /** Buyer mail: how to reach the store, under the content. */
+  contact?: { supportEmail: string; websiteUrl: string | null };
   footer: string;
   children: ReactNode;
 }) {
@@ -24,6 +27,7 @@ export function EmailLayout(props: {
             <Text style={{ fontSize: 18, fontWeight: 700, margin: "0 0 16px" }}>{props.brand}</Text>
           )}
           {props.children}
+          {props.contact && <StoreContact brand={props.brand} {...props.contact} />}
           <Hr style={{ borderColor: "#e4e4e7", margin: "24px 0 12px" }} />
           <Text style={{ color: "#71717a", fontSize: 12, margin: 0 }}>{props.footer}</Text>
         </Container>
@@ -70,5 +74,38 @@ export function Facts({ rows }: { rows: [string, string][] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+const linkStyle = { color: "#1d4ed8", textDecoration: "underline" };
+
+/**
+ * "Demo Store · help@store.example · store.example": the seller's name, e-mail and website (only http(s) ones reach
+ * here, see storeBrand), as links.
+ */
+function StoreContact({
+  brand,
+  supportEmail,
+  websiteUrl,
+}: {
+  brand: string;
+  supportEmail: string;
+  websiteUrl: string | null;
+}) {
+  return (
+    <Text style={{ color: "#52525b", fontSize: 13, lineHeight: "20px", margin: "16px 0 0" }}>
+      Sold by {brand} ·{" "}
+      <Link href={`mailto:${supportEmail}`} style={linkStyle}>
+        {supportEmail}
+      </Link>
+      {websiteUrl && (
+        <>
+          {" · "}
+          <Link href={websiteUrl} style={linkStyle}>
+            {websiteLabel(websiteUrl)}
+          </Link>
+        </>
+      )}
+    </Text>
   );
 }

@@ -7,6 +7,8 @@ import { sendEmail } from "~/server/email";
 import { AppError } from "~/server/errors";
 import { consumeRateLimit } from "~/server/rate-limit";
 import { GRANT_TTL_MS, hashGrantToken, MAX_DOWNLOADS } from "~/server/services/downloads";
+import { imageVariantUrl } from "~/server/storage/images";
+import { safeWebsiteUrl, type StoreBrandInfo } from "~/features/branding/brand";
 
 /**
  * A buyer's purchase library (issue 13): one link, sent with every receipt and by "Lost your download?", lists
@@ -47,6 +49,41 @@ async function libraryEmail(token: string, now: Date): Promise<string | null> {
   return link && link.expiresAt > now ? link.email : null;
 }
 
+/**
+ * The columns a buyer's view of the store is made from (storeBrandOf): for the library, the thank-you page and
+ * the sell pages. Defined here, not in sell-pages.ts: this file's purchaseSelect needs it as it loads, and it can
+ * load while sell-pages.ts is still loading (sell-pages -> checkout -> e-mail -> receipts -> library).
+ */
+export const storeBrandSelect = {
+  name: true,
+  email: true,
+  storeSettings: {
+    select: { storeName: true, supportEmail: true, websiteUrl: true, logoFile: { select: { key: true } } },
+  },
+} satisfies Prisma.MerchantSelect;
+
+type StoreBrandRow = Prisma.MerchantGetPayload<{ select: typeof storeBrandSelect }>;
+
+/**
+ * The store as a buyer sees it. `public` (a sales page anyone can open) shows only what the seller entered in
+ * Store Settings: never the account e-mail or the sign-up name, and nothing before the settings exist (such a
+ * store cannot take payments yet anyway). `buyer` (after a purchase: the thank-you page, the library) falls back
+ * to them as receipts do, so a buyer always has someone to write to.
+ */
+export function storeBrandOf(merchant: StoreBrandRow, audience: "buyer"): StoreBrandInfo;
+export function storeBrandOf(merchant: StoreBrandRow, audience: "public"): StoreBrandInfo | null;
+export function storeBrandOf(merchant: StoreBrandRow, audience: "public" | "buyer"): StoreBrandInfo | null {
+  const settings = merchant.storeSettings;
+  if (!settings && audience === "public") return null;
+  return {
+    name: settings?.storeName ?? merchant.name,
+    // Shown at most 8-12rem wide: the 400 px variant covers 2x screens.
+    logoUrl: settings?.logoFile ? imageVariantUrl(settings.logoFile.key, 400) : null,
+    supportEmail: settings?.supportEmail ?? (audience === "buyer" ? merchant.email : null),
+    websiteUrl: safeWebsiteUrl(settings?.websiteUrl),
+  };
+}
+
 /** Paid purchases whose product is a file: a partial refund leaves the file, a full one takes it back. */
 const libraryPurchases = (email: string) =>
   ({
@@ -66,7 +103,7 @@ const purchaseSelect = {
   currency: true,
   createdAt: true,
   bundleTier: true,
-  merchant: { select: { email: true, storeSettings: { select: { storeName: true, supportEmail: true } } } },
+  merchant: { select: storeBrandSelect },
   sellPage: { select: { name: true, downloadableFile: { select: { id: true, name: true, size: true } } } },
   button: {
     select: {
@@ -143,13 +180,16 @@ export async function getLibrary(token: string, now: Date = new Date()) {
     const windows = windowsFrom(
       own.filter((grant) => grant.fromLibrary && grant.createdAt > since).map((grant) => grant.createdAt),
     );
+    const store = storeBrandOf(row.merchant, "buyer");
     return {
       id: row.id,
       purchaseId: row.paypalTransactionId ?? row.paypalOrderId ?? row.id,
       productName: row.sellPage?.name ?? row.button?.sellPage?.name ?? row.button?.name ?? file.name,
       bundleTier: row.bundleTier,
-      storeName: row.merchant.storeSettings?.storeName ?? "the seller",
-      supportEmail: row.merchant.storeSettings?.supportEmail ?? row.merchant.email,
+      /** Who sold it and how to reach them: the store's name, logo, support e-mail (else the account's), website. */
+      store,
+      storeName: store.name,
+      supportEmail: store.supportEmail ?? row.merchant.email,
       amountMinor: row.amountMinor,
       currency: row.currency,
       paidAt: row.createdAt,
@@ -163,6 +203,32 @@ export async function getLibrary(token: string, now: Date = new Date()) {
     };
   });
   return { email, purchases };
+}
+
+/**
+ * What the thank-you page shows besides getThankYou (downloads.ts), for the purchase behind a download grant:
+ * the store that sold it and how to reach it, and the order's quantity and discount. Null for a token that names
+ * no grant; the page asks getThankYou first whether the grant is live.
+ */
+export async function getThankYouStore(grantToken: string) {
+  if (!looksLikeToken(grantToken)) return null;
+  const grant = await db.downloadGrant.findUnique({
+    where: { tokenHash: hashGrantToken(grantToken) },
+    select: {
+      transaction: {
+        select: {
+          quantity: true,
+          discountCodeText: true,
+          discountMinor: true,
+          currency: true,
+          merchant: { select: storeBrandSelect },
+        },
+      },
+    },
+  });
+  if (!grant) return null;
+  const { merchant, ...order } = grant.transaction;
+  return { store: storeBrandOf(merchant, "buyer"), ...order };
 }
 
 /**

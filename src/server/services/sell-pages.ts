@@ -5,15 +5,23 @@ import { conversionRate, revenueByCurrency, settledCount, successRate } from "~/
 import { refundStatusesThatCount } from "~/lib/ledger";
 import { toDecimalString, toMinorUnits, type Currency } from "~/lib/money";
 import type { AnalyticsPeriod } from "~/schemas/analytics";
-import { keptFeatures, type SellPageInput } from "~/schemas/sell-page";
+import {
+  keptFeatures,
+  MAX_RATING_COUNT,
+  MAX_STOCK,
+  ratingTenthsOf,
+  sellingOptionMessages,
+  wholeNumberOf,
+  type SellPageInput,
+} from "~/schemas/sell-page";
 import { env } from "~/env";
 import { forgetCached, registerCache } from "~/server/cache-bus";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { isSafeText } from "~/server/request";
-import { sellerSelect } from "~/server/paypal/merchant-client";
 import { publicButtonSelect, toPublicButton, type PublicButton } from "~/server/services/checkout";
+import { storeBrandOf, storeBrandSelect } from "~/server/services/library";
 import { loadSellerSetup, setupIssueOf, type SellerSetup } from "~/server/services/pop-setup";
 import { deleteStoredFiles, publicFileUrl, unusedFileWhere } from "~/server/storage/files";
 import { imageSrcSet, imageVariantUrl } from "~/server/storage/images";
@@ -57,10 +65,69 @@ function minor(value: string, currency: Currency, field: string, message: string
   return amount;
 }
 
+const invalid = (field: string, message: string) =>
+  new AppError("INVALID", message, { fieldErrors: { [field]: [message] } });
+
+/**
+ * A bundle's pay-what-you-want minimum and stock as columns. The schema checks them first; these checks keep a
+ * direct service call from storing what the form would refuse.
+ */
+function bundleOptions(input: SellPageInput, tier: BundleTier, priceMinor: number) {
+  const bundle = tier === "basic" ? "Basic" : "Premium";
+  const isPayWhatYouWant = input[`${tier}PayWhatYouWant`];
+  const stockText = input[`${tier}StockLimit`];
+  const stockLimit = stockText ? wholeNumberOf(stockText, MAX_STOCK) : null;
+  if (stockText && stockLimit === null) throw invalid(`${tier}StockLimit`, sellingOptionMessages.stock(bundle));
+  let minimumPriceMinor: number | null = null;
+  if (isPayWhatYouWant) {
+    const field = `${tier}MinimumPrice` as const;
+    minimumPriceMinor = minor(input[field], input.currency, field, sellingOptionMessages.minimumPositive(bundle));
+    if (minimumPriceMinor > priceMinor) throw invalid(field, sellingOptionMessages.minimumAboveSuggested(bundle));
+  }
+  return { payWhatYouWant: isPayWhatYouWant, minimumPriceMinor, stockLimit };
+}
+
+/** The seller's testimonial, rating and guarantee as columns: empty is null, a rating needs its count. */
+function proofColumns(input: SellPageInput) {
+  const ratingTenths = input.rating ? ratingTenthsOf(input.rating) : null;
+  const ratingCount = input.ratingCount ? wholeNumberOf(input.ratingCount, MAX_RATING_COUNT) : null;
+  if (input.rating && ratingTenths === null) throw invalid("rating", sellingOptionMessages.rating);
+  if (input.ratingCount && ratingCount === null) throw invalid("ratingCount", sellingOptionMessages.ratingCount);
+  if ((ratingTenths === null) !== (ratingCount === null)) {
+    throw ratingTenths === null
+      ? invalid("rating", sellingOptionMessages.countWithoutRating)
+      : invalid("ratingCount", sellingOptionMessages.ratingWithoutCount);
+  }
+  if (input.testimonialAuthor && !input.testimonialQuote) {
+    throw invalid("testimonialQuote", sellingOptionMessages.authorWithoutQuote);
+  }
+  return {
+    testimonialQuote: input.testimonialQuote || null,
+    testimonialAuthor: input.testimonialAuthor || null,
+    ratingTenths,
+    ratingCount,
+    guarantee: input.guarantee || null,
+  };
+}
+
 /** The form's values as page columns: prices in minor units, empty optionals as null, premium only when enabled. */
 function toColumns(input: SellPageInput) {
   const { currency } = input;
   const premium = input.premiumEnabled;
+  const basicPriceMinor = minor(
+    input.basicPrice,
+    currency,
+    "basicPrice",
+    "Basic bundle price must be a positive number",
+  );
+  const premiumPriceMinor = premium
+    ? minor(input.premiumPrice, currency, "premiumPrice", "Premium bundle price must be a positive number")
+    : null;
+  const basic = bundleOptions(input, "basic", basicPriceMinor);
+  const premiumOptions =
+    premiumPriceMinor === null
+      ? { payWhatYouWant: false, minimumPriceMinor: null, stockLimit: null }
+      : bundleOptions(input, "premium", premiumPriceMinor);
   return {
     name: input.name,
     description: input.description,
@@ -68,7 +135,7 @@ function toColumns(input: SellPageInput) {
     merchantLogoId: input.merchantLogoId,
     downloadableFileId: input.downloadableFileId,
     basicName: input.basicName,
-    basicPriceMinor: minor(input.basicPrice, currency, "basicPrice", "Basic bundle price must be a positive number"),
+    basicPriceMinor,
     basicOriginalPriceMinor: minor(
       input.basicOriginalPrice,
       currency,
@@ -78,9 +145,7 @@ function toColumns(input: SellPageInput) {
     basicFeatures: keptFeatures(input.basicFeatures),
     premiumEnabled: premium,
     premiumName: premium ? input.premiumName : null,
-    premiumPriceMinor: premium
-      ? minor(input.premiumPrice, currency, "premiumPrice", "Premium bundle price must be a positive number")
-      : null,
+    premiumPriceMinor,
     premiumOriginalPriceMinor: premium
       ? minor(
           input.premiumOriginalPrice,
@@ -90,6 +155,13 @@ function toColumns(input: SellPageInput) {
         )
       : null,
     premiumFeatures: premium ? keptFeatures(input.premiumFeatures) : [],
+    basicPayWhatYouWant: basic.payWhatYouWant,
+    basicMinimumPriceMinor: basic.minimumPriceMinor,
+    basicStockLimit: basic.stockLimit,
+    premiumPayWhatYouWant: premiumOptions.payWhatYouWant,
+    premiumMinimumPriceMinor: premiumOptions.minimumPriceMinor,
+    premiumStockLimit: premiumOptions.stockLimit,
+    ...proofColumns(input),
     paypalClientId: input.paypalClientId,
     currency,
     successUrl: input.successUrl || null,
@@ -101,11 +173,14 @@ function toColumns(input: SellPageInput) {
 type PageColumns = ReturnType<typeof toColumns>;
 
 /**
- * A bundle's payment button: named '{page} - {bundle}' (SPEC 3), priced like the bundle, with the page's PayPal
- * settings. It can be bought only while the page is active and, for premium, while premium is enabled.
+ * A bundle's payment button: named '{page} - {bundle}' (SPEC 3), priced like the bundle (with pay what you want,
+ * the suggested price and the minimum), with its stock and the page's PayPal settings. One unit per order: a
+ * bundle is one download. It can be bought only while the page is active and, for premium, while premium is
+ * enabled. The checkout reads prices and stock from the button, so this is where the page's options take effect.
  */
 function bundleButtonColumns(columns: PageColumns, tier: BundleTier, pageIsActive: boolean) {
   const isPremium = tier === "premium";
+  const payWhatYouWant = isPremium ? columns.premiumPayWhatYouWant : columns.basicPayWhatYouWant;
   return {
     name: `${columns.name} - ${isPremium ? columns.premiumName : columns.basicName}`,
     description: null,
@@ -113,6 +188,14 @@ function bundleButtonColumns(columns: PageColumns, tier: BundleTier, pageIsActiv
     amountMinor: (isPremium ? columns.premiumPriceMinor : columns.basicPriceMinor) ?? 0,
     currency: columns.currency,
     paymentType: "one_time",
+    payWhatYouWant,
+    minimumAmountMinor: payWhatYouWant
+      ? isPremium
+        ? columns.premiumMinimumPriceMinor
+        : columns.basicMinimumPriceMinor
+      : null,
+    maxQuantity: 1,
+    stockLimit: isPremium ? columns.premiumStockLimit : columns.basicStockLimit,
     subscriptionPlanId: null,
     successUrl: columns.successUrl,
     cancelUrl: columns.cancelUrl,
@@ -172,6 +255,25 @@ async function deleteUnusedFiles(merchantId: string, fileIds: string[], context:
   }
 }
 
+/**
+ * A bundle's stock counts the units already sold, so it cannot go below them: the merchant is told how many sold.
+ * The bundle buttons are locked first, so a capture claiming stock meanwhile (checkout-claims.ts) waits for this
+ * save and then sees the new limit, rather than both reading the old count.
+ */
+async function checkStockAboveSold(tx: Tx, pageId: string, columns: PageColumns) {
+  const buttons = await tx.$queryRaw<{ bundle_tier: BundleTier; sold_count: number }[]>`
+    SELECT bundle_tier, sold_count FROM payment_buttons WHERE sell_page_id = ${pageId} FOR UPDATE`;
+  for (const button of buttons) {
+    const isPremium = button.bundle_tier === "premium";
+    if (isPremium && !columns.premiumEnabled) continue;
+    const limit = isPremium ? columns.premiumStockLimit : columns.basicStockLimit;
+    if (limit !== null && limit < button.sold_count) {
+      const message = sellingOptionMessages.stockBelowSold(isPremium ? "Premium" : "Basic", button.sold_count);
+      throw invalid(isPremium ? "premiumStockLimit" : "basicStockLimit", message);
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Merchant side
 
@@ -220,6 +322,7 @@ export async function updateSellPage(merchantId: string, id: string, input: Sell
     });
     if (!page) throw notFound();
     await checkFiles(tx, merchantId, input, id);
+    await checkStockAboveSold(tx, id, columns);
     await tx.digitalSellPage.update({ where: { id }, data: columns });
     for (const tier of ["basic", "premium"] as const) {
       const button = bundleButtonColumns(columns, tier, page.isActive);
@@ -315,6 +418,7 @@ export async function getSellPage(merchantId: string, id: string) {
         productImage: { select: fileViewSelect },
         merchantLogo: { select: fileViewSelect },
         downloadableFile: { select: fileViewSelect },
+        bundleButtons: { select: { bundleTier: true, soldCount: true } },
       },
     }),
     loadSellerSetup(merchantId),
@@ -338,6 +442,17 @@ export async function getSellPage(merchantId: string, id: string) {
     premiumPrice: price(page.premiumPriceMinor, "49.99"),
     premiumOriginalPrice: price(page.premiumOriginalPriceMinor, "69.99"),
     premiumFeatures: page.premiumFeatures.length > 0 ? page.premiumFeatures : [""],
+    basicPayWhatYouWant: page.basicPayWhatYouWant,
+    basicMinimumPrice: price(page.basicMinimumPriceMinor, ""),
+    basicStockLimit: page.basicStockLimit === null ? "" : String(page.basicStockLimit),
+    premiumPayWhatYouWant: page.premiumPayWhatYouWant,
+    premiumMinimumPrice: price(page.premiumMinimumPriceMinor, ""),
+    premiumStockLimit: page.premiumStockLimit === null ? "" : String(page.premiumStockLimit),
+    testimonialQuote: page.testimonialQuote ?? "",
+    testimonialAuthor: page.testimonialAuthor ?? "",
+    rating: page.ratingTenths === null ? "" : (page.ratingTenths / 10).toFixed(1),
+    ratingCount: page.ratingCount === null ? "" : String(page.ratingCount),
+    guarantee: page.guarantee ?? "",
     paypalClientId: page.paypalClientId,
     currency: page.currency,
     successUrl: page.successUrl ?? "",
@@ -350,6 +465,11 @@ export async function getSellPage(merchantId: string, id: string) {
     createdAt: page.createdAt,
     updatedAt: page.updatedAt,
     values,
+    /** Units each bundle has sold (or holds for captures in flight): its stock cannot go below them. */
+    soldCounts: {
+      basic: page.bundleButtons.find((button) => button.bundleTier === "basic")?.soldCount ?? 0,
+      premium: page.bundleButtons.find((button) => button.bundleTier === "premium")?.soldCount ?? 0,
+    },
     files: {
       productImage: fileView(page.productImage),
       merchantLogo: fileView(page.merchantLogo),
@@ -661,9 +781,10 @@ export function forgetPublicSellPage(id: string | null) {
 }
 
 /**
- * What /digital-sell/{id} shows a buyer: an explicit select (never the merchant's e-mail, secret or the private
- * file's key), or null when the page does not exist or is inactive. Each bundle carries its payment button in
- * the checkout service's public shape, so the page pays through the same PayPal button and path as any other.
+ * What /digital-sell/{id} shows a buyer: an explicit select (never the merchant's account e-mail, secret or the
+ * private file's key), or null when the page does not exist or is inactive. Each bundle carries its payment button
+ * in the checkout service's public shape, so the page pays through the same PayPal button and path as any other;
+ * its price options and stock are read from that button, which is what the checkout enforces.
  */
 export async function getPublicSellPage(id: string) {
   if (!isPlausiblePageId(id)) return null;
@@ -686,13 +807,18 @@ export async function getPublicSellPage(id: string) {
       premiumPriceMinor: true,
       premiumOriginalPriceMinor: true,
       premiumFeatures: true,
+      testimonialQuote: true,
+      testimonialAuthor: true,
+      ratingTenths: true,
+      ratingCount: true,
+      guarantee: true,
       productImage: { select: { key: true } },
       merchantLogo: { select: { key: true } },
       bundleButtons: {
         where: { isActive: true },
         select: { ...publicButtonSelect, bundleTier: true },
       },
-      merchant: { select: sellerSelect },
+      merchant: { select: storeBrandSelect },
     },
   });
   if (!page) return null;
@@ -702,26 +828,40 @@ export async function getPublicSellPage(id: string) {
     // Bundle buttons have no description of their own: the page's is shown.
     return { ...toPublicButton(button), description: null };
   };
+  const bundle = (
+    tier: BundleTier,
+    fields: Pick<PublicBundle, "name" | "priceMinor" | "originalPriceMinor" | "features">,
+  ): PublicBundle => {
+    const button = buttonOf(tier);
+    return {
+      tier,
+      ...fields,
+      payWhatYouWant: button?.payWhatYouWant ?? false,
+      minimumPriceMinor: button?.minimumAmountMinor ?? null,
+      stockLeft: button?.stockLeft ?? null,
+      soldOut: button?.soldOut ?? false,
+      button,
+    };
+  };
   const bundles: PublicBundle[] = [
-    {
-      tier: "basic",
+    bundle("basic", {
       name: page.basicName,
       priceMinor: page.basicPriceMinor,
       originalPriceMinor: page.basicOriginalPriceMinor,
       features: page.basicFeatures,
-      button: buttonOf("basic"),
-    },
+    }),
   ];
   if (page.premiumEnabled && page.premiumName && page.premiumPriceMinor !== null) {
-    bundles.push({
-      tier: "premium",
-      name: page.premiumName,
-      priceMinor: page.premiumPriceMinor,
-      originalPriceMinor: page.premiumOriginalPriceMinor ?? page.premiumPriceMinor,
-      features: page.premiumFeatures,
-      button: buttonOf("premium"),
-    });
+    bundles.push(
+      bundle("premium", {
+        name: page.premiumName,
+        priceMinor: page.premiumPriceMinor,
+        originalPriceMinor: page.premiumOriginalPriceMinor ?? page.premiumPriceMinor,
+        features: page.premiumFeatures,
+      }),
+    );
   }
+  const store = storeBrandOf(page.merchant, "public");
   return {
     id: page.id,
     name: page.name,
@@ -732,8 +872,18 @@ export async function getPublicSellPage(id: string) {
     hasDownload: page.downloadableFileId !== null,
     imageUrl: page.productImage ? publicFileUrl(page.productImage.key) : null,
     imageSrcSet: page.productImage ? imageSrcSet(page.productImage.key) : null,
-    // Shown at most 12rem wide: the 400 px variant covers 2x screens.
-    logoUrl: page.merchantLogo ? imageVariantUrl(page.merchantLogo.key, 400) : null,
+    // The page's own logo wins over the store's. Shown at most 12rem wide: the 400 px variant covers 2x screens.
+    logoUrl: page.merchantLogo ? imageVariantUrl(page.merchantLogo.key, 400) : (store?.logoUrl ?? null),
+    logoAlt: page.merchantLogo || !store ? `${page.name} logo` : `${store.name} logo`,
+    store,
+    proof: {
+      testimonial: page.testimonialQuote ? { quote: page.testimonialQuote, author: page.testimonialAuthor } : null,
+      rating:
+        page.ratingTenths !== null && page.ratingCount !== null && page.ratingCount > 0
+          ? { tenths: page.ratingTenths, count: page.ratingCount }
+          : null,
+      guarantee: page.guarantee,
+    },
     bundles,
   };
 }
@@ -741,9 +891,16 @@ export async function getPublicSellPage(id: string) {
 export type PublicBundle = {
   tier: BundleTier;
   name: string;
+  /** The price; with pay what you want, the suggested price. */
   priceMinor: number;
   originalPriceMinor: number;
   features: string[];
+  payWhatYouWant: boolean;
+  /** Pay what you want: the least the buyer may pay. */
+  minimumPriceMinor: number | null;
+  /** Units left for sale; null: unlimited. */
+  stockLeft: number | null;
+  soldOut: boolean;
   /** The bundle's payment button; null only while it cannot be paid (e.g. a page saved before its buttons). */
   button: PublicButton | null;
 };

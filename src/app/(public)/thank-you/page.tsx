@@ -3,10 +3,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Card } from "~/components/ui/card";
+import { StoreBrand } from "~/features/branding/store-brand";
 import { LostDownloadForm } from "~/features/library/lost-download-form";
 import { ThankYouDownload } from "~/features/sell-pages/thank-you-download";
 import { formatMoney } from "~/lib/money";
 import { getThankYou, PENDING_DOWNLOAD_MESSAGE } from "~/server/services/downloads";
+import { getThankYouStore } from "~/server/services/library";
 
 // The address carries the buyer's download token: keep it out of Referer headers, caches and search engines.
 export const metadata: Metadata = {
@@ -32,6 +34,20 @@ export default async function ThankYouPage({
 
   // 'Invalid Access' (./not-found.tsx), answered 404: the address grants nothing.
   if (!purchase || typeof token !== "string") notFound();
+  const order = await getThankYouStore(token);
+  const rows: [string, string][] = [
+    ["Product", purchase.productName],
+    ["Transaction ID", purchase.transactionId ?? ""],
+  ];
+  if (order && order.quantity > 1) rows.push(["Quantity", String(order.quantity)]);
+  if (order && order.discountMinor > 0) {
+    const code = order.discountCodeText ? ` (${order.discountCodeText})` : "";
+    rows.push(["Discount", `-${formatMoney(order.discountMinor, order.currency)}${code}`]);
+  }
+  rows.push(
+    ["Amount Paid", formatMoney(purchase.amountMinor, purchase.currency)],
+    ["Date", `${paidAtFormat.format(purchase.paidAt)} UTC`],
+  );
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-b from-green-50 to-white px-4 py-10">
@@ -53,12 +69,7 @@ export default async function ThankYouPage({
         </div>
 
         <dl className="divide-y divide-gray-100 rounded-lg border border-gray-200 text-sm">
-          {[
-            ["Product", purchase.productName],
-            ["Transaction ID", purchase.transactionId],
-            ["Amount Paid", formatMoney(purchase.amountMinor, purchase.currency)],
-            ["Date", `${paidAtFormat.format(purchase.paidAt)} UTC`],
-          ].map(([label, value]) => (
+          {rows.map(([label, value]) => (
             <div key={label} className="flex flex-wrap justify-between gap-2 px-4 py-3">
               <dt className="text-gray-500">{label}</dt>
               <dd className="font-medium break-all text-gray-900">{value}</dd>
@@ -83,12 +94,11 @@ export default async function ThankYouPage({
           />
         )}
 
+        {order && <StoreBrand brand={order.store} align="center" className="border-t border-gray-100 pt-4" />}
+
         <div className="space-y-1 border-t border-gray-100 pt-4 text-center text-sm text-gray-600">
           <p className="font-medium text-gray-900">Need help?</p>
-          <p>
-            Your receipt e-mail links to your library, where you can download again later. It also has the seller&apos;s
-            contact details.
-          </p>
+          <p>Your receipt e-mail links to your library, where you can download again later.</p>
           <div className="mx-auto max-w-sm pt-2 text-left">
             <LostDownloadForm />
           </div>

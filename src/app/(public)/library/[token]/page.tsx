@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { StoreBrand } from "~/features/branding/store-brand";
 import { formatFileSize } from "~/lib/file-types";
 import { formatMoney } from "~/lib/money";
 import { getLibrary } from "~/server/services/library";
@@ -56,8 +57,7 @@ export default async function LibraryPage({
                   <div>
                     <h2 className="text-lg font-semibold text-gray-900">{purchase.productName}</h2>
                     <p className="text-sm text-gray-600">
-                      {purchase.storeName} · {formatMoney(purchase.amountMinor, purchase.currency)} ·{" "}
-                      {dateFormat.format(purchase.paidAt)}
+                      {formatMoney(purchase.amountMinor, purchase.currency)} · {dateFormat.format(purchase.paidAt)}
                     </p>
                     <p className="text-xs break-all text-gray-500">Purchase ID {purchase.purchaseId}</p>
                   </div>
@@ -80,13 +80,7 @@ export default async function LibraryPage({
                 {refused === purchase.id && !purchase.canDownload && (
                   <Alert>This purchase cannot be downloaded again yet. Contact {purchase.supportEmail} for help.</Alert>
                 )}
-                <p className="text-xs text-gray-500">
-                  Questions? Write to{" "}
-                  <a className="text-brand-600 hover:underline" href={`mailto:${purchase.supportEmail}`}>
-                    {purchase.supportEmail}
-                  </a>
-                  .
-                </p>
+                <StoreBrand brand={purchase.store} className="border-t border-gray-100 pt-3" />
               </Card>
             </li>
           ))}
