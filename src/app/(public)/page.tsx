@@ -6,17 +6,24 @@ import { ProductsSection } from "~/features/landing/products-section";
 import { SiteFooter } from "~/features/landing/site-footer";
 import { SiteHeader } from "~/features/landing/site-header";
 import { UseCasesSection } from "~/features/landing/use-cases-section";
+import { listPublicPlans } from "~/server/services/plans";
 
-export default function LandingPage() {
+/**
+ * The pricing section and the hero show the plans as staff set them in the admin portal. The page is rendered per
+ * request anyway (the root layout's nonce), and the plans are one read of a table of a few rows; the service is
+ * called directly rather than through tRPC, which would also read the session and count the visitor's rate limit.
+ */
+export default async function LandingPage() {
+  const plans = await listPublicPlans();
   return (
     <>
       <SiteHeader />
       <main id="main">
-        <Hero />
+        <Hero defaultPlan={plans.find((plan) => plan.isDefault)} />
         <FeatureGrid />
         <ProductsSection />
         <UseCasesSection />
-        <PricingSection />
+        <PricingSection plans={plans} />
         <FaqSection />
       </main>
       <SiteFooter />

@@ -2,20 +2,50 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Mail } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { Button } from "~/components/ui/button";
+import { Button, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { SALES_EMAIL } from "./content";
-import { buildSalesMailto, contactSalesSchema, type ContactSalesInput, type ContactSalesValues } from "./contact-sales";
+import {
+  buildSalesMailto,
+  contactSalesSchema,
+  DEFAULT_SALES_TOPIC,
+  type ContactSalesInput,
+  type ContactSalesValues,
+} from "./contact-sales";
+
+const emptyEnquiry: ContactSalesInput = { name: "", email: "", company: "", message: "" };
 
 /**
- * The Enterprise "Contact Sales" button and its form. There is no sales inbox API: submitting opens the visitor's
- * own e-mail app with the enquiry prefilled, and the dialog says that nothing is sent until they send it there.
+ * A "Contact Sales" button and its form: the landing page's (about a custom plan or one of the plans) and Store
+ * Settings' (changing plan). There is no sales inbox API: submitting opens the visitor's own e-mail app with the
+ * enquiry prefilled, and the dialog says that nothing is sent until they send it there.
  */
-export function ContactSalesDialog({ className }: { className?: string }) {
+export function ContactSalesDialog({
+  className,
+  label = "Contact Sales",
+  title = "Contact sales",
+  topic = DEFAULT_SALES_TOPIC,
+  intro = "Tell us about your store and what you need from Popkit.",
+  defaultValues,
+  variant = "secondary",
+  size = "lg",
+}: {
+  className?: string;
+  /** The button's text (and accessible name). */
+  label?: string;
+  title?: string;
+  /** What the e-mail's subject says the enquiry is about, e.g. "Pro plan". */
+  topic?: string;
+  intro?: ReactNode;
+  /** Known details (a signed-in seller's e-mail and store), so they need not be typed again. */
+  defaultValues?: Partial<ContactSalesInput>;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}) {
   const [isOpen, setIsOpen] = useState(false);
   const [mailtoHref, setMailtoHref] = useState<string | null>(null);
   const {
@@ -25,7 +55,7 @@ export function ContactSalesDialog({ className }: { className?: string }) {
     formState: { errors },
   } = useForm<ContactSalesInput, unknown, ContactSalesValues>({
     resolver: zodResolver(contactSalesSchema),
-    defaultValues: { name: "", email: "", company: "", message: "" },
+    defaultValues: { ...emptyEnquiry, ...defaultValues },
     // Errors are re-checked on the next submit; editing a field just clears its own error (SPEC.md 4).
     reValidateMode: "onSubmit",
   });
@@ -37,7 +67,7 @@ export function ContactSalesDialog({ className }: { className?: string }) {
   const closeDialog = () => setIsOpen(false);
 
   const onSubmit = (values: ContactSalesValues) => {
-    const href = buildSalesMailto(values);
+    const href = buildSalesMailto(values, topic);
     setMailtoHref(href);
     window.location.assign(href);
   };
@@ -51,17 +81,17 @@ export function ContactSalesDialog({ className }: { className?: string }) {
 
   return (
     <>
-      <Button variant="secondary" size="lg" className={className} aria-haspopup="dialog" onClick={openDialog}>
-        Contact Sales
+      <Button variant={variant} size={size} className={className} aria-haspopup="dialog" onClick={openDialog}>
+        {label}
       </Button>
       <Dialog
         open={isOpen}
         onClose={closeDialog}
-        title="Contact sales"
+        title={title}
         description={
           <>
-            Tell us about your business and what you need from Popkit Enterprise. Submitting opens your e-mail app with
-            a message to {SALES_EMAIL}; nothing is sent until you send it from there.
+            {intro} Submitting opens your e-mail app with a message to {SALES_EMAIL}; nothing is sent until you send it
+            from there.
           </>
         }
       >

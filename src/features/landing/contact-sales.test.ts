@@ -35,7 +35,7 @@ describe("buildSalesMailto", () => {
     const url = buildSalesMailto({ ...valid, message: "Line one\nLine & two" });
     expect(url.startsWith("mailto:sales@popkit.app?subject=")).toBe(true);
     const params = new URL(url).searchParams;
-    expect(params.get("subject")).toBe("Popkit Enterprise enquiry from Engines Ltd");
+    expect(params.get("subject")).toBe("Popkit custom plan enquiry from Engines Ltd");
     expect(params.get("body")).toBe(
       "Name: Ada Lovelace\r\nE-mail: ada@example.com\r\nCompany: Engines Ltd\r\n\r\nLine one\r\nLine & two",
     );
@@ -44,7 +44,12 @@ describe("buildSalesMailto", () => {
 
   it("names the person when there is no company", () => {
     const params = new URL(buildSalesMailto({ ...valid, company: "" })).searchParams;
-    expect(params.get("subject")).toBe("Popkit Enterprise enquiry from Ada Lovelace");
+    expect(params.get("subject")).toBe("Popkit custom plan enquiry from Ada Lovelace");
     expect(params.get("body")).toContain("Company: -");
+  });
+
+  it("names the plan the enquiry is about", () => {
+    const params = new URL(buildSalesMailto(valid, "Pro plan")).searchParams;
+    expect(params.get("subject")).toBe("Popkit Pro plan enquiry from Engines Ltd");
   });
 });

@@ -16,9 +16,18 @@ export const contactSalesSchema = z.object({
 export type ContactSalesInput = z.input<typeof contactSalesSchema>;
 export type ContactSalesValues = z.output<typeof contactSalesSchema>;
 
-/** A mailto: link to sales prefilled with the enquiry; RFC 6068 wants %20 for spaces and CRLF line breaks. */
-export function buildSalesMailto({ name, email, company, message }: ContactSalesValues): string {
-  const subject = `Popkit Enterprise enquiry from ${company || name}`;
+/** What an enquiry is about when nothing more precise is known: terms made for one store. */
+export const DEFAULT_SALES_TOPIC = "custom plan";
+
+/**
+ * A mailto: link to sales prefilled with the enquiry about `topic` (e.g. "Pro plan"); RFC 6068 wants %20 for spaces
+ * and CRLF line breaks.
+ */
+export function buildSalesMailto(
+  { name, email, company, message }: ContactSalesValues,
+  topic: string = DEFAULT_SALES_TOPIC,
+): string {
+  const subject = `Popkit ${topic} enquiry from ${company || name}`;
   const body = [`Name: ${name}`, `E-mail: ${email}`, `Company: ${company || "-"}`, "", message].join("\r\n");
   const encode = (text: string) => encodeURIComponent(text.replace(/\r?\n/g, "\r\n"));
   return `mailto:${SALES_EMAIL}?subject=${encode(subject)}&body=${encode(body)}`;

@@ -1,19 +1,26 @@
 import {
+  Boxes,
   Briefcase,
   ChartColumn,
   FileDown,
+  HandCoins,
   HandHeart,
   Layers,
   MousePointerClick,
   Package,
+  Palette,
   Repeat,
-  ShieldCheck,
   Ticket,
+  TicketPercent,
   Truck,
   type LucideIcon,
 } from "lucide-react";
 
-/** Landing-page copy in one place: the header menus, the sections and the footer all read from here. */
+/**
+ * Landing-page copy in one place: the header menus, the sections and the footer all read from here. Every sentence
+ * states what the product does today (issue 16): no trial, no feature that has no screen. Prices, limits and fees
+ * are not written here at all: the pricing section and the hero read the plans staff set in the admin portal.
+ */
 
 export const SIGN_UP_HREF = "/auth?mode=signup";
 export const LOG_IN_HREF = "/auth";
@@ -21,8 +28,8 @@ export const ADMIN_HREF = "/saas-admin/auth";
 export const SALES_EMAIL = "sales@popkit.app";
 export const SUPPORT_EMAIL = "support@popkit.app";
 
-// DESIGN.md 9: every fee statement on the site must say the same thing.
-export const FEE_NOTE = "0% Popkit transaction fee. PayPal's standard processing fees apply.";
+// Every fee statement on the site says the same thing: Popkit's fee is the plan's, PayPal's is PayPal's.
+export const FEE_NOTE = "Popkit's fee depends on your plan; PayPal's standard processing fees apply to every payment.";
 
 export type LandingItem = { slug: string; title: string; description: string; icon: LucideIcon };
 
@@ -31,20 +38,21 @@ export const features: LandingItem[] = [
     slug: "checkout-buttons",
     title: "No-code checkout buttons",
     description:
-      "Create a PayPal button for a one-time or subscription payment and paste one line of code into any website.",
+      "Create a PayPal button for a one-time or subscription payment and paste two lines of HTML into any website.",
     icon: MousePointerClick,
   },
   {
     slug: "sell-pages",
     title: "Digital sell pages",
     description:
-      "Get a ready-made sales page for your digital product, with basic and premium bundles and automatic delivery.",
+      "A ready-made sales page for your digital product, with a basic and an optional premium bundle and automatic delivery of the file.",
     icon: FileDown,
   },
   {
     slug: "subscriptions",
     title: "Subscriptions",
-    description: "Bill monthly or yearly through PayPal subscription plans and follow your recurring revenue.",
+    description:
+      "Bill weekly, monthly, every 3 months or yearly through PayPal subscription plans, and follow your recurring revenue.",
     icon: Repeat,
   },
   {
@@ -55,16 +63,37 @@ export const features: LandingItem[] = [
     icon: ChartColumn,
   },
   {
-    slug: "wps-buttons",
-    title: "PayPal Buy Now buttons",
-    description: "Website Payments Standard buttons with several price options and tax and shipping settings.",
-    icon: Layers,
+    slug: "discount-codes",
+    title: "Discount codes",
+    description:
+      "Percentage or fixed-amount codes buyers enter at checkout, with optional dates, a use limit and one use per buyer.",
+    icon: TicketPercent,
   },
   {
-    slug: "secure-checkout",
-    title: "Secure PayPal checkout",
-    description: "PCI-compliant checkout run by PayPal: buyers pay by card, wallet or PayPal in 100+ currencies.",
-    icon: ShieldCheck,
+    slug: "pay-what-you-want",
+    title: "Pay what you want",
+    description:
+      "Let buyers choose the price, at or above a minimum you set, on one-time payment buttons and sell-page bundles.",
+    icon: HandCoins,
+  },
+  {
+    slug: "quantities-and-stock",
+    title: "Quantities and stock",
+    description:
+      "Let buyers order several units, and set how many you have: a button or bundle shows 'Sold out' when they are gone.",
+    icon: Boxes,
+  },
+  {
+    slug: "branding",
+    title: "Your store's branding",
+    description: "Your store name, logo, support e-mail and website on the pages buyers pay on and on their receipts.",
+    icon: Palette,
+  },
+  {
+    slug: "wps-buttons",
+    title: "PayPal Buy Now buttons",
+    description: "Website Payments Standard buttons with up to 10 price options, a tax rate and a flat shipping cost.",
+    icon: Layers,
   },
 ];
 
@@ -75,31 +104,32 @@ export const useCases: LandingItem[] = [
   {
     slug: "digital-products",
     title: "Digital products",
-    description: "E-books, templates, music and video, delivered to the buyer as soon as they pay.",
+    description: "E-books, templates, music and video, delivered to the buyer as soon as PayPal confirms the payment.",
     icon: FileDown,
   },
   {
     slug: "physical-products",
     title: "Physical products",
-    description: "Collect a shipping address and add tax and shipping to every order.",
+    description:
+      "PayPal Buy Now buttons ask for a shipping address and add your tax rate and shipping cost; stock limits stop sales when you run out.",
     icon: Truck,
   },
   {
     slug: "event-tickets",
     title: "Event tickets",
-    description: "Sell tickets for workshops, classes and events with one button on your event page.",
+    description: "Sell tickets for workshops, classes and events with one button, limited to the seats you have.",
     icon: Ticket,
   },
   {
     slug: "subscriptions",
     title: "Subscriptions",
-    description: "Memberships, newsletters and software plans billed on a schedule.",
+    description: "Memberships, newsletters and software plans billed on a schedule through PayPal.",
     icon: Repeat,
   },
   {
     slug: "donations",
     title: "Donations",
-    description: "Take one-off or monthly donations for your cause, club or creative work.",
+    description: "Let supporters give what they want, once, or every month with a subscription.",
     icon: HandHeart,
   },
   {
@@ -122,56 +152,27 @@ export const productKinds: ProductKind[] = [
   {
     title: "Digital products",
     icon: FileDown,
-    fileTypes: ["PDF", "DOC", "XLSX", "PPT", "MP3", "MP4"],
-    description: "Upload a file once and Popkit hands it to every buyer after PayPal confirms the payment.",
+    // src/lib/file-types.ts: what a sell page's downloadable file may be.
+    fileTypes: ["PDF", "Word", "Excel", "PowerPoint", "MP3", "MP4", "ZIP", "EPUB"],
+    description:
+      "Upload a file of up to 10 MB once, and Popkit hands it to every buyer after PayPal confirms the payment.",
     points: [
-      "Automatic delivery right after payment",
-      "Protected downloads: files stay private and each buyer gets their own expiring link",
+      "Automatic download right after payment",
+      "Private files: each buyer gets their own download link, which expires",
+      "A purchase library: the receipt links to all of a buyer's downloads, to fetch them again later",
       "Basic and premium bundles on one sales page",
     ],
   },
   {
     title: "Physical products",
     icon: Package,
-    description: "Sell goods that ship, with the details you need to fulfil every order.",
-    points: ["Shipping address collection", "Inventory tracking", "Tax calculation", "Customer management"],
-  },
-];
-
-export type Plan = {
-  name: string;
-  price: string;
-  period?: string;
-  description: string;
-  points: string[];
-  isPopular?: boolean;
-  cta: { label: string; href: string } | "contact-sales";
-};
-
-export const plans: Plan[] = [
-  {
-    name: "Free",
-    price: "$0",
-    period: "per month",
-    description: "For trying Popkit with your first sales.",
-    points: ["Up to 10 transactions per month", "Basic checkout pages", "PayPal integration", "E-mail support"],
-    cta: { label: "Get started free", href: SIGN_UP_HREF },
-  },
-  {
-    name: "Pro",
-    price: "$29",
-    period: "per month",
-    description: "For growing businesses. Try it free for 7 days, no credit card needed.",
-    points: ["Unlimited transactions", "Custom branding", "Advanced analytics", "Priority support", "API access"],
-    isPopular: true,
-    cta: { label: "Start Free Trial", href: SIGN_UP_HREF },
-  },
-  {
-    name: "Enterprise",
-    price: "Custom",
-    description: "For large teams with their own requirements.",
-    points: ["Everything in Pro", "White-label", "Dedicated support", "Custom integrations"],
-    cta: "contact-sales",
+    description: "Sell goods that ship with PayPal Buy Now buttons, or with payment buttons and a stock limit.",
+    points: [
+      "PayPal asks the buyer for a shipping address (Buy Now buttons)",
+      "A tax rate and a flat shipping cost on each Buy Now button",
+      "Stock limits: 'Sold out' once the last unit sells",
+      "A customer list with each buyer's payments and lifetime value",
+    ],
   },
 ];
 
@@ -181,52 +182,58 @@ export const faqs: Faq[] = [
   {
     question: "Does Popkit charge a transaction fee?",
     answer:
-      "No. Popkit charges a 0% platform fee on every plan: you pay only your plan's monthly price. " +
-      "PayPal charges its own standard processing fees on each payment, as it does for any PayPal checkout.",
+      "That depends on your plan: each plan in the pricing section shows its Popkit fee, a percentage of each " +
+      "completed payment (0% means none). PayPal charges its own standard processing fees on each payment, as it " +
+      "does for any PayPal checkout.",
   },
   {
-    question: "How does the 7-day free trial work?",
+    question: "What happens when my store reaches its plan's payment limit?",
     answer:
-      "Sign up and use every Pro feature for 7 days. No credit card is needed to start, " +
-      "so nothing is charged unless you choose a paid plan.",
+      "Buyers cannot start new checkouts until the next calendar month (UTC) begins; payments buyers have already " +
+      "approved are still completed. Store Settings shows your plan and how many payments your store took this month.",
   },
   {
-    question: "Can I cancel anytime?",
-    answer: "Yes. Plans run month to month with no contract: cancel whenever you like and you won't be charged again.",
+    question: "How do I change my plan?",
+    answer:
+      `Write to ${SALES_EMAIL}, or use the contact button in Store Settings, and we move your store to the plan ` +
+      "you choose. Every plan includes every Popkit feature; plans differ in price, payment limit and fee.",
   },
   {
     question: "Which currencies can I accept?",
     answer:
       "You price your buttons and pages in US dollars, euros, pounds sterling, Canadian dollars, Australian dollars " +
-      "or Japanese yen. Checkout runs on PayPal, which lets buyers pay in 100+ currencies and handles the conversion.",
+      "or Japanese yen. Buyers pay through PayPal, which converts the amount when they pay in another currency.",
   },
   {
     question: "How are digital products delivered?",
     answer:
-      "Upload your file (PDF, DOC, XLSX, PPT, MP3 or MP4, up to 10 MB) to a digital sell page. As soon as PayPal " +
-      "confirms the payment, the buyer lands on a download page and the download starts automatically. " +
-      "The file stays private: each buyer gets their own download link, which expires.",
+      "Upload your file (PDF, Word, Excel, PowerPoint, MP3, MP4, ZIP or EPUB, up to 10 MB) to a digital sell page. " +
+      "As soon as PayPal confirms the payment, the buyer lands on a download page and the download starts " +
+      "automatically. The file stays private: each buyer gets their own download link, which expires, and their " +
+      "receipt links to a library of everything they bought, to download it again later.",
+  },
+  {
+    question: "Can I offer discounts?",
+    answer:
+      "Yes. Create discount codes that take a percentage or a fixed amount off, for all or chosen payment buttons " +
+      "and sell pages, with optional start and end dates, a limit on uses and one use per buyer. Buyers enter the " +
+      "code at checkout.",
   },
   {
     question: "Is checkout secure?",
     answer:
-      "Yes. Buyers pay on PayPal's PCI DSS-compliant checkout, so card and wallet details go to PayPal and never " +
-      "reach Popkit. Popkit records a sale only after PayPal confirms the payment.",
+      "Yes. Buyers pay in PayPal's own checkout, so card and wallet details go to PayPal and never reach Popkit. " +
+      "Popkit records a sale only after PayPal confirms the payment.",
   },
   {
     question: "What do I need to get started?",
     answer:
-      "A PayPal Business account. Payments go straight into it; Popkit never holds your money. " +
-      "Most sellers create their first button in about 5 minutes.",
+      "A PayPal Business account and the client ID and secret of an app from PayPal's developer dashboard, which " +
+      "you paste into Store Settings. Payments go straight into your PayPal account; Popkit never holds your money. " +
+      "You can try everything with PayPal sandbox credentials first.",
   },
   {
     question: "How do I get help?",
-    answer: "Our support team answers 24/7 by e-mail and chat. Pro plans get priority support.",
+    answer: `Write to ${SUPPORT_EMAIL} and our support team answers by e-mail.`,
   },
 ];
-
-/** Footer items the spec names but that have no screen yet: shown as text, never as dead links. */
-export const comingSoon = {
-  product: ["Sales funnels", "One-click upsells", "Order bumps", "Payment plans", "Pay what you want", "Form builder"],
-  resources: ["Templates", "Blog", "Help centre", "Case studies"],
-};

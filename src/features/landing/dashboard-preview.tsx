@@ -2,12 +2,12 @@ import { CreditCard, FileText, LayoutDashboard, Users } from "lucide-react";
 import { cn } from "~/lib/cn";
 
 // Decorative sample figures: the preview is hidden from assistive technology and captioned as a preview.
+// The real dashboard's four tiles (src/features/analytics/dashboard-overview.tsx), nothing it does not have.
 const tiles = [
   { label: "Revenue", value: "$12,480.00", trend: "+12.5%" },
   { label: "Monthly recurring revenue", value: "$3,920.00", trend: "+8.2%" },
-  { label: "Active subscribers", value: "148", trend: "+23 new" },
-  { label: "Payments", value: "612", trend: "+41" },
-  { label: "Submissions", value: "1,024", trend: "+64" },
+  { label: "Active subscribers", value: "148", trend: "+23" },
+  { label: "Conversion rate", value: "4.1%", trend: "+0.5%" },
 ];
 
 const sidebar = [
@@ -57,7 +57,7 @@ export function DashboardPreview() {
               <div className="text-lg font-semibold text-gray-900">Home</div>
               <div className="bg-brand-600 rounded-md px-3 py-1 text-xs font-medium text-white">Create POP</div>
             </div>
-            <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
+            <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
               {tiles.map((tile) => (
                 <div key={tile.label} className="rounded-lg border border-gray-200 p-3">
                   <div className="truncate text-xs text-gray-600">{tile.label}</div>

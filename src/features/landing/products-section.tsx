@@ -11,7 +11,7 @@ export function ProductsSection() {
           id="products-title"
           eyebrow="Products"
           title="Sell digital and physical products"
-          description="Files are delivered for you; goods come with the order details you need to ship them."
+          description="Files are delivered for you; for goods, PayPal collects the shipping address."
         />
         <div className="mt-12 grid gap-6 lg:grid-cols-2">
           {productKinds.map(({ title, icon: Icon, description, fileTypes, points }) => (

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ADMIN_HREF, comingSoon, FEE_NOTE, LOG_IN_HREF, SALES_EMAIL, SIGN_UP_HREF } from "./content";
+import { ADMIN_HREF, features, FEE_NOTE, LOG_IN_HREF, SALES_EMAIL, SIGN_UP_HREF, SUPPORT_EMAIL } from "./content";
 import { Logo } from "./logo";
 
 const linkClass = "text-sm text-gray-600 hover:text-gray-900";
@@ -11,6 +11,9 @@ const productLinks = [
   { href: "#pricing", label: "Pricing" },
   { href: "#faq", label: "FAQ" },
 ];
+
+/** Every tool the product has, each leading to its card in the feature grid. */
+const toolLinks = features.map(({ slug, title }) => ({ href: `#feature-${slug}`, label: title }));
 
 const accountLinks = [
   { href: SIGN_UP_HREF, label: "Sign up" },
@@ -41,6 +44,12 @@ export function SiteFooter({ sectionPrefix = "" }: { sectionPrefix?: "" | "/" })
                 {SALES_EMAIL}
               </a>
             </p>
+            <p className="mt-1 text-sm text-gray-600">
+              Support:{" "}
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="text-brand-700 font-medium hover:underline">
+                {SUPPORT_EMAIL}
+              </a>
+            </p>
           </div>
           <nav aria-label="Footer">
             <h2 className="text-sm font-semibold text-gray-900">Product</h2>
@@ -64,27 +73,21 @@ export function SiteFooter({ sectionPrefix = "" }: { sectionPrefix?: "" | "/" })
               ))}
             </ul>
           </nav>
-          <ComingSoonList title="More tools" items={comingSoon.product} />
-          <ComingSoonList title="Resources" items={comingSoon.resources} />
+          <nav aria-label="Tools" className="md:col-span-2">
+            <h2 className="text-sm font-semibold text-gray-900">Tools</h2>
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+              {toolLinks.map(({ href, label }) => (
+                <li key={href}>
+                  <Link href={`${sectionPrefix}${href}`} className={linkClass}>
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
         <p className="mt-12 border-t border-gray-200 pt-8 text-sm text-gray-600">© Popkit</p>
       </div>
     </footer>
-  );
-}
-
-function ComingSoonList({ title, items }: { title: string; items: string[] }) {
-  return (
-    <div>
-      <h2 className="text-sm font-semibold text-gray-900">{title}</h2>
-      <ul className="mt-4 space-y-3">
-        {items.map((item) => (
-          <li key={item} className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
-            {item}
-            <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-600">Coming soon</span>
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -10,6 +10,7 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
+import { TestCredentialsNotice, type TestCredentialsResult } from "~/features/settings/test-credentials";
 import { EmailNotificationsCard } from "~/features/settings/email-notifications-card";
 import { UploadField } from "~/features/uploads/upload-field";
 import {
@@ -57,8 +58,17 @@ function browserTimeZone() {
   return zone && isValidTimeZone(zone) ? zone : "UTC";
 }
 
-export function StoreSettingsForm({ initial }: { initial: Settings }) {
+export function StoreSettingsForm({
+  initial,
+  canUseTestCredentials = false,
+}: {
+  initial: Settings;
+  /** The app's PayPal sandbox is the local simulator: 'Use test credentials' is offered (the server checks again). */
+  canUseTestCredentials?: boolean;
+}) {
   const utils = api.useUtils();
+  const connectTestCredentials = api.merchant.connectTestCredentials.useMutation();
+  const [testCredentials, setTestCredentials] = useState<TestCredentialsResult | { error: string } | null>(null);
   const [hasSecret, setHasSecret] = useState(initial.hasPaypalSecret);
   const [logoUrl, setLogoUrl] = useState(initial.logoUrl);
   const setLogo = api.merchant.setStoreLogo.useMutation();
@@ -88,6 +98,23 @@ export function StoreSettingsForm({ initial }: { initial: Settings }) {
     const timer = setTimeout(() => setStatus(null), 4000);
     return () => clearTimeout(timer);
   }, [status]);
+
+  /** Saved at once by the server; the form shows them as saved and keeps any other edits not yet saved. */
+  async function applyTestCredentials() {
+    setTestCredentials(null);
+    try {
+      const result = await connectTestCredentials.mutateAsync();
+      const saved = result.settings;
+      setHasSecret(saved.hasPaypalSecret);
+      form.resetField("paypalClientId", { defaultValue: saved.paypalClientId });
+      form.resetField("paypalSecret", { defaultValue: "" });
+      form.resetField("paypalEnvironment", { defaultValue: saved.paypalEnvironment });
+      utils.merchant.getStoreSettings.setData(undefined, saved);
+      setTestCredentials(result);
+    } catch (error) {
+      setTestCredentials({ error: userMessageOf(error, "Failed to create test credentials. Please try again.") });
+    }
+  }
 
   async function onSubmit(values: UpdateStoreSettingsInput) {
     setStatus(null);
@@ -235,6 +262,27 @@ export function StoreSettingsForm({ initial }: { initial: Settings }) {
           />
         </Field>
         {hasSecret && <p className="text-sm font-medium text-green-700">PayPal secret saved</p>}
+        {canUseTestCredentials && !isLive && (
+          <div className="space-y-3 rounded-lg border border-dashed border-gray-300 p-4">
+            <p className="text-sm text-gray-700">
+              This Popkit runs with the local PayPal sandbox. Instead of an app from PayPal&apos;s developer dashboard,
+              you can use a client ID and secret made for it, saved at once.
+            </p>
+            <Button
+              variant="secondary"
+              disabled={connectTestCredentials.isPending}
+              onClick={() => void applyTestCredentials()}
+            >
+              {connectTestCredentials.isPending ? "Creating..." : "Use test credentials"}
+            </Button>
+            {testCredentials &&
+              ("error" in testCredentials ? (
+                <Alert>{testCredentials.error}</Alert>
+              ) : (
+                <TestCredentialsNotice result={testCredentials} />
+              ))}
+          </div>
+        )}
         <Field
           id="paypalWebhookId"
           label="PayPal Webhook ID"

@@ -22,4 +22,26 @@ describe("audit details", () => {
     );
     expect(describeAuditDetails(null)).toBe("");
   });
+
+  it("describes plan changes (issue 16)", () => {
+    expect(auditActionLabel("plan.set_default")).toBe("Made plan the default");
+    expect(
+      describeAuditDetails({
+        name: "Pro",
+        description: null,
+        price: "$29/month",
+        limit: "Unlimited payments",
+        fee: "1%",
+      }),
+    ).toBe("Pro · $29/month · Unlimited payments · 1%");
+    expect(
+      describeAuditDetails({ name: "Pro", price: "$29/month", limit: "x", fee: "1%", movedStores: 2, movedTo: "Free" }),
+    ).toBe("Pro · $29/month · x · 1% · 2 store(s) moved to Free");
+    expect(describeAuditDetails({ name: "Pro", changes: { price: { from: "$29/month", to: "$49/month" } } })).toBe(
+      "Pro · price: $29/month → $49/month",
+    );
+    expect(
+      describeAuditDetails({ name: "Sock Shop", email: "s@example.test", from: "Default plan (Free)", to: "Pro" }),
+    ).toBe("Sock Shop (s@example.test) · Default plan (Free) → Pro");
+  });
 });

@@ -14,6 +14,11 @@ const actionLabels: Record<string, string> = {
   "transactions.export": "Exported transactions",
   "merchant.suspend": "Suspended merchant",
   "merchant.resume": "Resumed merchant",
+  "merchant.plan_change": "Changed merchant's plan",
+  "plan.create": "Created plan",
+  "plan.update": "Edited plan",
+  "plan.set_default": "Made plan the default",
+  "plan.delete": "Deleted plan",
   "job.retry": "Retried background job",
 };
 
@@ -45,6 +50,13 @@ export function describeAuditDetails(details: unknown): string {
     }
   }
   if (typeof details.role === "string" && !("from" in details)) parts.push(`role ${details.role}`);
+  // A plan created or deleted: its terms as they were.
+  for (const term of ["price", "limit", "fee"] as const) {
+    if (typeof details[term] === "string") parts.push(details[term]);
+  }
+  if (typeof details.movedStores === "number" && details.movedStores > 0) {
+    parts.push(`${details.movedStores} store(s) moved to ${text(details.movedTo)}`);
+  }
   // A retried background job: its kind in words, and a PayPal event's type.
   if (typeof details.kind === "string") {
     parts.push(jobKindLabels[details.kind as keyof typeof jobKindLabels] ?? details.kind);

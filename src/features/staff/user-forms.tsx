@@ -20,7 +20,8 @@ import { api, type RouterOutputs } from "~/trpc/react";
 
 export type StaffUserRow = RouterOutputs["admin"]["listUsers"]["users"][number];
 
-function FormActions({ onCancel, busy, label, busyLabel }: FormActionsProps) {
+/** Cancel and submit under a staff form (users, plans). */
+export function FormActions({ onCancel, busy, label, busyLabel }: FormActionsProps) {
   return (
     <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
       <Button variant="secondary" onClick={onCancel}>

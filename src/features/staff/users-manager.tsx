@@ -3,7 +3,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { KeyRound, Pencil, Plus, Trash2, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { DataTable, type ColumnsOf } from "~/components/ui/data-table";
@@ -16,6 +16,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { toast } from "~/components/ui/toast";
 import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
 import { ActiveBadge, RoleBadge } from "./role-badge";
+import { useRowDialogFocus } from "./row-dialog-focus";
 import { CreateUserForm, EditUserForm, ResetPasswordForm, type StaffUserRow } from "./user-forms";
 
 type UsersPage = RouterOutputs["admin"]["listUsers"];
@@ -131,9 +132,7 @@ export function UsersManager({
 }) {
   const router = useRouter();
   const [open, setOpen] = useState<Open>(null);
-  const listRef = useRef<HTMLDivElement>(null);
-  // The row whose menu opened the current dialog; null when focus should go back to the list.
-  const [returnRowId, setReturnRowId] = useState<string | null>(null);
+  const { listRef, setReturnRowId, returnFocus } = useRowDialogFocus();
   const remove = api.admin.deleteUser.useMutation();
   const close = () => setOpen(null);
   const done = (text: string) => {
@@ -141,22 +140,14 @@ export function UsersManager({
     toast.success(text);
     router.refresh();
   };
-  /**
-   * A dialog opened from a row's menu gives focus back to that row's menu button (the menu item that opened it is
-   * gone), or to the list when the row itself is gone.
-   */
-  const returnFocus = (event: Event) => {
-    event.preventDefault();
-    const trigger = returnRowId
-      ? listRef.current?.querySelector<HTMLElement>(`[data-actions-for="${returnRowId}"] button`)
-      : null;
-    (trigger ?? listRef.current)?.focus();
-  };
-  const openFromRow = useCallback((next: RowDialog) => {
-    // A deleted row is gone by the time the dialog closes.
-    setReturnRowId(next.kind === "delete" ? null : next.user.id);
-    setOpen(next);
-  }, []);
+  const openFromRow = useCallback(
+    (next: RowDialog) => {
+      // A deleted row is gone by the time the dialog closes.
+      setReturnRowId(next.kind === "delete" ? null : next.user.id);
+      setOpen(next);
+    },
+    [setReturnRowId],
+  );
   const canCreate = data.viewer.creatableRoles.length > 0;
   const viewerId = data.viewer.id;
 

@@ -17,6 +17,11 @@ export type AuditAction =
   | "transactions.export"
   | "merchant.suspend"
   | "merchant.resume"
+  | "merchant.plan_change"
+  | "plan.create"
+  | "plan.update"
+  | "plan.set_default"
+  | "plan.delete"
   | "job.retry";
 
 export const TERMINAL_ACTOR = "(terminal)";
@@ -29,7 +34,7 @@ export function recordAudit(
   client: Prisma.TransactionClient,
   actor: AuditActor,
   action: AuditAction,
-  target: { type: "saas_user" | "transactions" | "merchant" | "job" | "paypal_event"; id: string | null },
+  target: { type: "saas_user" | "transactions" | "merchant" | "job" | "paypal_event" | "plan"; id: string | null },
   details?: Prisma.InputJsonObject,
 ) {
   return client.auditLog.create({

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { env } from "~/env";
 import { decryptSecret, encryptSecret } from "~/server/crypto";
 import { describeError, logger } from "~/server/logger";
@@ -123,10 +124,122 @@ export async function updateStoreSettings(merchantId: string, input: UpdateStore
     create: { merchantId, ...fields, ...secret },
     update: { ...fields, ...secret },
   });
-  // Whether buyers can pay (a saved secret for the client id) shows on every sell page and button.
+  forgetPaymentReadiness();
+  return getStoreSettings(merchantId);
+}
+
+/** Whether buyers can pay (a saved secret for the client id) shows on every sell page and button. */
+function forgetPaymentReadiness() {
   forgetPublicSellPage(null);
   forgetCached("embed-script", null);
-  return getStoreSettings(merchantId);
+}
+
+// --- Test credentials from the local PayPal sandbox (issue 16) ---
+
+export const TEST_CREDENTIALS_SAVED =
+  "Test credentials from the local PayPal sandbox were saved. They work only with the local sandbox.";
+export const TEST_CREDENTIALS_NOT_LOCAL =
+  "Test credentials come only from the local PayPal sandbox, and this app uses PayPal's own. Create a sandbox app in your PayPal developer dashboard and paste its client ID and secret instead.";
+export const TEST_CREDENTIALS_WOULD_REPLACE_LIVE =
+  "Your store is connected to live PayPal: test credentials would replace your live ones. Switch the environment to Sandbox and save first.";
+export const TEST_CREDENTIALS_SANDBOX_DOWN =
+  "The local PayPal sandbox did not answer. Make sure it is running, then try again.";
+
+const SANDBOX_TIMEOUT_MS = 5_000;
+
+/**
+ * Whether the app's PayPal sandbox API (PAYPAL_API_BASE_SANDBOX) is the local simulator in sandbox/paypal rather
+ * than PayPal's own sandbox. Decided by the address alone: a loopback host (localhost, 127.x.x.x, [::1]) is never
+ * PayPal, and the answer costs no request, so Store Settings can ask on every view. Asking the host whether it
+ * answers GET /__sandbox/health would prove nothing about a remote host (anyone can answer that path) and would
+ * put a network call in front of every settings page. saveTestCredentials checks the health answer as well before
+ * it registers anything, so a loopback port that is something else (a tunnel, a stopped simulator) gets a clear
+ * refusal instead of half-made credentials.
+ */
+export function isLocalPayPalSandbox(apiBase: string = env.PAYPAL_API_BASE_SANDBOX): boolean {
+  let host: string;
+  try {
+    host = new URL(apiBase).hostname;
+  } catch {
+    return false;
+  }
+  return host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** One JSON call to the local sandbox's own endpoints (/__sandbox/*); false when it does not answer as expected. */
+async function callLocalSandbox(apiBase: string, path: string, body?: unknown): Promise<boolean> {
+  try {
+    const response = await fetch(`${apiBase}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+      signal: AbortSignal.timeout(SANDBOX_TIMEOUT_MS),
+    });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * "Use test credentials": a fresh client ID and secret, registered with the local PayPal sandbox
+ * (POST /__sandbox/credentials), tried with a token call like any new credentials, and saved as the store's sandbox
+ * credentials (the secret encrypted) exactly where a normal save puts them. Refused against PayPal's own sandbox,
+ * and for a store connected to live PayPal, whose live credentials it would overwrite. Also says how many POPs still
+ * name another client ID: buyers cannot pay on those until the seller edits them (pop-setup.ts, client_id_mismatch).
+ */
+export async function saveTestCredentials(merchantId: string) {
+  const apiBase = env.PAYPAL_API_BASE_SANDBOX.replace(/\/+$/, "");
+  if (!isLocalPayPalSandbox(apiBase)) throw new AppError("FORBIDDEN", TEST_CREDENTIALS_NOT_LOCAL);
+  if (!(await callLocalSandbox(apiBase, "/__sandbox/health"))) {
+    throw new AppError("UPSTREAM", TEST_CREDENTIALS_SANDBOX_DOWN);
+  }
+  const [merchant, saved] = await Promise.all([
+    db.merchant.findUniqueOrThrow({ where: { id: merchantId }, select: { name: true } }),
+    db.storeSettings.findUnique({ where: { merchantId }, select: { paypalEnvironment: true, paypalClientId: true } }),
+  ]);
+  if (saved?.paypalEnvironment === "live" && saved.paypalClientId) {
+    throw new AppError("CONFLICT", TEST_CREDENTIALS_WOULD_REPLACE_LIVE);
+  }
+  const clientId = `popkit-test-${randomBytes(9).toString("hex")}`;
+  const secret = randomBytes(24).toString("base64url");
+  const isRegistered = await callLocalSandbox(apiBase, "/__sandbox/credentials", {
+    client_id: clientId,
+    client_secret: secret,
+  });
+  if (!isRegistered) throw new AppError("UPSTREAM", TEST_CREDENTIALS_SANDBOX_DOWN);
+  try {
+    await createPayPalClient({ apiBase, clientId, secret }).checkCredentials();
+  } catch (error) {
+    logger.warn("The local PayPal sandbox refused the credentials it just registered", describeError(error));
+    throw new AppError("UPSTREAM", TEST_CREDENTIALS_SANDBOX_DOWN, { cause: error });
+  }
+  const credentials = {
+    paypalClientId: clientId,
+    paypalSecretEncrypted: encryptSecret(secret),
+    paypalEnvironment: "sandbox" as const,
+  };
+  await db.storeSettings.upsert({
+    where: { merchantId },
+    create: { merchantId, storeName: merchant.name, ...credentials },
+    update: credentials,
+  });
+  forgetPaymentReadiness();
+  const otherClientId = { merchantId, paypalClientId: { not: clientId } };
+  const [settings, paymentButtons, sellPages, subscriptionButtons] = await Promise.all([
+    getStoreSettings(merchantId),
+    db.paymentButton.count({ where: { ...otherClientId, buttonType: "manual" } }),
+    db.digitalSellPage.count({ where: otherClientId }),
+    db.paymentButton.count({ where: { merchantId, buttonType: "manual", paymentType: "subscription" } }),
+  ]);
+  return {
+    message: TEST_CREDENTIALS_SAVED,
+    settings,
+    popsWithOtherClientId: paymentButtons + sellPages,
+    subscriptionButtons,
+  };
 }
 
 /**

@@ -41,9 +41,10 @@ export default function TermsPage() {
 
       <h2>Fees</h2>
       <p>
-        You pay the price of your plan as shown on our pricing page. Popkit charges a 0% transaction fee on your sales;
-        PayPal charges its own standard processing fees on each payment. The 7-day trial needs no credit card. You can
-        cancel a paid plan at any time, and you will not be charged again after cancelling.
+        You pay your plan&apos;s monthly price and its Popkit fee on your sales, as shown on our pricing page and in
+        Store Settings, where you also see this month&apos;s payments and fees. PayPal charges its own standard
+        processing fees on each payment. A store that reaches its plan&apos;s monthly payment limit takes no new
+        checkouts until the next month; payments buyers have already approved are still completed.
       </p>
 
       <h2>Your content</h2>

@@ -1,13 +1,19 @@
 import Link from "next/link";
 import { WebhookSettingsCard } from "~/features/merchant-webhooks/webhook-settings-card";
+import { PlanCard } from "~/features/settings/plan-card";
 import { ACCOUNT_HREF, StoreSettingsForm } from "~/features/settings/store-settings-form";
+import { isLocalPayPalSandbox } from "~/server/services/store-settings";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Store Settings · Popkit" };
 
 export default async function StoreSettingsPage() {
   const api = await serverApi();
-  const [settings, webhooks] = await Promise.all([api.merchant.getStoreSettings(), api.webhooks.getSettings()]);
+  const [settings, webhooks, plan] = await Promise.all([
+    api.merchant.getStoreSettings(),
+    api.webhooks.getSettings(),
+    api.merchant.getPlanUsage(),
+  ]);
   return (
     <div className="max-w-2xl space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -22,7 +28,8 @@ export default async function StoreSettingsPage() {
           Account and password
         </Link>
       </div>
-      <StoreSettingsForm initial={settings} />
+      <PlanCard usage={plan} contact={{ email: settings.accountEmail, storeName: settings.storeName }} />
+      <StoreSettingsForm initial={settings} canUseTestCredentials={isLocalPayPalSandbox()} />
       <WebhookSettingsCard initial={webhooks} />
     </div>
   );

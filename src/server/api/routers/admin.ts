@@ -15,8 +15,18 @@ import {
   updateOwnProfileSchema,
   updateSaasUserSchema,
 } from "~/schemas/staff";
+import { createPlanSchema, planIdSchema, setMerchantPlanSchema, updatePlanSchema } from "~/schemas/plans";
 import { createTRPCRouter, staffProcedure } from "~/server/api/trpc";
 import { listAuditLog } from "~/server/services/audit";
+import {
+  createPlan,
+  deletePlan,
+  getStaffMerchantPlan,
+  listPlans,
+  setDefaultPlan,
+  setMerchantPlan,
+  updatePlan,
+} from "~/server/services/plans";
 import {
   changeOwnPassword,
   createStaffUser,
@@ -95,6 +105,34 @@ export const adminRouter = createTRPCRouter({
   resumeMerchant: staffProcedure("admin")
     .input(merchantIdSchema)
     .mutation(({ ctx, input }) => resumeMerchant(ctx.staff, input)),
+
+  /** The merchant's plan and this month's usage, with the plans staff may move it to (issue 16). */
+  merchantPlan: staffProcedure("operator")
+    .input(merchantIdSchema)
+    .query(({ ctx, input }) => getStaffMerchantPlan(ctx.staff, input.id)),
+
+  setMerchantPlan: staffProcedure("admin")
+    .input(setMerchantPlanSchema)
+    .mutation(({ ctx, input }) => setMerchantPlan(ctx.staff, input)),
+
+  // Plans (admin Settings): operators read them, admins and super admins change them, each change audited.
+  listPlans: staffProcedure("operator").query(({ ctx }) => listPlans(ctx.staff)),
+
+  createPlan: staffProcedure("admin")
+    .input(createPlanSchema)
+    .mutation(({ ctx, input }) => createPlan(ctx.staff, input)),
+
+  updatePlan: staffProcedure("admin")
+    .input(updatePlanSchema)
+    .mutation(({ ctx, input }) => updatePlan(ctx.staff, input)),
+
+  setDefaultPlan: staffProcedure("admin")
+    .input(planIdSchema)
+    .mutation(({ ctx, input }) => setDefaultPlan(ctx.staff, input)),
+
+  deletePlan: staffProcedure("admin")
+    .input(planIdSchema)
+    .mutation(({ ctx, input }) => deletePlan(ctx.staff, input)),
 
   listMerchantPops: staffProcedure("operator")
     .input(listMerchantPopsSchema)

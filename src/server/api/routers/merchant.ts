@@ -13,12 +13,14 @@ import { consumeRateLimit } from "~/server/rate-limit";
 import { signUpMerchant } from "~/server/services/accounts";
 import { getCustomer, listCustomers } from "~/server/services/customers";
 import { getPayment, listPayments } from "~/server/services/merchant-payments";
+import { getMerchantPlanUsage } from "~/server/services/plans";
 import { refundPayment } from "~/server/services/refunds";
 import { getSubscriber, listSubscribers } from "~/server/services/subscribers";
 import { cancelSubscription } from "~/server/services/subscriptions";
 import {
   getStoreSettings,
   removeStoreLogo,
+  saveTestCredentials,
   setStoreLogo,
   setTimeZoneIfUnset,
   updateStoreSettings,
@@ -51,6 +53,12 @@ export const merchantRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => setStoreLogo(ctx.merchantId, input.fileId)),
 
   removeStoreLogo: merchantProcedure.mutation(({ ctx }) => removeStoreLogo(ctx.merchantId)),
+
+  /** 'Use test credentials': only while the app's PayPal sandbox is the local simulator (see the service). */
+  connectTestCredentials: merchantProcedure.mutation(({ ctx }) => saveTestCredentials(ctx.merchantId)),
+
+  /** Store Settings' plan card: the store's plan, this month's payments against its limit, and the fee accrued. */
+  getPlanUsage: merchantProcedure.query(({ ctx }) => getMerchantPlanUsage(ctx.merchantId)),
 
   listPayments: merchantProcedure
     .input(listPaymentsSchema)

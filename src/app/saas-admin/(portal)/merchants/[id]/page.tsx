@@ -9,6 +9,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { StatTile } from "~/components/ui/stat-tile";
 import { formatRevenue } from "~/features/staff/format";
 import { transactionsHref } from "~/features/staff/links";
+import { MerchantPlanPanel } from "~/features/staff/merchant-plan";
 import { MerchantPops } from "~/features/staff/merchant-pops";
 import { MerchantStateBadge } from "~/features/staff/merchant-state";
 import { MerchantSuspensionControl } from "~/features/staff/merchant-suspension";
@@ -37,8 +38,9 @@ function notFoundOnMissing(error: unknown): never {
 }
 
 /**
- * One merchant: who it is, whether buyers can pay it (Suspend / Resume for super_admin and admin), its POPs by
- * kind (`tab`, paged by `pops`) and its payments (paged by `page`).
+ * One merchant: who it is, whether buyers can pay it (Suspend / Resume for super_admin and admin), its plan and this
+ * month's usage (a plan change for super_admin and admin), its POPs by kind (`tab`, paged by `pops`) and its
+ * payments (paged by `page`).
  */
 export default async function StaffMerchantPage({ params, searchParams }: Props) {
   const { id } = await params;
@@ -47,9 +49,10 @@ export default async function StaffMerchantPage({ params, searchParams }: Props)
   const popPage = pageParam(query.pops);
   const page = pageParam(query.page);
   const api = await serverApi();
-  const [detail, summary] = await Promise.all([
+  const [detail, summary, plan] = await Promise.all([
     api.admin.merchantDetail({ id, page }),
     api.admin.getMerchant({ id }),
+    api.admin.merchantPlan({ id }),
   ]).catch(notFoundOnMissing);
   // merchantDetail carries the first page of payment buttons and sell pages; other pages and WPS are read apart.
   const preloaded = { payment_buttons: detail.pops.paymentButtons, sell_pages: detail.pops.sellPages };
@@ -142,6 +145,8 @@ export default async function StaffMerchantPage({ params, searchParams }: Props)
           className="max-sm:col-span-2"
         />
       </div>
+
+      <MerchantPlanPanel merchant={merchant} data={plan} />
 
       <MerchantPops
         kind={kind}
