@@ -137,6 +137,8 @@ describe("GET /api/exports/payments", () => {
       "PayPal fee": "1.52",
       Source: "Smart button",
       "Popkit payment ID": captured.id,
+      "Discount code": "",
+      Discount: "",
     });
     // Older rows without a transaction id show their order id; JPY has no decimals; no fee reported is empty.
     expect(rows[1]).toMatchObject({

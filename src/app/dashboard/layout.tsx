@@ -1,4 +1,4 @@
-import { CreditCard, FileText, LayoutDashboard, Settings, UserCog, Users } from "lucide-react";
+import { CreditCard, FileText, LayoutDashboard, Settings, TicketPercent, UserCog, Users } from "lucide-react";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { Providers } from "~/app/providers";
@@ -15,6 +15,7 @@ const icon = "h-4 w-4";
 const nav: NavItem[] = [
   { href: "/dashboard", label: "Dashboard", icon: <LayoutDashboard aria-hidden className={icon} />, exact: true },
   { href: "/dashboard/pages", label: "Pages", icon: <FileText aria-hidden className={icon} /> },
+  { href: "/dashboard/discounts", label: "Discounts", icon: <TicketPercent aria-hidden className={icon} /> },
   { href: "/dashboard/payments", label: "Payments", icon: <CreditCard aria-hidden className={icon} /> },
   { href: "/dashboard/customers", label: "Customers", icon: <Users aria-hidden className={icon} /> },
   { href: "/dashboard/settings", label: "Store Settings", icon: <Settings aria-hidden className={icon} /> },

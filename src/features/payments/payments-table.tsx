@@ -7,6 +7,7 @@ import { TransactionStatusBadge } from "~/components/transaction-status-badge";
 import { DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { Money } from "~/components/ui/money";
+import { appliedDiscountLabel } from "~/features/discounts/format";
 import type { RouterOutputs } from "~/trpc/react";
 import { ListEmpty } from "./list-empty";
 import { paymentHref } from "./links";
@@ -33,14 +34,20 @@ function columnsFor(from: string, showBuyer: boolean): ColumnsOf<Payment> {
       id: "pop",
       header: "POP",
       enableSorting: false,
-      cell: ({ row }) =>
-        row.original.popName ? (
-          <span title={row.original.popName} className="block text-gray-900 sm:max-w-40 sm:truncate">
-            {row.original.popName}
-          </span>
-        ) : (
-          <span className="text-gray-600">Deleted</span>
-        ),
+      cell: ({ row }) => (
+        <>
+          {row.original.popName ? (
+            <span title={row.original.popName} className="block text-gray-900 sm:max-w-40 sm:truncate">
+              {row.original.popName}
+            </span>
+          ) : (
+            <span className="text-gray-600">Deleted</span>
+          )}
+          {row.original.quantity > 1 && (
+            <span className="block text-xs text-gray-600">Quantity {row.original.quantity}</span>
+          )}
+        </>
+      ),
     }),
     column.display({
       id: "buyer",
@@ -77,6 +84,9 @@ function columnsFor(from: string, showBuyer: boolean): ColumnsOf<Payment> {
             <span className="text-xs text-gray-600">
               −<Money amountMinor={row.original.refundedMinor} currency={row.original.currency} /> refunded
             </span>
+          )}
+          {row.original.discountCodeText && (
+            <span className="text-xs text-gray-600">{appliedDiscountLabel(row.original)}</span>
           )}
         </span>
       ),

@@ -2,6 +2,7 @@ import { accountRouter } from "~/server/api/routers/account";
 import { adminRouter } from "~/server/api/routers/admin";
 import { analyticsRouter } from "~/server/api/routers/analytics";
 import { checkoutRouter } from "~/server/api/routers/checkout";
+import { discountsRouter } from "~/server/api/routers/discounts";
 import { merchantRouter } from "~/server/api/routers/merchant";
 import { pagesRouter } from "~/server/api/routers/pages";
 import { sellPagesRouter } from "~/server/api/routers/sell-pages";
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   analytics: analyticsRouter,
   admin: adminRouter,
   checkout: checkoutRouter,
+  discounts: discountsRouter,
   webhooks: webhooksRouter,
 });
 

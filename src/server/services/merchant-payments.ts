@@ -74,6 +74,10 @@ const paymentSelect = {
   currency: true,
   status: true,
   bundleTier: true,
+  quantity: true,
+  discountCodeId: true,
+  discountCodeText: true,
+  discountMinor: true,
   createdAt: true,
   button: { select: { id: true, name: true } },
   sellPage: { select: { id: true, name: true, basicName: true, premiumName: true } },
@@ -99,6 +103,10 @@ function paymentRow(row: PaymentRecord) {
     createdAt: row.createdAt,
     popName: popOf(row)?.name ?? null,
     item: itemOf(row),
+    quantity: row.quantity,
+    /** The code as the buyer applied it (kept when the code is deleted) and what it took off. */
+    discountCodeText: row.discountCodeText,
+    discountMinor: row.discountMinor,
   };
 }
 export type PaymentListRow = ReturnType<typeof paymentRow>;
@@ -117,6 +125,7 @@ const wpsPaymentSelect = {
   createdAt: true,
   itemName: true,
   optionSelected: true,
+  quantity: true,
   button: { select: { itemName: true } },
 } as const satisfies Prisma.WpsTransactionSelect;
 
@@ -143,6 +152,10 @@ async function wpsPaymentRows(merchantId: string, ids: string[]): Promise<Paymen
       createdAt: row.createdAt,
       popName: name,
       item: row.optionSelected && name ? `${name} (${row.optionSelected})` : name,
+      quantity: row.quantity,
+      // WPS buttons take no discount codes.
+      discountCodeText: null,
+      discountMinor: 0,
     };
   });
 }
@@ -404,6 +417,8 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
     ...paymentRow(record),
     paypalTransactionId: row.paypalTransactionId,
     bundleTier: row.bundleTier,
+    /** Null once the code is deleted; discountCodeText still says which it was. */
+    discountCodeId: row.discountCodeId,
     updatedAt,
     pop: popOf(row),
     netMinor: row.amountMinor - row.refundedMinor,
@@ -438,6 +453,7 @@ async function getWpsPayment(merchantId: string, id: string) {
     ...listed!,
     paypalTransactionId: row.txnId as string | null,
     bundleTier: null,
+    discountCodeId: null as string | null,
     updatedAt: row.updatedAt,
     pop: null,
     netMinor: row.amountMinor - row.refundedMinor,

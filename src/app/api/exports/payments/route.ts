@@ -23,6 +23,9 @@ const header = [
   "PayPal fee",
   "Source",
   "Popkit payment ID",
+  // Appended (issue 16) so spreadsheets built on the earlier columns keep working.
+  "Discount code",
+  "Discount",
 ] as const;
 
 function line(row: PaymentListRow) {
@@ -45,6 +48,8 @@ function line(row: PaymentListRow) {
     money(row.feeMinor),
     row.source === "wps" ? "WPS button" : "Smart button",
     row.id,
+    row.discountCodeText,
+    row.discountCodeText ? money(row.discountMinor) : null,
   ];
 }
 

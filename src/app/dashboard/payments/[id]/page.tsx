@@ -3,6 +3,7 @@ import { TransactionStatusBadge } from "~/components/transaction-status-badge";
 import { DateTime } from "~/components/ui/date-time";
 import { Money } from "~/components/ui/money";
 import { PageHeader } from "~/components/ui/page-header";
+import { appliedDiscountLabel } from "~/features/discounts/format";
 import { BackLink } from "~/features/payments/back-link";
 import { DetailCard, DetailRow } from "~/features/payments/detail-card";
 import { EventHistory } from "~/features/payments/event-history";
@@ -79,6 +80,20 @@ export default async function PaymentDetailPage({
               {payment.paypalId ?? none}
             </DetailRow>
             <DetailRow label="Captured">{money(payment.amountMinor)}</DetailRow>
+            {payment.discountCodeText && (
+              <DetailRow label="Discount code">
+                {payment.discountCodeId ? (
+                  <Link href="/dashboard/discounts" className={link}>
+                    {appliedDiscountLabel(payment)}
+                  </Link>
+                ) : (
+                  <>
+                    {appliedDiscountLabel(payment)}
+                    <span className="text-gray-600"> (code deleted since)</span>
+                  </>
+                )}
+              </DetailRow>
+            )}
             <DetailRow label="PayPal fee">
               {payment.feeMinor === null ? "Not reported" : money(payment.feeMinor)}
             </DetailRow>
@@ -102,6 +117,7 @@ export default async function PaymentDetailPage({
               {payment.wps ? "WPS button" : payment.paypalSubscriptionId ? "Subscription" : "One-time"}
             </DetailRow>
             <DetailRow label="Item">{payment.item ?? none}</DetailRow>
+            {payment.quantity > 1 && <DetailRow label="Quantity">{payment.quantity}</DetailRow>}
             {!payment.wps && (
               <DetailRow label="POP">
                 {payment.pop ? (

@@ -1,0 +1,52 @@
+// A datetime-local input holds wall-clock time without a zone; the seller means their store's time zone (the one
+// every date on the dashboard is printed in), not the browser's.
+
+const pattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+function wallClockParts(date: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return parts as Record<"year" | "month" | "day" | "hour" | "minute", string>;
+}
+
+/** The input's text ("2026-12-01T09:30") for `date` on the clock of `timeZone`; "" for none. */
+export function toLocalInput(date: Date | null, timeZone: string): string {
+  if (!date || Number.isNaN(date.getTime())) return "";
+  const { year, month, day, hour, minute } = wallClockParts(date, timeZone);
+  return `${year}-${month}-${day}T${hour}:${minute}`;
+}
+
+/**
+ * The instant the wall-clock text means in `timeZone`, or null when the text is empty or incomplete. The zone's
+ * offset is read back twice, so a time just after a daylight-saving change lands on the right side of it.
+ */
+export function fromLocalInput(value: string, timeZone: string): Date | null {
+  const match = pattern.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const wanted = Date.UTC(year, month - 1, day, hour, minute);
+  let instant = wanted;
+  for (let step = 0; step < 2; step += 1) {
+    const shown = wallClockParts(new Date(instant), timeZone);
+    const shownAsUtc = Date.UTC(
+      Number(shown.year),
+      Number(shown.month) - 1,
+      Number(shown.day),
+      Number(shown.hour),
+      Number(shown.minute),
+    );
+    instant += wanted - shownAsUtc;
+  }
+  return new Date(instant);
+}
