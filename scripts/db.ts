@@ -1,6 +1,7 @@
 // `npm run db:migrate` applies pending migrations; `npm run db:seed` also adds the demo data. Both work while
 // the app runs on the embedded database: openDatabase() then goes through the app's own embedded server.
 import { migrateDatabase, openDatabase } from "./lib/database";
+import { seedDemoSelling } from "./lib/demo-selling";
 import { loadOrCreateDemoSecrets } from "./lib/demo-secrets";
 import { dataDir } from "./lib/paths";
 import { createPrismaClient } from "../src/server/prisma-client";
@@ -24,6 +25,7 @@ async function main(command: string | undefined) {
       try {
         // No UploadThing sandbox runs here: the demo sell page goes without its files.
         const seeded = await seedDemo(client, dataDir, { withFiles: false });
+        await seedDemoSelling(client, seeded);
         printDemoLogins(seeded, process.env.APP_URL ?? "http://localhost:3000");
       } finally {
         await client.$disconnect();

@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { buildApp, hasCurrentBuild, startApp, type RunningApp } from "./lib/app";
 import { startCluster, type Cluster } from "./lib/cluster";
 import { migrateDatabase, openDatabase } from "./lib/database";
+import { seedDemoSelling } from "./lib/demo-selling";
 import { loadOrCreateDemoSecrets } from "./lib/demo-secrets";
 import { dataDir } from "./lib/paths";
 import { startSandbox } from "../sandbox/server";
@@ -100,6 +101,7 @@ async function main() {
       withFiles: Boolean(sandbox?.uploadthingUrl),
       ...(sandbox?.paypalUrl && { paypalSimulator: { apiBase: sandbox.paypalUrl, appUrl } }),
     });
+    await seedDemoSelling(client, seeded);
     await client.$disconnect();
     printLogins = () => printDemoLogins(seeded, appUrl);
   }

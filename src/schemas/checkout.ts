@@ -30,11 +30,12 @@ export type CheckoutButtonInput = z.infer<typeof checkoutButtonSchema>;
 /** The embed posts strings; the checkout page numbers. */
 const quantity = z
   .union([
-    z.number(),
+    z.number().max(100_000, "That is too many."),
     z
       .string()
       .trim()
-      .regex(/^\d{1,6}$/, "Enter a whole number of items.")
+      .max(6, "Enter a whole number of items.")
+      .regex(/^\d+$/, "Enter a whole number of items.")
       .transform(Number),
   ])
   .pipe(z.number().int("Enter a whole number of items.").min(1, "Buy at least 1.").max(100_000, "That is too many."));

@@ -3,11 +3,13 @@ import { z } from "zod";
 import * as analytics from "~/schemas/analytics";
 import * as auth from "~/schemas/auth";
 import * as checkout from "~/schemas/checkout";
+import * as discountCode from "~/schemas/discount-code";
 import * as ledger from "~/schemas/ledger";
 import * as library from "~/schemas/library";
 import * as merchantPayments from "~/schemas/merchant-payments";
 import * as merchantWebhooks from "~/schemas/merchant-webhooks";
 import * as paymentButton from "~/schemas/payment-button";
+import * as plans from "~/schemas/plans";
 import * as sellPage from "~/schemas/sell-page";
 import * as staff from "~/schemas/staff";
 import * as storeSettings from "~/schemas/store-settings";
@@ -17,11 +19,13 @@ const modules = {
   analytics,
   auth,
   checkout,
+  discountCode,
   ledger,
   library,
   merchantPayments,
   merchantWebhooks,
   paymentButton,
+  plans,
   sellPage,
   staff,
   storeSettings,

@@ -9,6 +9,7 @@ import {
   paymentMessage,
   test,
 } from "./buyer-helpers";
+import { signInMerchant } from "./helpers";
 
 test.afterAll(closeE2eDb);
 
@@ -54,6 +55,19 @@ test("a buyer applies a discount code on a sell page and pays the discounted amo
   });
   const code = await e2eDb().discountCode.findFirstOrThrow({ where: { merchantId: merchant.merchantId } });
   expect(code.usesCount).toBe(1);
+
+  // The seller sees the use: on the code, and on the payment.
+  const seller = await browser.newContext();
+  const dashboard = await seller.newPage();
+  await signInMerchant(dashboard, merchant.account);
+  await dashboard.goto("/dashboard/discounts");
+  const row = dashboard.getByRole("region", { name: "Discount codes" }).getByRole("row", { name: /SPRING10/ });
+  await expect(row.getByText("1 order · $3.00 off")).toBeVisible();
+  await expect(row.getByText("$26.99")).toBeVisible();
+  await dashboard.goto("/dashboard/payments");
+  const listed = dashboard.getByRole("region", { name: "Payments" }).getByRole("row", { name: /Watercolour Brushes/ });
+  await expect(listed.getByText("SPRING10 · −$3.00")).toBeVisible();
+  await seller.close();
 });
 
 test("a buyer names their price and a quantity on the checkout page; a sold-out product says so", async ({

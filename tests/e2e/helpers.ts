@@ -20,6 +20,15 @@ export async function signUpMerchant(page: Page, options: { name?: string; email
   return account;
 }
 
+/** Signs an existing merchant in on /auth and waits for the dashboard. */
+export async function signInMerchant(page: Page, account: { email: string; password: string }) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
 /** Signs a staff member in on the admin sign-in page and waits for the portal's overview. */
 export async function signInStaff(page: Page, account: { username: string; password: string }) {
   await page.goto("/saas-admin/auth");

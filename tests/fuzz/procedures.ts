@@ -3,6 +3,7 @@ import { TRPCError } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import fc from "fast-check";
 import { z } from "zod";
+import { discountCodeDefaults } from "~/schemas/discount-code";
 import { paymentButtonDefaults } from "~/schemas/payment-button";
 import { wpsButtonDefaults } from "~/schemas/wps";
 import { appRouter } from "~/server/api/root";
@@ -80,6 +81,7 @@ export function validInputs(world: FuzzWorld): Record<string, unknown> {
     ],
     notifyUrl: "https://shop.example.com/ipn",
   };
+  const discountValues = { ...discountCodeDefaults, code: unique("FUZZ"), percentOff: "15", maxUses: "10" };
   const window = { from: new Date(Date.now() - 90 * day), to: new Date(Date.now() + day) };
   return {
     "merchant.signUp": { name: "Fuzz Seller", email: `${unique("fuzz")}@example.test`, password: "fuzz-password" },
@@ -123,6 +125,9 @@ export function validInputs(world: FuzzWorld): Record<string, unknown> {
     "pages.updateButton": { id: world.editable.button.id, values: buttonValues },
     "pages.setButtonActive": { id: world.editable.button.id, isActive: true },
     "pages.deleteButton": { id: world.spares.button.id },
+    "discounts.create": discountValues,
+    // No code of the world's: an update of a missing one still goes through the schema to the service.
+    "discounts.update": { id: "fuzz-missing-code", values: discountValues },
     "sellPages.get": { id: world.sellPage.id },
     "sellPages.create": sellPageValues,
     "sellPages.update": { id: world.editable.sellPage.id, values: sellPageValues },

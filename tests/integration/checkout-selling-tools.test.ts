@@ -332,3 +332,22 @@ describe("the seller's selling options on a payment button", () => {
     });
   });
 });
+
+describe("the store's plan", () => {
+  it("refuses new checkouts once the month's limit is reached, and still captures an order already approved", async () => {
+    const { button, merchant } = await seller();
+    const plan = await db.plan.create({ data: { name: `Tiny ${merchant.id}`, monthlyTransactionLimit: 1 } });
+    await db.merchant.update({ where: { id: merchant.id }, data: { planId: plan.id } });
+    const approved = await buyer().createOrder({ buttonId: button.id });
+    await approveOrder(approved.orderId);
+    await pay(button.id);
+
+    const refused = await failure(buyer().createOrder({ buttonId: button.id }));
+    expect(refused.code).toBe("CONFLICT");
+    expect(refused.message).toMatch(/limit/);
+    await expect(buyer().captureOrder({ buttonId: button.id, orderId: approved.orderId })).resolves.toMatchObject({
+      status: "completed",
+    });
+    expect(await db.transaction.count({ where: { buttonId: button.id, status: "completed" } })).toBe(2);
+  });
+});

@@ -9,11 +9,13 @@ import { describe, expect, it, vi } from "vitest";
 import * as schemas from "~/schemas/analytics";
 import * as authSchemas from "~/schemas/auth";
 import * as checkoutSchemas from "~/schemas/checkout";
+import * as discountCodeSchemas from "~/schemas/discount-code";
 import * as ledgerSchemas from "~/schemas/ledger";
 import * as librarySchemas from "~/schemas/library";
 import * as merchantPaymentSchemas from "~/schemas/merchant-payments";
 import * as merchantWebhookSchemas from "~/schemas/merchant-webhooks";
 import * as paymentButtonSchemas from "~/schemas/payment-button";
+import * as planSchemas from "~/schemas/plans";
 import * as sellPageSchemas from "~/schemas/sell-page";
 import * as staffSchemas from "~/schemas/staff";
 import * as storeSettingsSchemas from "~/schemas/store-settings";
@@ -169,11 +171,13 @@ describe("tRPC: one check on every procedure's raw input", () => {
         schemas,
         authSchemas,
         checkoutSchemas,
+        discountCodeSchemas,
         ledgerSchemas,
         librarySchemas,
         merchantPaymentSchemas,
         merchantWebhookSchemas,
         paymentButtonSchemas,
+        planSchemas,
         sellPageSchemas,
         staffSchemas,
         storeSettingsSchemas,

@@ -18,6 +18,8 @@ import { recordPaymentEvent } from "~/server/services/ledger";
 import { syncSubscription } from "~/server/services/subscriptions";
 import { claimForCapture, releaseClaims } from "~/server/services/checkout-claims";
 import { describeQuote, quoteCheckout } from "~/server/services/checkout-pricing";
+import { planLimitMessage } from "~/server/services/plans";
+import { storeBrandOf, storeBrandSelect } from "~/server/services/library";
 import type { CaptureStatus, PayPalPayer, PayPalSubscription } from "~/server/paypal/client";
 import {
   type MerchantPayPal,
@@ -129,11 +131,15 @@ export function toPublicButton(button: PublicButtonRow) {
 
 export type PublicButton = ReturnType<typeof toPublicButton>;
 
-/** /checkout/{id}: an active button, else NOT_FOUND (the page shows 'Product Not Found'). */
-export async function getPublicButton({ buttonId }: CheckoutButtonInput): Promise<PublicButton> {
+/**
+ * /checkout/{id}: an active button and the store selling it, else NOT_FOUND (the page shows 'Product Not Found').
+ * The store is only on this page's answer: embed scripts carry nothing they do not draw.
+ */
+export async function getPublicButton({ buttonId }: CheckoutButtonInput) {
   const button = await findButton(payableWhere(buttonId));
   if (!button) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
-  return toPublicButton(button);
+  const merchant = await db.merchant.findUniqueOrThrow({ where: { id: button.merchantId }, select: storeBrandSelect });
+  return { ...toPublicButton(button), store: storeBrandOf(merchant, "public") };
 }
 
 /** The embed script and the test page: unknown (null), inactive (id and name only), or the public button. */
@@ -199,6 +205,9 @@ const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | nul
 export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Promise<{ orderId: string }> {
   const button = await findButton(payableWhere(buttonId));
   if (!button) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
+  // A store over its plan's monthly limit takes no new checkouts; an order already approved is still captured.
+  const overLimit = await planLimitMessage(button.merchantId);
+  if (overLimit) throw new AppError("CONFLICT", overLimit);
   const quote = await quoteCheckout(button, choice);
   const paypal = sellerPayPal(button);
   const amount = { currency: button.currency, valueMinor: quote.totalMinor };

@@ -5,13 +5,7 @@ import {
   recordSubscriptionSchema,
 } from "~/schemas/checkout";
 import { createTRPCRouter, publicProcedure } from "~/server/api/trpc";
-import {
-  captureOrder,
-  createOrder,
-  getPublicButton,
-  quoteOrder,
-  recordSubscription,
-} from "~/server/services/checkout";
+import { captureOrder, createOrder, getPublicButton, quoteOrder, recordSubscription } from "~/server/services/checkout";
 
 /**
  * The buyer side for our own pages (/checkout/{id}). The embed script calls the same services through the CORS

@@ -6,6 +6,7 @@ import { cache } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { env } from "~/env";
+import { StoreBrand } from "~/features/branding/store-brand";
 import { PayPalCheckoutButton } from "~/features/checkout/paypal-checkout-button";
 import { sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";
@@ -35,6 +36,7 @@ export default async function CheckoutPage({ params }: Props) {
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">
       <Card className="w-full max-w-md space-y-6 p-8">
+        {button.store && <StoreBrand brand={button.store} />}
         <div className="space-y-2">
           <h1 className="text-2xl font-bold text-gray-900">{button.name}</h1>
           {button.description && <p className="whitespace-pre-line text-gray-600">{button.description}</p>}

@@ -1,0 +1,35 @@
+// The demo store's payment buttons with the buyer's choices of issue 16, added after prisma/seed.ts's seedDemo by
+// the same callers: one where buyers name their price, one with a quantity field and limited stock. Idempotent: a
+// button that exists (by name) is left alone, edits included.
+import type { PrismaClient } from "../../src/generated/prisma/client";
+import type { DemoSeed } from "../../prisma/seed";
+
+export async function seedDemoSellingOptions(db: PrismaClient, seeded: DemoSeed) {
+  const merchant = await db.merchant.findFirstOrThrow({
+    where: { email: seeded.logins.merchant.email },
+    select: { id: true, storeSettings: { select: { paypalClientId: true } } },
+  });
+  const paypalClientId = merchant.storeSettings?.paypalClientId ?? "popkit-demo-sandbox-client";
+  const buttons = [
+    {
+      name: "Colour Theory Zine (pay what you want)",
+      description: "A 24-page zine on colour for knitters. Pay what you think it is worth, from $3.",
+      amountMinor: 800,
+      payWhatYouWant: true,
+      minimumAmountMinor: 300,
+    },
+    {
+      name: "Limited Art Print",
+      description: "A signed A3 print of the pattern-pack cover. 8 made; at most 3 per order.",
+      amountMinor: 2500,
+      maxQuantity: 3,
+      stockLimit: 8,
+    },
+  ];
+  for (const button of buttons) {
+    if (await db.paymentButton.findFirst({ where: { merchantId: merchant.id, name: button.name } })) continue;
+    await db.paymentButton.create({
+      data: { merchantId: merchant.id, paypalClientId, currency: "USD", paymentType: "one_time", ...button },
+    });
+  }
+}

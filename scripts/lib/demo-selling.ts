@@ -1,0 +1,16 @@
+// The demo's selling tools (issue 16), seeded after prisma/seed.ts's seedDemo by `npm start` and `npm run db:seed`:
+// plans, the sell page's own social proof and pay-what-you-want bundle, payment buttons with the buyer's choices,
+// and discount codes with uses. Each part is idempotent.
+import type { PrismaClient } from "../../src/generated/prisma/client";
+import type { DemoSeed } from "../../prisma/seed";
+import { seedDemoDiscounts } from "./demo-discounts";
+import { seedDemoPlans } from "./demo-plans";
+import { seedDemoSellPage } from "./demo-sell-page";
+import { seedDemoSellingOptions } from "./demo-selling-options";
+
+export async function seedDemoSelling(client: PrismaClient, seeded: DemoSeed) {
+  await seedDemoDiscounts(client, seeded);
+  await seedDemoPlans(client);
+  await seedDemoSellPage(client, seeded);
+  await seedDemoSellingOptions(client, seeded);
+}
