@@ -68,6 +68,9 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
     "api/button/checkout": [{ method: "GET", params: {}, headers: { "if-none-match": '"x"' } }],
     "api/wps-button/[id]": [{ method: "GET", params: { id: `${world.wpsButton.id}.js` } }],
     "api/checkout/orders": [{ method: "POST", params: {}, json: { buttonId: world.button.id } }],
+    "api/checkout/quote": [
+      { method: "POST", params: {}, json: { buttonId: world.button.id, quantity: 1, discountCode: "", amount: "" } },
+    ],
     "api/checkout/capture": [
       { method: "POST", params: {}, json: { buttonId: world.button.id, orderId: world.orderId } },
     ],
