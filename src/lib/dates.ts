@@ -41,7 +41,19 @@ export function calendarDate(date: Date, timeZone: string): string {
 /** The UTC instant at which the calendar day `day` (YYYY-MM-DD) begins in `timeZone`. */
 export function startOfDayIn(day: string, timeZone: string): Date {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const utcGuess = Date.UTC(year, month - 1, date);
+  return wallClockToUtc(year, month, date, 0, 0, timeZone);
+}
+
+/** The UTC instant a wall-clock time (month 1-12) means in `timeZone`. */
+export function wallClockToUtc(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  timeZone: string,
+): Date {
+  const utcGuess = Date.UTC(year, month - 1, day, hour, minute);
   // The zone's offset at that moment, read back from the formatter; twice, so a DST change that day is honoured.
   let instant = utcGuess;
   for (let step = 0; step < 2; step += 1) {

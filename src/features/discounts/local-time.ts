@@ -1,6 +1,8 @@
 // A datetime-local input holds wall-clock time without a zone; the seller means their store's time zone (the one
 // every date on the dashboard is printed in), not the browser's.
 
+import { wallClockToUtc } from "~/lib/dates";
+
 const pattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 function wallClockParts(date: Date, timeZone: string) {
@@ -27,26 +29,10 @@ export function toLocalInput(date: Date | null, timeZone: string): string {
   return `${year}-${month}-${day}T${hour}:${minute}`;
 }
 
-/**
- * The instant the wall-clock text means in `timeZone`, or null when the text is empty or incomplete. The zone's
- * offset is read back twice, so a time just after a daylight-saving change lands on the right side of it.
- */
+/** The instant the wall-clock text means in `timeZone`, or null when the text is empty or incomplete. */
 export function fromLocalInput(value: string, timeZone: string): Date | null {
   const match = pattern.exec(value);
   if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  const wanted = Date.UTC(year, month - 1, day, hour, minute);
-  let instant = wanted;
-  for (let step = 0; step < 2; step += 1) {
-    const shown = wallClockParts(new Date(instant), timeZone);
-    const shownAsUtc = Date.UTC(
-      Number(shown.year),
-      Number(shown.month) - 1,
-      Number(shown.day),
-      Number(shown.hour),
-      Number(shown.minute),
-    );
-    instant += wanted - shownAsUtc;
-  }
-  return new Date(instant);
+  return wallClockToUtc(year, month, day, hour, minute, timeZone);
 }
