@@ -9,9 +9,8 @@ test("a portal page that is not found says so inside the staff shell", async ({ 
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/saas-admin$/);
 
-  // The status stays 200 here: the portal's loading.tsx starts the stream before the page calls notFound()
-  // (Next then marks the page noindex). Unknown addresses, which match no page, answer 404.
-  await page.goto("/saas-admin/merchants/doesnotexist");
+  // A real 404 (issue 26): no loading.tsx above the page starts the response before it calls notFound().
+  expect((await page.goto("/saas-admin/merchants/doesnotexist"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect(page.getByTestId("shell-user-name")).toHaveText(name);
   await page.getByRole("link", { name: "Go to Overview" }).click();

@@ -1,21 +1,6 @@
-import { UTApi, UTFile } from "uploadthing/server";
 import type { FileKind, PrismaClient } from "../../src/generated/prisma/client";
+import { uploadToSandbox } from "../../sandbox/uploadthing/upload";
 import { unique } from "./unique";
-
-let utapi: UTApi | undefined;
-
-/** UTApi on the run's UploadThing sandbox (tests/support/global-setup.ts puts its settings in process.env). */
-function sandboxApi() {
-  utapi ??= new UTApi({
-    token: process.env.UPLOADTHING_TOKEN,
-    apiUrl: process.env.UPLOADTHING_API_URL,
-    ingestUrl: process.env.UPLOADTHING_INGEST_URL,
-    ufsHost: process.env.UPLOADTHING_UFS_HOST,
-    ufsAppIdLocation: "path",
-    logLevel: "Error",
-  });
-  return utapi;
-}
 
 const defaults: Record<FileKind, { name: string; mimeType: string; isPrivate: boolean }> = {
   product_image: { name: "product.png", mimeType: "image/png", isPrivate: false },
@@ -39,19 +24,16 @@ export async function createStoredFile(
   let key = `test-${unique("f")}`;
   let size = 10;
   if (options.content !== undefined) {
-    const result = await sandboxApi().uploadFiles(
-      new UTFile([typeof options.content === "string" ? options.content : new Uint8Array(options.content)], name, {
-        type: mimeType,
-      }),
-      {
-        // As the file router stores them: downloadable files private and served as attachments.
-        acl: isPrivate ? "private" : "public-read",
-        contentDisposition: isPrivate ? "attachment" : "inline",
-      },
-    );
-    if (result.error) throw new Error(result.error.message);
-    key = result.data.key;
-    size = result.data.size;
+    const uploaded = await uploadToSandbox({
+      name,
+      type: mimeType,
+      content: options.content,
+      // As the file router stores them: downloadable files private and served as attachments.
+      acl: isPrivate ? "private" : "public-read",
+      contentDisposition: isPrivate ? "attachment" : "inline",
+    });
+    key = uploaded.key;
+    size = uploaded.size;
   }
   return db.storedFile.create({ data: { merchantId, key, name, size, mimeType, kind, isPrivate } });
 }

@@ -1,21 +1,32 @@
 import { Plus } from "lucide-react";
 import Link from "next/link";
+import { Suspense } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { DashboardFigures, TopPages } from "~/features/analytics/dashboard-overview";
 import { GettingStarted } from "~/features/onboarding/getting-started";
 import { NoPaymentsYet } from "~/features/onboarding/no-payments-yet";
+import { RouteLoading } from "~/features/route-states/route-loading";
 import { enumParam } from "~/lib/search-params";
 import { dashboardGranularities, dashboardRanges } from "~/schemas/analytics";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Dashboard · Popkit" };
 
+/** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
+export default function DashboardHome(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <DashboardHomeContent {...props} />
+    </Suspense>
+  );
+}
+
 /**
  * SPEC 2.5 dashboard home, read on the server in the store's time zone: the getting-started checklist of a new
  * store (issue 18), then its figures, or while it has taken no payment the next step instead of zeros.
  */
-export default async function DashboardHome({
+async function DashboardHomeContent({
   searchParams,
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;

@@ -1,5 +1,12 @@
 import type { ReactNode } from "react";
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import {
+  get,
+  type FieldValues,
+  type Path,
+  type RegisterOptions,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from "react-hook-form";
 
 /** A labelled form control with its error underneath; the control gets `id` and aria wiring from here. */
 export function Field({
@@ -39,7 +46,37 @@ export function invalidProps(error: unknown, id: string) {
   return error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 }
 
-/** register() that clears a field's error as soon as it is edited (SPEC 4). */
+/**
+ * The element's own default for a form's default value: react-hook-form writes defaults into inputs only once the
+ * page's script runs, so without this the server-rendered HTML shows saved values as empty fields, and what a user
+ * types before the script loads is mixed with them. With it, the first paint shows the saved value, and an edit made
+ * before the script ran is kept (react-hook-form keeps a field whose value differs from its default attribute).
+ */
+function defaultProps(value: unknown): { defaultValue?: string | number; defaultChecked?: boolean } {
+  if (typeof value === "boolean") return { defaultChecked: value };
+  if (typeof value === "string" || typeof value === "number") return { defaultValue: value };
+  return {};
+}
+
+/** register() for a text field, select, textarea or checkbox, rendered on the server with its default value. */
+export function registerField<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  name: Path<T>,
+  options?: RegisterOptions<T, Path<T>>,
+): UseFormRegisterReturn<Path<T>> {
+  return { ...form.register(name, options), ...defaultProps(get(form.formState.defaultValues, name)) };
+}
+
+/** One radio button of a group: checked on the server when it is the group's default value. */
+export function registerRadio<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>, value: string) {
+  return {
+    ...form.register(name, { onChange: () => form.clearErrors(name) }),
+    value,
+    defaultChecked: get(form.formState.defaultValues, name) === value,
+  };
+}
+
+/** registerField() that clears a field's error as soon as it is edited (SPEC 4). Not for radios: registerRadio. */
 export function registerClearing<T extends FieldValues>(form: UseFormReturn<T>) {
-  return (name: Path<T>) => form.register(name, { onChange: () => form.clearErrors(name) });
+  return (name: Path<T>) => registerField(form, name, { onChange: () => form.clearErrors(name) });
 }

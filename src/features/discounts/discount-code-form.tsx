@@ -6,7 +6,7 @@ import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { Alert, RetryAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useTimeZone } from "~/components/ui/date-time";
-import { Field, invalidProps, registerClearing } from "~/components/ui/field";
+import { Field, invalidProps, registerClearing, registerRadio } from "~/components/ui/field";
 import { Input, Select } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { fromLocalInput, toLocalInput } from "~/features/discounts/local-time";
@@ -112,7 +112,7 @@ export function DiscountCodeForm({
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="flex items-center gap-2 text-sm text-gray-900">
-              <input type="radio" value={value} className={radioClasses} {...register("kind")} />
+              <input type="radio" className={radioClasses} {...registerRadio(form, "kind", value)} />
               {label}
             </label>
           ))}

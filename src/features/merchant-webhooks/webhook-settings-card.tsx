@@ -8,7 +8,7 @@ import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
-import { Field, invalidProps } from "~/components/ui/field";
+import { Field, invalidProps, registerField } from "~/components/ui/field";
 import { FormSection } from "~/components/ui/form-section";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
@@ -77,7 +77,7 @@ export function WebhookSettingsCard({ initial }: { initial: Settings }) {
             autoComplete="off"
             placeholder="https://example.com/webhooks/popkit"
             {...invalidProps(errors.url, "webhookUrl")}
-            {...form.register("url", { onChange: () => form.clearErrors("url") })}
+            {...registerField(form, "url", { onChange: () => form.clearErrors("url") })}
           />
         </Field>
         <Button type="submit" variant="secondary" disabled={isSubmitting || !isDirty}>

@@ -3,35 +3,19 @@ import Link from "next/link";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DateTime } from "~/components/ui/date-time";
-import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/cn";
-import { userMessageOf } from "~/trpc/react";
 
 /**
- * What an edit screen shows until its POP is loaded: a spinner, or the error card when it cannot be (unknown id,
- * another merchant's, or a failure).
+ * An edit screen's not-found.tsx (SPEC 2.8, 2.10): the error card for an unknown id or another merchant's, which the
+ * page answers with status 404.
  */
-export function PageLoadStatus({
-  query,
-  loadingLabel,
-  errorTitle,
-  errorFallback,
-  returnHref,
-}: {
-  query: { isPending: boolean; error: unknown };
-  loadingLabel: string;
-  errorTitle: string;
-  /** Shown when the server gives no message of its own. */
-  errorFallback: string;
-  returnHref: string;
-}) {
-  if (query.isPending) return <Spinner label={loadingLabel} />;
+export function PopNotFound({ title, message, returnHref }: { title: string; message: string; returnHref: string }) {
   return (
     <Card className="mx-auto max-w-lg space-y-4 p-8 text-center">
       <AlertTriangle aria-hidden className="mx-auto size-10 text-red-500" />
-      <h2 className="text-xl font-semibold text-gray-900">{errorTitle}</h2>
+      <h1 className="text-xl font-semibold text-gray-900">{title}</h1>
       <p role="alert" className="text-sm text-red-700">
-        {userMessageOf(query.error, errorFallback)}
+        {message}
       </p>
       <Link href={returnHref} className={buttonClasses("primary")}>
         Return to Pages

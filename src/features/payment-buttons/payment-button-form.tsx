@@ -6,7 +6,7 @@ import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { Field, invalidProps, registerClearing } from "~/components/ui/field";
+import { Field, invalidProps, registerClearing, registerRadio } from "~/components/ui/field";
 import { FormSection } from "~/components/ui/form-section";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
@@ -203,7 +203,7 @@ export function PaymentButtonForm({
             <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
               {planSourceOptions.map(([value, label]) => (
                 <label key={value} className="flex items-center gap-2 text-sm text-gray-900">
-                  <input type="radio" value={value} className={radioClasses} {...register("planSource")} />
+                  <input type="radio" className={radioClasses} {...registerRadio(form, "planSource", value)} />
                   {label}
                 </label>
               ))}

@@ -1,6 +1,9 @@
 /**
- * A portal page's loading state (loading.tsx), inside the shell: grey blocks in the shape of a page heading,
- * stat tiles and a table, announced as "Loading…".
+ * A portal page's loading state, inside the shell: grey blocks in the shape of a page heading, stat tiles and a
+ * table, announced as "Loading…". A segment's loading.tsx shows it, except in segments with a detail page below
+ * them (/dashboard/payments/[id], /saas-admin/merchants/[id]...): a loading.tsx streams every page under it, so
+ * the response is already a 200 when the detail page finds its id unknown and calls notFound(). Those segments'
+ * own pages wrap their content in <Suspense> with it instead, and the detail pages answer 404.
  */
 export function RouteLoading() {
   return (

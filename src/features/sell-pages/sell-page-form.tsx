@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useForm, useWatch, type FieldPath, type UseFormReturn } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, invalidProps, registerClearing } from "~/components/ui/field";
+import { Field, invalidProps, registerClearing, registerField } from "~/components/ui/field";
 import { FormSection } from "~/components/ui/form-section";
 import { Input, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
@@ -231,7 +231,7 @@ export function SellPageForm({
           <input
             type="checkbox"
             className="accent-brand-600 size-4"
-            {...form.register("premiumEnabled", {
+            {...registerField(form, "premiumEnabled", {
               onChange: () =>
                 form.clearErrors([
                   "premiumName",
@@ -461,7 +461,7 @@ function BundleFields({
             type="checkbox"
             className="accent-brand-600 size-4"
             aria-describedby={`${names.payWhatYouWant}-hint`}
-            {...form.register(names.payWhatYouWant, {
+            {...registerField(form, names.payWhatYouWant, {
               onChange: () => form.clearErrors([names.minimum, names.price]),
             })}
           />

@@ -2,7 +2,7 @@
 
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { Card } from "~/components/ui/card";
-import { Field, invalidProps } from "~/components/ui/field";
+import { Field, invalidProps, registerField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import type { UpdateStoreSettingsInput } from "~/schemas/store-settings";
@@ -67,7 +67,7 @@ export function EmailNotificationsCard({
           autoComplete="email"
           placeholder={accountEmail}
           {...invalidProps(error, "supportEmail")}
-          {...form.register("supportEmail", { onChange: () => form.clearErrors("supportEmail") })}
+          {...registerField(form, "supportEmail", { onChange: () => form.clearErrors("supportEmail") })}
         />
       </Field>
     </Card>

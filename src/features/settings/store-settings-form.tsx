@@ -7,7 +7,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, registerClearing } from "~/components/ui/field";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { TestCredentialsNotice, type TestCredentialsResult } from "~/features/settings/test-credentials";
@@ -85,8 +85,7 @@ export function StoreSettingsForm({
   const hasSavedZone = Boolean(initial.timeZone);
   const [isEmailVerified, setIsEmailVerified] = useState(initial.isEmailVerified);
   const isLive = useWatch({ control: form.control, name: "paypalEnvironment" }) === "live";
-  const register = (name: keyof UpdateStoreSettingsInput) =>
-    form.register(name, { onChange: () => form.clearErrors(name) });
+  const register = registerClearing(form);
 
   // No zone saved yet: propose the browser's. Only after hydration, where the browser's answer is known.
   useEffect(() => {

@@ -2,31 +2,26 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "~/components/ui/toast";
-import { PageLoadStatus } from "~/features/payment-buttons/page-load-status";
 import { WpsButtonForm, type WpsActions } from "~/features/wps/wps-button-form";
-import { api } from "~/trpc/react";
+import { api, type RouterOutputs } from "~/trpc/react";
 
-/** WPS edit (SPEC calls it unimplemented; issue 11 builds it): an unknown or foreign id shows 'Error Loading Button'. */
-export function EditWpsButton({ id, appUrl, actions }: { id: string; appUrl: string; actions: WpsActions }) {
+/**
+ * WPS edit (SPEC calls it unimplemented; issue 11 builds it): the merchant's own button, read by the page on the
+ * server, so the form's first paint shows its saved values (an unknown or foreign id is the page's 404).
+ */
+export function EditWpsButton({
+  button,
+  appUrl,
+  actions,
+}: {
+  button: RouterOutputs["wps"]["get"];
+  appUrl: string;
+  actions: WpsActions;
+}) {
   const router = useRouter();
   const utils = api.useUtils();
-  // A missing button stays missing: retrying would only delay the error card.
-  const button = api.wps.get.useQuery({ id }, { retry: false, refetchOnWindowFocus: false });
   const update = api.wps.update.useMutation();
-
-  if (!button.isSuccess) {
-    return (
-      <PageLoadStatus
-        query={button}
-        loadingLabel="Loading WPS button..."
-        errorTitle="Error Loading Button"
-        errorFallback="Failed to load WPS button"
-        returnHref="/dashboard/pages?tab=wps-buttons"
-      />
-    );
-  }
-
-  const { id: buttonId, isActive: _isActive, ...values } = button.data;
+  const { id: buttonId, isActive: _isActive, ...values } = button;
   return (
     <div className="space-y-6">
       <p className="text-sm text-gray-600">

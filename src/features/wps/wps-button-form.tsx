@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useFieldArray, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, invalidProps, registerClearing } from "~/components/ui/field";
+import { Field, invalidProps, registerClearing, registerField } from "~/components/ui/field";
 import { FormSection } from "~/components/ui/form-section";
 import { Input, Select } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
@@ -235,7 +235,7 @@ export function WpsButtonForm({
         </fieldset>
 
         <label className={checkboxRow}>
-          <input type="checkbox" className={checkboxClasses} {...form.register("undefinedQuantity")} />
+          <input type="checkbox" className={checkboxClasses} {...registerField(form, "undefinedQuantity")} />
           Let buyers choose a quantity
         </label>
       </FormSection>
@@ -324,7 +324,7 @@ export function WpsButtonForm({
           />
         </Field>
         <label className={checkboxRow}>
-          <input type="checkbox" className={checkboxClasses} {...form.register("showCardLogos")} />
+          <input type="checkbox" className={checkboxClasses} {...registerField(form, "showCardLogos")} />
           Show card logos under the button
         </label>
       </FormSection>
@@ -374,7 +374,7 @@ export function WpsButtonForm({
           <input
             type="checkbox"
             className={checkboxClasses}
-            {...form.register("pdtEnabled", { onChange: () => form.clearErrors("pdtToken") })}
+            {...registerField(form, "pdtEnabled", { onChange: () => form.clearErrors("pdtToken") })}
           />
           Enable Payment Data Transfer (PDT)
         </label>

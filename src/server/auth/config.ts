@@ -14,6 +14,8 @@ import {
   isGoogleSignInAllowed,
   markEmailVerifiedByGoogle,
 } from "~/server/services/accounts";
+import { authLogger } from "~/server/auth/logger";
+import { callbackUrlFor } from "~/server/auth/redirect";
 import { isSessionLive, revokeSession, SESSION_MAX_AGE_SECONDS, startSession } from "~/server/auth/sessions";
 import type { SaasRoleName } from "~/schemas/staff";
 
@@ -67,6 +69,13 @@ function refusalFor(error: unknown): SignInRefused {
 
 export const isGoogleConfigured = Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
 
+/** The ids of the providers below, as /api/auth/signin/{id} and /api/auth/callback/{id} name them. */
+export const providerIds: ReadonlySet<string> = new Set([
+  "merchant",
+  "staff",
+  ...(isGoogleConfigured ? ["google"] : []),
+]);
+
 /** Where a refused Google sign-in lands; the code is one of merchantSignInErrors. */
 export const googleNotLinkedUrl = "/auth?error=GoogleNotLinked";
 
@@ -86,6 +95,7 @@ export const authConfig = {
   // The app is self-hosted behind whatever host the operator chooses; APP_URL pins links we generate.
   trustHost: true,
   pages: { signIn: "/auth", error: "/auth" },
+  logger: authLogger,
   providers: [
     Credentials({
       id: "merchant",
@@ -129,6 +139,7 @@ export const authConfig = {
       : []),
   ],
   callbacks: {
+    redirect: ({ url, baseUrl }) => callbackUrlFor({ url, baseUrl, appUrl: env.APP_URL }),
     async signIn({ account, profile }) {
       if (account?.provider !== "google") return true;
       const allowed = await isGoogleSignInAllowed({

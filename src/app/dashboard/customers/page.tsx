@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { Suspense } from "react";
 import { DateRangeFilter, ListFilters, SearchFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
 import { CustomersNav } from "~/features/customers/customers-nav";
@@ -6,6 +7,7 @@ import { CustomersTable } from "~/features/customers/customers-table";
 import { ExportLink } from "~/features/payments/export-link";
 import { ResultCount } from "~/features/payments/result-count";
 import { SortSelect } from "~/features/payments/sort-select";
+import { RouteLoading } from "~/features/route-states/route-loading";
 import { pageParam, sortParams, textParam } from "~/lib/search-params";
 import { customerSorts } from "~/schemas/merchant-payments";
 import { serverApi } from "~/trpc/server";
@@ -20,7 +22,16 @@ const sortOptions = [
   { label: "Lowest lifetime value", sort: "spent", dir: "asc" },
 ] as const;
 
-export default async function CustomersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+/** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
+export default function CustomersPage(props: { searchParams: Promise<SearchParams> }) {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <CustomersPageContent {...props} />
+    </Suspense>
+  );
+}
+
+async function CustomersPageContent({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const q = textParam(params.q);
   const sort = sortParams(params, customerSorts, { id: "last", desc: true });

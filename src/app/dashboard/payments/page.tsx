@@ -1,10 +1,12 @@
 import { redirect } from "next/navigation";
+import { Suspense } from "react";
 import { DateRangeFilter, ListFilters, SearchFilter, SelectFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
 import { ExportLink } from "~/features/payments/export-link";
 import { PaymentsTable } from "~/features/payments/payments-table";
 import { ResultCount } from "~/features/payments/result-count";
 import { SortSelect } from "~/features/payments/sort-select";
+import { RouteLoading } from "~/features/route-states/route-loading";
 import { pageParam, sortParams, textParam } from "~/lib/search-params";
 import { paymentSorts, transactionStatuses, transactionStatusLabels } from "~/schemas/merchant-payments";
 import { serverApi } from "~/trpc/server";
@@ -21,7 +23,16 @@ const sortOptions = [
   { label: "Smallest amount", sort: "amount", dir: "asc" },
 ] as const;
 
-export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+/** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
+export default function PaymentsPage(props: { searchParams: Promise<SearchParams> }) {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <PaymentsPageContent {...props} />
+    </Suspense>
+  );
+}
+
+async function PaymentsPageContent({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const filters = paymentFiltersOf(params);
   const sort = sortParams(params, paymentSorts, { id: "date", desc: true });

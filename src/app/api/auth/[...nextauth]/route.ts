@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
 import { handlers } from "~/server/auth";
+import { providerIds } from "~/server/auth/config";
 import { refuseUnsafeRequest, refuseUnsafeText } from "~/server/request";
 
 /** Sign-in and sign-out forms and OAuth callbacks are a few short fields. */
@@ -33,12 +34,30 @@ function refuseBadCallbackUrl(request: NextRequest): Response | null {
   return new Response("The request is not valid.", { status: 400, headers: { "cache-control": "no-store" } });
 }
 
+/**
+ * A sign-in or callback for a provider this app does not have (/api/auth/callback/credentials: ours are `merchant`
+ * and `staff`). Auth.js would throw, log an error and redirect with error=Configuration; it is the caller's 404.
+ */
+function refuseUnknownProvider(request: NextRequest): Response | null {
+  const match = /\/api\/auth\/(?:signin|callback)\/([^/]+)\/?$/.exec(request.nextUrl.pathname);
+  if (!match?.[1] || providerIds.has(match[1])) return null;
+  return new Response("Not found.", { status: 404, headers: { "cache-control": "no-store" } });
+}
+
 export async function GET(request: NextRequest) {
-  return refuseUnsafeText([...request.nextUrl.searchParams]) ?? refuseBadCallbackUrl(request) ?? handlers.GET(request);
+  return (
+    refuseUnsafeText([...request.nextUrl.searchParams]) ??
+    refuseBadCallbackUrl(request) ??
+    refuseUnknownProvider(request) ??
+    handlers.GET(request)
+  );
 }
 
 export async function POST(request: NextRequest) {
   return (
-    (await refuseUnsafeRequest(request, MAX_BODY_BYTES)) ?? refuseBadCallbackUrl(request) ?? handlers.POST(request)
+    (await refuseUnsafeRequest(request, MAX_BODY_BYTES)) ??
+    refuseBadCallbackUrl(request) ??
+    refuseUnknownProvider(request) ??
+    handlers.POST(request)
   );
 }

@@ -1,9 +1,11 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { Suspense } from "react";
 import { ListFilters, SelectFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
 import { CustomersNav } from "~/features/customers/customers-nav";
 import { ResultCount } from "~/features/payments/result-count";
+import { RouteLoading } from "~/features/route-states/route-loading";
 import { subscribersHref } from "~/features/subscriptions/links";
 import { SubscribersTable } from "~/features/subscriptions/subscribers-table";
 import { subscriptionStatusLabels } from "~/features/subscriptions/subscription-status-badge";
@@ -19,8 +21,17 @@ const statusOptions = subscriptionStatuses.map((status) => ({
   label: subscriptionStatusLabels[status],
 }));
 
+/** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
+export default function SubscribersPage(props: { searchParams: Promise<SearchParams> }) {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <SubscribersPageContent {...props} />
+    </Suspense>
+  );
+}
+
 /** /dashboard/customers/subscribers[?button=<payment button id>][&status=active]: everyone, or one button's. */
-export default async function SubscribersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+async function SubscribersPageContent({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
   const buttonId = textParam(params.button) || undefined;
   const status = enumParam(params.status, subscriptionStatuses);

@@ -1,5 +1,7 @@
+import { Suspense } from "react";
 import { ListFilters, SearchFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
+import { RouteLoading } from "~/features/route-states/route-loading";
 import { MerchantsTable } from "~/features/staff/merchants-table";
 import { pageParam, textParam } from "~/lib/search-params";
 import { MERCHANTS_PAGE_SIZE } from "~/server/services/staff-reports";
@@ -9,7 +11,16 @@ export const metadata = { title: "Merchants · Popkit Admin" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export default async function StaffMerchantsPage({ searchParams }: { searchParams: SearchParams }) {
+/** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
+export default function StaffMerchantsPage(props: { searchParams: SearchParams }) {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <StaffMerchantsPageContent {...props} />
+    </Suspense>
+  );
+}
+
+async function StaffMerchantsPageContent({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const search = textParam(params.search);
   const page = pageParam(params.page);

@@ -1,12 +1,15 @@
 import { BackLink } from "~/app/dashboard/pages/_components/pop-screen";
+import { decodeParam, orNotFound } from "~/app/dashboard/payments/list-params";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/env";
 import { EditWpsButton } from "~/features/wps/edit-wps-button";
+import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Edit WPS Button · Popkit" };
 
 export default async function EditWpsButtonPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  const button = await orNotFound((await serverApi()).wps.get({ id: decodeParam(id) }));
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader
@@ -15,7 +18,7 @@ export default async function EditWpsButtonPage({ params }: { params: Promise<{ 
         description="Changes apply to every site where this button's script is embedded."
       />
       <EditWpsButton
-        id={id}
+        button={button}
         appUrl={env.APP_URL}
         actions={{ sandbox: env.PAYPAL_WPS_URL_SANDBOX, live: env.PAYPAL_WPS_URL_LIVE }}
       />
