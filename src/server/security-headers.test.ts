@@ -10,6 +10,7 @@ import {
 
 const production: PolicyEnv = {
   NODE_ENV: "production",
+  APP_URL: "https://pay.example.com/",
   PAYPAL_SDK_BASE_URL: "https://www.paypal.com/sdk/js",
   PAYPAL_API_BASE_SANDBOX: "https://api-m.sandbox.paypal.com",
   PAYPAL_WPS_URL_SANDBOX: "https://www.sandbox.paypal.com/cgi-bin/webscr",
@@ -22,6 +23,7 @@ const production: PolicyEnv = {
 const sandbox: PolicyEnv = {
   ...production,
   NODE_ENV: "development",
+  APP_URL: "http://localhost:3000",
   PAYPAL_SDK_BASE_URL: "http://127.0.0.1:4010/sdk/js",
   PAYPAL_API_BASE_SANDBOX: "http://127.0.0.1:4010",
   PAYPAL_WPS_URL_SANDBOX: "http://127.0.0.1:4010/cgi-bin/webscr",
@@ -95,6 +97,20 @@ describe("page policy", () => {
       "https://www.sandbox.paypal.com",
       "https://*.ufs.sh",
     ]);
+  });
+
+  it("lets pages opened at another of our addresses load the embed script from APP_URL and call it back", () => {
+    for (const pathname of ["/test/abc", "/checkout/abc", "/digital-sell/abc"]) {
+      const csp = pageCsp(pathname);
+      expect(csp["script-src"], pathname).toContain("https://pay.example.com");
+      // Its origin: no path, no trailing slash.
+      expect(csp["connect-src"], pathname).toContain("https://pay.example.com");
+    }
+    // The sandbox's APP_URL is plain http on loopback.
+    expect(pageCsp("/test/abc", sandbox, false)["connect-src"]).toContain("http://localhost:3000");
+    // Nothing else of ours: frames and forms stay 'self'.
+    expect(pageCsp("/test/abc")["frame-src"]).not.toContain("https://pay.example.com");
+    expect(pageCsp("/test/abc")["form-action"]).not.toContain("https://pay.example.com");
   });
 
   it("uploads go to UploadThing's ingest servers", () => {

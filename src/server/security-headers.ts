@@ -14,6 +14,7 @@ const HSTS = "max-age=63072000; includeSubDomains";
 /** The deployment's settings that name other origins (src/env.js; the local sandbox points them at loopback). */
 export type PolicyEnv = {
   NODE_ENV: string;
+  APP_URL: string;
   PAYPAL_SDK_BASE_URL: string;
   PAYPAL_API_BASE_SANDBOX: string;
   PAYPAL_WPS_URL_SANDBOX: string;
@@ -26,6 +27,11 @@ export type PolicyEnv = {
 /** The origins a page of this deployment talks to, beyond its own. */
 export type PolicySources = {
   isDevelopment: boolean;
+  /**
+   * APP_URL's origin: where the embed script (GET /api/button/{id}.js) and the checkout endpoints it calls live,
+   * whatever address served the page ('self' is that address, e.g. 127.0.0.1 when APP_URL names localhost).
+   */
+  app: string;
   /** PayPal's SDK and REST hosts: its own wildcards plus a configured simulator. */
   paypal: string[];
   /** Where WPS buttons post the buyer (PayPal's web-script endpoints). */
@@ -57,6 +63,7 @@ function fileOrigin(ufsHost: string, location: PolicyEnv["UPLOADTHING_UFS_APP_ID
 export function policySources(env: PolicyEnv): PolicySources {
   return {
     isDevelopment: env.NODE_ENV === "development",
+    app: originOf(env.APP_URL),
     paypal: [...PAYPAL_SOURCES, ...beyondPayPal([env.PAYPAL_SDK_BASE_URL, env.PAYPAL_API_BASE_SANDBOX])],
     wps: [...new Set([env.PAYPAL_WPS_URL_LIVE, env.PAYPAL_WPS_URL_SANDBOX].map(originOf))],
     uploads: [env.UPLOADTHING_INGEST_URL ? originOf(env.UPLOADTHING_INGEST_URL) : UPLOADTHING_INGEST],
@@ -109,6 +116,7 @@ function pagePolicy(nonce: string, sources: PolicySources, frameAncestors: strin
       "script-src 'self'",
       `'nonce-${nonce}'`,
       "'strict-dynamic'",
+      sources.app,
       ...sources.paypal,
       // React's development build rebuilds server error stacks with eval; production never needs it.
       ...(sources.isDevelopment ? ["'unsafe-eval'"] : []),
@@ -117,7 +125,9 @@ function pagePolicy(nonce: string, sources: PolicySources, frameAncestors: strin
     // https: covers PayPal's and the production file hosts; a simulator's http:// origins are added.
     ["img-src 'self' data: blob: https:", ...[...sources.paypal, ...sources.files].filter(isPlainHttp)].join(" "),
     "font-src 'self'",
-    ["connect-src 'self'", ...sources.paypal, ...sources.uploads].join(" "),
+    // APP_URL's origin: /test/{id} embeds the button with the merchants' snippet, whose script and checkout calls
+    // go to APP_URL even when the page was opened at another of our addresses.
+    ["connect-src 'self'", sources.app, ...sources.paypal, ...sources.uploads].join(" "),
     // 'self': the payment button form previews its saved button in an iframe of /test/{id}.
     ["frame-src 'self'", ...sources.paypal].join(" "),
     "object-src 'none'",

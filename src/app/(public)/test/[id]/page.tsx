@@ -13,7 +13,8 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /**
  * The integration snippet (the contract the integration dialog shows); ids are [A-Za-z0-9_-] only. The script
  * carries this response's CSP nonce, as it would on a merchant's site with a nonce-based policy: without it the
- * browser would not run it here (src/server/security-headers.ts).
+ * browser would not run it here (src/server/security-headers.ts). It and the checkout calls it makes go to
+ * APP_URL, which the page's policy allows, so the page also takes payments when opened at another of our addresses.
  */
 function embedSnippet(appUrl: string, id: string, nonce: string) {
   return `<div id="popkit-button-${id}"></div>\n<script nonce="${nonce}" src="${appUrl.replace(/\/+$/, "")}/api/button/${id}.js" async></script>`;
