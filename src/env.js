@@ -77,6 +77,14 @@ export const env = createEnv({
       .default("popkit"),
     SIGNIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
     SIGNUP_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+    /** New IPN messages stored per minute from one address, and from all addresses together. */
+    WPS_IPN_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
+    WPS_IPN_LIMIT_TOTAL: z.coerce.number().int().positive().default(600),
+    /**
+     * New checkouts are refused ("busy, try again") while more requests than this wait for a database
+     * connection in this process: captures of approved orders are never refused, so they keep the queue.
+     */
+    CHECKOUT_BUSY_QUEUE: z.coerce.number().int().positive().default(60),
     AUTH_GOOGLE_ID: z.string().optional(),
     AUTH_GOOGLE_SECRET: z.string().optional(),
     /** Where e-mail goes out (smtp:// or smtps://, credentials in the URL); the demo's local SMTP server when unset. */

@@ -7,6 +7,7 @@ import {
 import { env } from "~/env";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
+import type { JobHandlers } from "~/server/jobs";
 import { redisKey, sharedRedis } from "~/server/redis";
 
 type Limiter = RateLimiterStoreAbstract;
@@ -44,6 +45,16 @@ const SIGN_IN_MAX_GAP_SECONDS = 60;
 const SIGN_IN_FAILURE_WINDOW_SECONDS = 60 * 60;
 const KNOWN_ADDRESS_SECONDS = 90 * 24 * 60 * 60;
 
+// Discount code checks (issue 26): the preview ("Apply") and the order both look a code up, so both answers tell
+// whether a guess exists. Only checks that find no usable code count (checkout-pricing.ts gives a good code's
+// point back), so a buyer clicking Apply, or a sale where many buyers type the right code, never meets them.
+// A buyer mistyping a few times stays far under 20 per address; 100 wrong codes at one POP in 10 minutes is
+// somebody guessing, from several addresses. Over either, every check of that address or POP answers 429 (a good
+// code too, so the refusal tells nothing) for the rest of the 10 minutes; buying without a code still works.
+export const CODE_CHECKS_PER_IP = 20;
+export const CODE_CHECKS_PER_POP = 100;
+const CODE_CHECK_WINDOW_SECONDS = 10 * 60;
+
 // Built on first use: `next build` imports this module without runtime configuration.
 const budgets = {
   signInByIp: () => limiter("signin-ip", env.SIGNIN_LIMIT_PER_IP, 15 * 60),
@@ -60,6 +71,12 @@ const budgets = {
   // taken address): a few per address per hour, so nobody can flood an inbox through us.
   mailByIp: () => limiter("mail-ip", MAIL_PER_IP_PER_HOUR, 60 * 60),
   mailByAddress: () => limiter("mail-address", MAIL_PER_ADDRESS_PER_HOUR, 60 * 60),
+  codeCheckByIp: () => limiter("code-ip", CODE_CHECKS_PER_IP, CODE_CHECK_WINDOW_SECONDS),
+  codeCheckByPop: () => limiter("code-pop", CODE_CHECKS_PER_POP, CODE_CHECK_WINDOW_SECONDS),
+  // New IPN messages stored per minute (/api/wps/ipn): per address, so one sender cannot spend the total, and in
+  // all, so many senders cannot flood the inbox and the queue. PayPal resends a refused message later.
+  wpsIpnByIp: () => limiter("wps-ipn-ip", env.WPS_IPN_LIMIT_PER_IP, 60),
+  wpsIpnTotal: () => limiter("wps-ipn-total", env.WPS_IPN_LIMIT_TOTAL, 60),
 };
 
 export type RateLimitName = keyof typeof budgets;
@@ -77,20 +94,28 @@ function retryText(ms: number) {
   return minutes <= 1 ? "in a minute" : `in ${minutes} minutes`;
 }
 
-async function consumeOrRefuse(limiter: Limiter, key: string): Promise<void> {
+async function consumeOrRefuse(limiter: Limiter, key: string, what = "attempts"): Promise<void> {
   try {
     await limiter.consume(key.toLowerCase());
   } catch (error) {
     if (error instanceof RateLimiterRes) {
-      throw new AppError("RATE_LIMITED", `Too many attempts. Please try again ${retryText(error.msBeforeNext)}.`);
+      throw new AppError("RATE_LIMITED", `Too many ${what}. Please try again ${retryText(error.msBeforeNext)}.`);
     }
     throw error;
   }
 }
 
-/** Counts one hit against each key; throws RATE_LIMITED once any of them is over its budget. */
-export async function consumeRateLimit(name: RateLimitName, key: string): Promise<void> {
-  await consumeOrRefuse(limiterFor(name), key);
+/**
+ * Counts one hit against the key; throws RATE_LIMITED once it is over its budget, with "Too many {what}" (default
+ * "attempts") and when to try again.
+ */
+export async function consumeRateLimit(name: RateLimitName, key: string, what?: string): Promise<void> {
+  await consumeOrRefuse(limiterFor(name), key, what);
+}
+
+/** Gives one counted hit back, e.g. for a check that turned out not to be what the budget counts. */
+export async function refundRateLimit(name: RateLimitName, key: string): Promise<void> {
+  await limiterFor(name).reward(key.toLowerCase(), 1);
 }
 
 /** Forgets a key's hits, e.g. once the password it was guessing for is given right. */
@@ -162,3 +187,10 @@ export async function sweepExpiredRateLimits(now = new Date()): Promise<number> 
   const { count } = await db.rateLimit.deleteMany({ where: { expire: { lt: now } } });
   return count;
 }
+
+/** The rate limiter's scheduled job, run by the workers (src/server/job-handlers.ts). */
+export const rateLimitJobHandlers = {
+  "rate-limits.sweep": async () => {
+    await sweepExpiredRateLimits();
+  },
+} satisfies Partial<JobHandlers>;

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/db";
 import { reconcileCheckouts } from "~/server/services/reconciliation";
+import { POST as quotePost } from "~/app/api/checkout/quote/route";
+import { CODE_CHECKS_PER_IP, CODE_CHECKS_PER_POP } from "~/server/rate-limit";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";
@@ -177,8 +179,9 @@ describe("discount codes", () => {
       totalMinor: 1,
       discountMinor: 799,
     });
+    // A code in another currency does not apply here: it reads like an unknown code.
     expect((await failure(buyer().quoteOrder({ buttonId: button.id, discountCode: "EUROS" }))).message).toBe(
-      "This discount code does not apply to this product.",
+      "This discount code is not valid.",
     );
   });
 
@@ -192,6 +195,23 @@ describe("discount codes", () => {
     await code(merchant.id, { code: "OVER", endsAt: new Date(Date.now() - hour) });
     await code(merchant.id, { code: "GONE", maxUses: 2, usesCount: 2 });
     await code(merchant.id, { code: "ELSEWHERE", appliesToAll: false, buttonIds: [other.button.id] });
+    const mine = await createPaymentButton(db, merchant.id, { paypalClientId: button.paypalClientId });
+    await code(merchant.id, { code: "OTHERPOP", appliesToAll: false, buttonIds: [mine.id] });
+    await code(merchant.id, {
+      code: "OTHERPOPOVER",
+      appliesToAll: false,
+      buttonIds: [mine.id],
+      endsAt: new Date(Date.now() - hour),
+    });
+    await code(merchant.id, {
+      code: "OTHERPOPGONE",
+      appliesToAll: false,
+      buttonIds: [mine.id],
+      maxUses: 1,
+      usesCount: 1,
+    });
+    // Issue 26: a code that exists but is not for this POP reads exactly like one that does not exist, whatever its
+    // dates and uses; only a code for this POP says why it cannot be used now.
     const expected: Record<string, string> = {
       NOPE: "This discount code is not valid.",
       THEIRS: "This discount code is not valid.",
@@ -199,7 +219,10 @@ describe("discount codes", () => {
       LATER: "This discount code is not active yet.",
       OVER: "This discount code has expired.",
       GONE: "This discount code has been used up.",
-      ELSEWHERE: "This discount code does not apply to this product.",
+      ELSEWHERE: "This discount code is not valid.",
+      OTHERPOP: "This discount code is not valid.",
+      OTHERPOPOVER: "This discount code is not valid.",
+      OTHERPOPGONE: "This discount code is not valid.",
     };
     for (const [discountCode, message] of Object.entries(expected)) {
       expect(await failure(buyer().createOrder({ buttonId: button.id, discountCode }))).toEqual({
@@ -211,6 +234,11 @@ describe("discount codes", () => {
     await expect(buyer().quoteOrder({ buttonId: button.id, discountCode: "chosen" })).resolves.toMatchObject({
       totalMinor: 800,
     });
+    for (const discountCode of Object.keys(expected)) {
+      expect((await failure(buyer().quoteOrder({ buttonId: button.id, discountCode }))).message).toBe(
+        expected[discountCode],
+      );
+    }
   });
 
   it("counts exactly one use per paid order, under concurrency and retries, and never more than the maximum", async () => {
@@ -264,6 +292,77 @@ describe("discount codes", () => {
     const { button } = await seller({ paymentType: "subscription", subscriptionPlanId: "P-TEST" });
     expect((await failure(buyer().createOrder({ buttonId: button.id, discountCode: "SAVE20" }))).message).toBe(
       "Discount codes cannot be used on subscriptions.",
+    );
+  });
+});
+
+describe("the budget for discount code checks", () => {
+  const LIMITED = {
+    code: "RATE_LIMITED",
+    message: "Too many discount code attempts. Please try again in 10 minutes.",
+  };
+
+  function quoteFrom(ip: string, body: Record<string, unknown>) {
+    return quotePost(
+      new Request("http://localhost:3000/api/checkout/quote", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": ip },
+        body: JSON.stringify(body),
+      }),
+    );
+  }
+
+  const randomIp = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+  it("answers 429 to an address after its budget of wrong codes, whatever the next code is", async () => {
+    const { button, merchant } = await seller({ amountMinor: 1000 });
+    await code(merchant.id, { code: "RIGHT10", percentOff: 10 });
+    const ip = randomIp();
+    for (let guess = 0; guess < CODE_CHECKS_PER_IP; guess++) {
+      const answer = await quoteFrom(ip, { buttonId: button.id, discountCode: `GUESS${guess}` });
+      expect(answer.status).toBe(400);
+    }
+    for (const discountCode of ["GUESS-NEXT", "RIGHT10"]) {
+      const refused = await quoteFrom(ip, { buttonId: button.id, discountCode });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ error: LIMITED });
+    }
+    // Without a code the same address still gets its price; another address still gets its answer.
+    expect((await quoteFrom(ip, { buttonId: button.id })).status).toBe(200);
+    const elsewhere = await quoteFrom(randomIp(), { buttonId: button.id, discountCode: "RIGHT10" });
+    expect(await elsewhere.json()).toMatchObject({ totalMinor: 900 });
+  });
+
+  it("never counts a code that applies: a buyer can apply the right code again and again", async () => {
+    const { button, merchant } = await seller({ amountMinor: 1000 });
+    await code(merchant.id, { code: "RIGHT10", percentOff: 10 });
+    const ip = randomIp();
+    for (let check = 0; check < CODE_CHECKS_PER_IP + 5; check++) {
+      const answer = await quoteFrom(ip, { buttonId: button.id, discountCode: "right10" });
+      expect(answer.status).toBe(200);
+    }
+  });
+
+  it("answers 429 at a POP after its budget of wrong codes from any address, in previews and orders alike", async () => {
+    const { button, merchant } = await seller({ amountMinor: 1000 });
+    const { button: neighbour } = await seller();
+    await code(merchant.id, { code: "RIGHT10", percentOff: 10 });
+    for (let guess = 0; guess < CODE_CHECKS_PER_POP; guess++) {
+      // A fresh address each time: only the POP's own budget stops this.
+      const attempt = { buttonId: button.id, discountCode: `GUESS${guess}` };
+      const answer = await failure(guess % 2 === 0 ? buyer().quoteOrder(attempt) : buyer().createOrder(attempt));
+      expect(answer.message).toBe("This discount code is not valid.");
+    }
+    const limited = { code: "TOO_MANY_REQUESTS", message: LIMITED.message };
+    expect(await failure(buyer().createOrder({ buttonId: button.id, discountCode: "GUESS-NEXT" }))).toEqual(limited);
+    expect(await failure(buyer().quoteOrder({ buttonId: button.id, discountCode: "RIGHT10" }))).toEqual(limited);
+    const refused = await quoteFrom(randomIp(), { buttonId: button.id, discountCode: "RIGHT10" });
+    expect(refused.status).toBe(429);
+    // No PayPal order was created for any of them; another POP and buying without a code are unaffected.
+    expect(await db.checkoutSession.count({ where: { buttonId: button.id } })).toBe(0);
+    await expect(buyer().quoteOrder({ buttonId: button.id })).resolves.toMatchObject({ totalMinor: 1000 });
+    expect((await failure(buyer().quoteOrder({ buttonId: neighbour.id, discountCode: "NOPE" }))).message).toBe(
+      "This discount code is not valid.",
     );
   });
 });

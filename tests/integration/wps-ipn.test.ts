@@ -1,10 +1,7 @@
-import { type Server, createServer } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxPdtTokenFor } from "../../sandbox/paypal";
-import { env } from "~/env";
 import type { WpsButton } from "~/generated/prisma/client";
 import { db } from "~/server/db";
-import { getWpsEmbed } from "~/server/services/wps-buttons";
 import { MAX_IPN_BYTES, processWpsIpnMessage, storeWpsIpnMessage } from "~/server/services/wps-ipn";
 import { confirmWpsReturn, redeemPdt } from "~/server/services/wps-pdt";
 import { POST as ipnRoute } from "~/app/api/wps/ipn/route";
@@ -12,92 +9,32 @@ import { createMerchant } from "../factories/merchant";
 import { createWpsButton } from "../factories/wps-button";
 import { merchantCaller, staffCaller } from "../support/callers";
 import { createSaasUser } from "../factories/saas-user";
+import {
+  type IpnDelivery,
+  type IpnListener,
+  payWithSandbox,
+  sandboxWpsControl,
+  startIpnListener,
+} from "../support/wps-sandbox";
 
-// PayPal's side is the local sandbox: it shows the pay page, sends IPN to the form's notify_url (here a small
-// server standing in for /api/wps/ipn, which keeps each body's bytes) and answers VERIFIED only for bodies it sent.
+// PayPal's side is the local sandbox (tests/support/wps-sandbox.ts): it shows the pay page, sends IPN to the
+// form's notify_url (a small server standing in for /api/wps/ipn) and answers VERIFIED only for bodies it sent.
 
-type Delivery = { body: Buffer; contentType: string | null };
-let listener: Server;
-let listenerUrl = "";
-const delivered: Delivery[] = [];
-/** Copies forwarded to a merchant's own notify URL. */
-let forwarded: Delivery[] = [];
-
+let listener: IpnListener;
 beforeAll(async () => {
-  listener = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const delivery = { body: Buffer.concat(chunks), contentType: req.headers["content-type"] ?? null };
-      (req.url === "/merchant-ipn" ? forwarded : delivered).push(delivery);
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
-  listenerUrl = `http://127.0.0.1:${(listener.address() as { port: number }).port}`;
+  listener = await startIpnListener();
 });
-afterAll(() => {
-  listener.close();
+afterAll(async () => {
+  await listener.close();
 });
 
-const sandboxBase = () => process.env.PAYPAL_API_BASE_SANDBOX!.replace(/\/+$/, "");
+/** A buyer pays through the button's generated form in the sandbox; its IPN comes to the listener. */
+const pay = (button: WpsButton, options?: Parameters<typeof payWithSandbox>[2]) =>
+  payWithSandbox(listener, button, options);
 
-async function sandboxControl(path: string, body: Record<string, unknown>) {
-  const response = await fetch(`${sandboxBase()}/__sandbox/wps/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
-
-/** The last IPN the sandbox delivered since `before`. */
-function lastIpn(before: number): Delivery {
-  const ipn = delivered[delivered.length - 1];
-  if (delivered.length <= before || !ipn) throw new Error("the sandbox sent no IPN");
-  return ipn;
-}
-
-/**
- * A buyer pays through the button's generated form (changed by `form`, as a tampering seller page could) in the
- * sandbox. Returns PayPal's tx (from the return redirect) and the IPN it sent.
- */
-async function pay(
-  button: WpsButton,
-  options: { buyer?: string; os0?: string; quantity?: string; form?: Record<string, string> } = {},
-) {
-  const embed = await getWpsEmbed(button.id);
-  const fields = { ...Object.fromEntries(embed!.fields), notify_url: `${listenerUrl}/ipn`, ...options.form };
-  const page = await fetch(env.PAYPAL_WPS_URL_SANDBOX, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields).toString(),
-  });
-  const html = await page.text();
-  const session = /name="session" value="([^"]+)"/.exec(html)?.[1];
-  if (!session) throw new Error(`no pay page: ${page.status} ${html.slice(0, 300)}`);
-  const before = delivered.length;
-  const paid = await fetch(`${sandboxBase()}/__sandbox/wps/pay`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      session,
-      buyer: options.buyer ?? "alex",
-      action: "pay",
-      ...(options.os0 && { os0: options.os0 }),
-      ...(options.quantity && { quantity: options.quantity }),
-    }).toString(),
-    redirect: "manual",
-  });
-  const location = paid.headers.get("location") ?? "";
-  const returned = new URL(location, "http://x").searchParams;
-  return { tx: returned.get("tx") ?? "", cm: returned.get("cm") ?? "", ipn: lastIpn(before) };
-}
-
-/** What /api/wps/ipn and the "wps.ipn" job do with one delivery. */
-async function deliver(ipn: Delivery) {
-  const id = await storeWpsIpnMessage(ipn.body, ipn.contentType);
+/** What /api/wps/ipn and the "wps.ipn" job do with one delivery (a message stored before is not stored again). */
+async function deliver(ipn: IpnDelivery) {
+  const { id } = await storeWpsIpnMessage(ipn.body, ipn.contentType);
   await processWpsIpnMessage(id);
   return db.wpsIpnMessage.findUniqueOrThrow({ where: { id } });
 }
@@ -153,7 +90,7 @@ describe("IPN", () => {
   it("posts back the original bytes of a windows-1252 message and decodes it in that charset", async () => {
     // "€" is 0x80 in windows-1252, the byte a plain ISO-8859-1 decoder gets wrong.
     const { button } = await posterButton({ itemName: "Café poster €" });
-    await sandboxControl("account", { business: button.paypalMerchantIdentifier, charset: "windows-1252" });
+    await sandboxWpsControl("account", { business: button.paypalMerchantIdentifier, charset: "windows-1252" });
     const { ipn } = await pay(button, { os0: "Small" });
     // "é" is one byte (%E9) in windows-1252: re-encoding it as UTF-8 would make PayPal answer INVALID.
     expect(ipn.body.toString("latin1")).toContain("%E9");
@@ -210,11 +147,13 @@ describe("IPN", () => {
 
   it("treats the same txn_id again as a no-op, and processing a message twice changes nothing", async () => {
     const { button } = await posterButton();
-    const { ipn } = await pay(button, { os0: "Medium" });
+    const { ipn, tx } = await pay(button, { os0: "Medium" });
     const first = await deliver(ipn);
     await processWpsIpnMessage(first.id);
+    // PayPal resending the same message (same ipn_track_id): the stored one, not a second copy.
     const again = await deliver(ipn);
-    expect(again).toMatchObject({ state: "recorded", reason: "Already recorded" });
+    expect(again).toMatchObject({ id: first.id, state: "recorded" });
+    expect(await db.wpsIpnMessage.count({ where: { txnId: tx } })).toBe(1);
     expect(await rowsOf(button.id)).toHaveLength(1);
     expect((await db.wpsIpnMessage.findUniqueOrThrow({ where: { id: first.id } })).attempts).toBe(1);
   });
@@ -225,15 +164,15 @@ describe("IPN", () => {
     await deliver(pending);
     expect((await rowsOf(button.id))[0]).toMatchObject({ status: "pending", paymentStatus: "Pending" });
 
-    const before = delivered.length;
-    await sandboxControl("complete", { txn_id: tx });
-    expect(await deliver(lastIpn(before))).toMatchObject({ state: "recorded" });
+    const before = listener.delivered.length;
+    await sandboxWpsControl("complete", { txn_id: tx });
+    expect(await deliver(listener.lastIpn(before))).toMatchObject({ state: "recorded" });
     const rows = await rowsOf(button.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "completed", paymentStatus: "Completed" });
 
-    // The old Pending message arriving late is a no-op.
-    expect(await deliver(pending)).toMatchObject({ state: "recorded", reason: "Already recorded" });
+    // The old Pending message arriving late again is a no-op.
+    expect(await deliver(pending)).toMatchObject({ state: "recorded" });
     expect((await rowsOf(button.id))[0]?.status).toBe("completed");
   });
 
@@ -241,9 +180,9 @@ describe("IPN", () => {
     const { button } = await posterButton();
     const { ipn, tx } = await pay(button, { os0: "Small" });
     await deliver(ipn);
-    const before = delivered.length;
-    await sandboxControl("refund", { txn_id: tx });
-    const refund = await deliver(lastIpn(before));
+    const before = listener.delivered.length;
+    await sandboxWpsControl("refund", { txn_id: tx });
+    const refund = await deliver(listener.lastIpn(before));
     expect(refund.state).toBe("recorded");
     const rows = await rowsOf(button.id);
     expect(rows).toHaveLength(1);
@@ -257,9 +196,9 @@ describe("IPN", () => {
     await deliver(ipn);
     const [payment] = await rowsOf(button.id);
 
-    let before = delivered.length;
-    await sandboxControl("refund", { txn_id: tx, amount: "5.00" });
-    const partial = lastIpn(before);
+    let before = listener.delivered.length;
+    await sandboxWpsControl("refund", { txn_id: tx, amount: "5.00" });
+    const partial = listener.lastIpn(before);
     expect(await deliver(partial)).toMatchObject({ state: "recorded" });
     expect(await db.wpsTransaction.findUniqueOrThrow({ where: { id: payment!.id } })).toMatchObject({
       amountMinor: payment!.amountMinor,
@@ -267,11 +206,11 @@ describe("IPN", () => {
       status: "partially_refunded",
     });
     // The same refund IPN again changes nothing.
-    expect(await deliver(partial)).toMatchObject({ state: "recorded", reason: "Already recorded" });
+    expect(await deliver(partial)).toMatchObject({ state: "recorded" });
 
-    before = delivered.length;
-    await sandboxControl("refund", { txn_id: tx });
-    await deliver(lastIpn(before));
+    before = listener.delivered.length;
+    await sandboxWpsControl("refund", { txn_id: tx });
+    await deliver(listener.lastIpn(before));
     expect(await db.wpsTransaction.findUniqueOrThrow({ where: { id: payment!.id } })).toMatchObject({
       refundedMinor: payment!.amountMinor,
       status: "refunded",
@@ -285,12 +224,12 @@ describe("IPN", () => {
 
   it("forwards a copy of a verified message to the merchant's own notify URL, byte for byte", async () => {
     const { button } = await posterButton({ notifyUrl: "" });
-    await db.wpsButton.update({ where: { id: button.id }, data: { notifyUrl: `${listenerUrl}/merchant-ipn` } });
+    await db.wpsButton.update({ where: { id: button.id }, data: { notifyUrl: `${listener.url}/merchant-ipn` } });
     const { ipn } = await pay(button, { os0: "Small" });
-    forwarded = [];
+    listener.forwarded.length = 0;
     await deliver(ipn);
-    expect(forwarded).toHaveLength(1);
-    expect(forwarded[0]!.body.equals(ipn.body)).toBe(true);
+    expect(listener.forwarded).toHaveLength(1);
+    expect(listener.forwarded[0]!.body.equals(ipn.body)).toBe(true);
   });
 });
 
@@ -365,7 +304,7 @@ describe("PDT and /pdt-confirmation", () => {
   it("records one row when IPN and PDT arrive together", async () => {
     const { button } = await pdtButton();
     const { tx, cm, ipn } = await pay(button);
-    const id = await storeWpsIpnMessage(ipn.body, ipn.contentType);
+    const { id } = await storeWpsIpnMessage(ipn.body, ipn.contentType);
     const [shown] = await Promise.all([confirmWpsReturn({ tx, cm }), processWpsIpnMessage(id)]);
     expect(shown).toMatchObject({ kind: "verified", transactionId: tx });
     expect(await rowsOf(button.id)).toHaveLength(1);

@@ -1,8 +1,7 @@
 // The "merchant-webhook.deliver" job's handler: one attempt of one delivery, recorded in the delivery log.
-import { env } from "~/env";
 import { decryptSecret } from "~/server/crypto";
 import { db } from "~/server/db";
-import { sendWebhook, type SendResult } from "./send";
+import { allowsPrivateTargets, sendWebhook, type SendResult } from "./send";
 import { webhookHeaders } from "./signing";
 
 const JOB_KIND = "merchant-webhook.deliver";
@@ -60,7 +59,7 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
   // Signed at send time with the current secret: a delivery queued before a rotation verifies with the new one.
   const result: SendResult = secret
     ? await sendWebhook(delivery.url, webhookHeaders(secret, delivery.id, delivery.payload, now), delivery.payload, {
-        allowPrivate: env.ALLOW_PRIVATE_WEBHOOK_URLS || env.POPKIT_DEMO,
+        allowPrivate: allowsPrivateTargets(),
       })
     : {
         statusCode: null,

@@ -31,12 +31,58 @@ describe("isPublicAddress", () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  it.each(["93.184.216.34", "8.8.8.8", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8", "2002:0808:0808::1"])(
-    "accepts %s",
-    (address) => {
-      expect(isPublicAddress(address)).toBe(true);
-    },
-  );
+  // Issue 26 (d): IPv6 forms that lead to a private or local IPv4 address, or that cannot be checked at all.
+  it.each([
+    ["IPv4-compatible loopback", "::7f00:1"],
+    ["IPv4-compatible loopback, dotted", "::127.0.0.1"],
+    ["IPv4-compatible private", "::a00:1"],
+    ["IPv4-compatible public (deprecated form, refused whatever it carries)", "::808:808"],
+    ["IPv4-mapped loopback", "::ffff:127.0.0.1"],
+    ["IPv4-mapped, fully written", "0:0:0:0:0:ffff:7f00:1"],
+    ["IPv4-mapped private", "::ffff:192.168.0.1"],
+    ["IPv4-translated (SIIT)", "::ffff:0:7f00:1"],
+    ["NAT64 well-known prefix with loopback", "64:ff9b::127.0.0.1"],
+    ["NAT64 well-known prefix with private", "64:ff9b::a00:1"],
+    ["NAT64 well-known prefix with link-local", "64:ff9b::a9fe:a9fe"],
+    ["local-use NAT64 64:ff9b:1::/48", "64:ff9b:1::a00:1"],
+    ["local-use NAT64 with a public IPv4 part", "64:ff9b:1::808:808"],
+    ["Teredo", "2001:0:4136:e378:8000:63bf:3fff:fdd2"],
+    ["Teredo, short", "2001::1"],
+    ["benchmarking", "2001:2::1"],
+    ["6to4 with loopback", "2002:7f00:1::1"],
+    ["6to4 with private", "2002:a00:1::1"],
+    ["6to4 with link-local", "2002:a9fe:a9fe::"],
+    ["unique local", "fc00::1"],
+    ["unique local fd00::/8", "fdff:ffff::1"],
+    ["link-local", "fe80::1"],
+    ["link-local, upper end of fe80::/10", "febf::1"],
+    ["link-local with a zone", "fe80::1%2"],
+    ["old site-local", "fec0::1"],
+    ["multicast", "ff05::2"],
+    ["multicast, all nodes", "ff02::1"],
+    ["unspecified", "::"],
+    ["unspecified, fully written", "0:0:0:0:0:0:0:0"],
+    ["loopback", "0:0:0:0:0:0:0:1"],
+    ["discard", "100::1"],
+    ["documentation", "2001:db8::1"],
+    ["documentation (RFC 9637)", "3fff::1"],
+    ["outside global unicast", "4000::1"],
+  ])("refuses %s (%s)", (_name, address) => {
+    expect(isPublicAddress(address)).toBe(false);
+  });
+
+  it.each([
+    "93.184.216.34",
+    "8.8.8.8",
+    "172.32.0.1",
+    "2606:4700:4700::1111",
+    "2001:4860:4860::8888",
+    "::ffff:8.8.8.8",
+    "64:ff9b::808:808",
+    "2002:0808:0808::1",
+  ])("accepts %s", (address) => {
+    expect(isPublicAddress(address)).toBe(true);
+  });
 });
 
 describe("webhookUrlProblem", () => {
@@ -96,6 +142,31 @@ describe("resolveWebhookTarget", () => {
     await expect(resolveWebhookTarget("http://[::ffff:127.0.0.1]:9/", { allowPrivate: false })).rejects.toThrow(
       /private or local/,
     );
+  });
+
+  it.each([
+    "http://[::7f00:1]/",
+    "http://[::127.0.0.1]/",
+    "http://[0:0:0:0:0:ffff:127.0.0.1]/",
+    "http://[64:ff9b::10.0.0.1]/",
+    "http://[64:ff9b:1::a00:1]/",
+    "http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/",
+    "http://[2002:a9fe:a9fe::1]/",
+    "http://[fd00::1]/",
+    "http://[fe80::1]/",
+    "http://[ff02::1]/",
+    "http://[::]/",
+  ])("refuses the IPv6 literal in %s when saved and when sent", async (url) => {
+    expect(webhookUrlProblem(url, { allowPrivate: false })).toMatch(/public address/);
+    await expect(resolveWebhookTarget(url, { allowPrivate: false })).rejects.toThrow(/private or local/);
+  });
+
+  it("refuses a name that resolves to an IPv6 form of a private address", async () => {
+    for (const address of ["::7f00:1", "64:ff9b:1::a00:1", "2001::1", "::ffff:10.0.0.1", "2002:c0a8:101::1"]) {
+      await expect(
+        resolveWebhookTarget("https://v6.example.com/in", { allowPrivate: false, lookup: lookupTo(address) }),
+      ).rejects.toThrow(/private or local address/);
+    }
   });
 
   it("refuses a name that does not resolve", async () => {

@@ -15,6 +15,7 @@ for (const [network, prefix] of [
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
   ["192.0.2.0", 24],
+  ["192.88.99.0", 24], // old 6to4 relay anycast
   ["192.168.0.0", 16],
   ["198.18.0.0", 15],
   ["198.51.100.0", 24],
@@ -24,23 +25,27 @@ for (const [network, prefix] of [
 ] as const) {
   nonPublic.addSubnet(network, prefix, "ipv4");
 }
+// IPv6 is refused by default: only global unicast (2000::/3) may be called, less the special-purpose ranges in it
+// (IANA's registry). Everything outside 2000::/3 is therefore refused without a list: unspecified, loopback,
+// IPv4-compatible (::a.b.c.d, e.g. [::7f00:1]), discard, local-use NAT64 64:ff9b:1::/48, unique local fc00::/7,
+// link-local fe80::/10, site-local, multicast ff00::/8. The forms that carry an IPv4 address a router will reach
+// (mapped ::ffff:0:0/96, well-known NAT64 64:ff9b::/96, 6to4 2002::/16) are judged by that IPv4 address first.
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet("2000::", 3, "ipv6");
+const nonPublicUnicast = new BlockList();
 for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["100::", 64], // discard
+  // IETF protocol assignments: Teredo 2001::/32 (its client address is hidden, so it cannot be checked),
+  // benchmarking 2001:2::/48, ORCHID and the anycast services: none is a seller's server.
+  ["2001::", 23],
   ["2001:db8::", 32], // documentation
-  ["fc00::", 7], // unique local
-  ["fe80::", 10], // link-local
-  ["fec0::", 10], // old site-local
-  ["ff00::", 8], // multicast
+  ["3fff::", 20], // documentation (RFC 9637)
+  ["5f00::", 16], // SRv6 segment identifiers (RFC 9602)
 ] as const) {
-  nonPublic.addSubnet(network, prefix, "ipv6");
+  nonPublicUnicast.addSubnet(network, prefix, "ipv6");
 }
 
 /** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16), if any. */
-function embeddedIpv4(address: string): string | null {
-  const groups = expandIpv6(address);
-  if (!groups) return null;
+function embeddedIpv4(groups: number[]): string | null {
   const v4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
   const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
   if (zeros(0, 5) && groups[5] === 0xffff) return v4(groups[6]!, groups[7]!);
@@ -75,9 +80,12 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return !nonPublic.check(address, "ipv4");
   if (family !== 6) return false;
-  const v4 = embeddedIpv4(address);
+  const groups = expandIpv6(address);
+  if (!groups) return false;
+  const v4 = embeddedIpv4(groups);
   if (v4 !== null) return isPublicAddress(v4);
-  return !nonPublic.check(address.replace(/%.*$/, ""), "ipv6");
+  const canonical = groups.map((group) => group.toString(16)).join(":");
+  return globalUnicast.check(canonical, "ipv6") && !nonPublicUnicast.check(canonical, "ipv6");
 }
 
 /** A webhook URL the product refuses, with a sentence for the merchant's delivery log. */

@@ -4,21 +4,28 @@ import { formatMoney, minorDigits, toMinorUnits } from "~/lib/money";
 import type { CheckoutChoice } from "~/schemas/checkout";
 import { db } from "~/server/db";
 import { AppError } from "~/server/errors";
+import { consumeRateLimit, refundRateLimit } from "~/server/rate-limit";
 
 // What a buyer pays (DESIGN 5: never a number from the browser). The buyer may choose only what the seller
 // allows: an amount at or above a pay-what-you-want minimum, a quantity up to the button's limit and the stock
 // left, and a discount code of the store that applies to this POP. The same function prices the "Apply" preview
 // and the PayPal order, so the total the buyer saw is the total PayPal is asked for.
+//
+// A code's answer must not tell a buyer which codes exist (issue 26): a code of another store, one that is off,
+// and one for other POPs or in another currency all read exactly like a made-up code. Only a code that would
+// apply to this POP says why it cannot be used now (not started, expired, used up). Every check that finds no
+// usable code counts against a budget per address and per POP (rate-limit.ts), so guessing stays slow.
 
 export const discountMessages = {
   invalid: "This discount code is not valid.",
   notStarted: "This discount code is not active yet.",
   expired: "This discount code has expired.",
   usedUp: "This discount code has been used up.",
-  notApplicable: "This discount code does not apply to this product.",
   onceUsed: "You have already used this discount code.",
   subscription: "Discount codes cannot be used on subscriptions.",
 } as const;
+
+const CODE_CHECKS = "discount code attempts";
 
 /** The largest pay-what-you-want amount we pass on, in major units: a typo of extra zeros is not a purchase. */
 const MAX_CHOSEN_MAJOR = 1_000_000;
@@ -96,17 +103,52 @@ function quantityOf(button: PricedButton, quantity: number | undefined): number 
 
 /** Why this code cannot be used on this button now, or null when it can (its use limit is checked atomically later). */
 export function codeProblem(code: CodeRow, button: PricedButton, now: Date): string | null {
-  if (!code.isActive) return discountMessages.invalid;
-  if (code.startsAt && code.startsAt > now) return discountMessages.notStarted;
-  if (code.endsAt && code.endsAt <= now) return discountMessages.expired;
-  if (code.maxUses !== null && code.usesCount >= code.maxUses) return discountMessages.usedUp;
+  // Whether it is a code for this POP at all comes first, and reads like an unknown code: the dates and uses of
+  // another POP's codes are none of this buyer's business.
   const chosen =
     code.appliesToAll ||
     code.buttonIds.includes(button.id) ||
     (button.sellPageId !== null && code.sellPageIds.includes(button.sellPageId));
-  if (!chosen) return discountMessages.notApplicable;
-  if (code.kind === "fixed" && code.currency !== button.currency) return discountMessages.notApplicable;
+  if (!code.isActive || !chosen) return discountMessages.invalid;
+  if (code.kind === "fixed" && code.currency !== button.currency) return discountMessages.invalid;
+  if (code.startsAt && code.startsAt > now) return discountMessages.notStarted;
+  if (code.endsAt && code.endsAt <= now) return discountMessages.expired;
+  if (code.maxUses !== null && code.usesCount >= code.maxUses) return discountMessages.usedUp;
   return null;
+}
+
+/**
+ * Runs `check` (a preview or an order that may look a discount code up) within the per-address budget for code
+ * checks, when the buyer sent a code: counted before, given back when the check succeeds. For callers that know
+ * the buyer's address (the routes and procedures); the per-POP budget is counted where the code is looked up.
+ */
+export async function withCodeCheckBudget<T>(
+  ip: string,
+  discountCode: string | undefined,
+  check: () => Promise<T>,
+): Promise<T> {
+  if (discountCode === undefined || discountCode.trim() === "") return check();
+  await consumeRateLimit("codeCheckByIp", ip, CODE_CHECKS);
+  const result = await check();
+  await giveBack("codeCheckByIp", ip);
+  return result;
+}
+
+/** A point not given back only counts against the budget: never a reason to fail a check that succeeded. */
+function giveBack(name: "codeCheckByIp" | "codeCheckByPop", key: string) {
+  return refundRateLimit(name, key).catch(() => undefined);
+}
+
+/** Looks the buyer's code up for this POP within the POP's budget; a code that applies gives its point back. */
+async function usableCode(button: PricedButton, text: string, now: Date) {
+  await consumeRateLimit("codeCheckByPop", button.id, CODE_CHECKS);
+  const code = await db.discountCode.findUnique({
+    where: { merchantId_code: { merchantId: button.merchantId, code: normaliseCode(text) } },
+  });
+  const problem = code ? codeProblem(code, button, now) : discountMessages.invalid;
+  if (problem || !code) throw new AppError("INVALID", problem ?? discountMessages.invalid);
+  await giveBack("codeCheckByPop", button.id);
+  return code;
 }
 
 /**
@@ -132,11 +174,7 @@ export async function quoteCheckout(button: PricedButton, choice: CheckoutChoice
   let discount: Quote["discount"] = null;
   let discountMinor = 0;
   if (wantsCode) {
-    const code = await db.discountCode.findUnique({
-      where: { merchantId_code: { merchantId: button.merchantId, code: normaliseCode(choice.discountCode!) } },
-    });
-    const problem = code ? codeProblem(code, button, now) : discountMessages.invalid;
-    if (problem || !code) throw new AppError("INVALID", problem ?? discountMessages.invalid);
+    const code = await usableCode(button, choice.discountCode!, now);
     discountMinor = discountOf(code, subtotalMinor);
     discount = { id: code.id, code: code.code };
   }

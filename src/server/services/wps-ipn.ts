@@ -4,9 +4,13 @@ import { currencies, toMinorUnits, type Currency } from "~/lib/money";
 import { matchWpsPayment } from "~/lib/wps";
 import { env } from "~/env";
 import { db } from "~/server/db";
-import { describeError, logger } from "~/server/logger";
+import { AppError } from "~/server/errors";
+import type { JobHandlers } from "~/server/jobs";
+import { logger } from "~/server/logger";
+import { consumeRateLimit } from "~/server/rate-limit";
 import { assertSafeText, isSafeText } from "~/server/request";
 import { queueDeliveryJobs } from "~/server/merchant-webhooks";
+import { allowsPrivateTargets, guardedPost } from "~/server/merchant-webhooks/send";
 import { recordWpsPaymentCompleted } from "~/server/merchant-webhooks/wps";
 import { recordWpsRefund } from "~/server/services/ledger";
 import { priceOptionsOf, taxRateText } from "~/server/services/wps-buttons";
@@ -281,11 +285,49 @@ async function applyReversal(
 const POST_BACK_TIMEOUT_MS = 15_000;
 const FORWARD_TIMEOUT_MS = 5_000;
 
-/** Upper bound of a stored IPN body: PayPal's are a few kB; /api/wps/ipn answers 413 above it. */
-export const MAX_IPN_BYTES = 20_000;
+/**
+ * Upper bound of a stored IPN body: a WPS button's IPN (one item) is 1 to 3 kB, so this leaves room for long
+ * names in any charset; /api/wps/ipn answers 413 above it.
+ */
+export const MAX_IPN_BYTES = 10_000;
 
-/** Stores an IPN exactly as received (the durable inbox); the job then verifies and applies it. */
-export async function storeWpsIpnMessage(body: Buffer, contentType: string | null) {
+/**
+ * What makes a message the same one again (PayPal resends it until it gets a 200): its ipn_track_id, or without
+ * one its txn_id and payment_status. Null when it has neither (stored every time, within the limits).
+ */
+export function ipnDedupeKey(fields: Record<string, string>): string | null {
+  const trackId = fields.ipn_track_id?.trim();
+  if (trackId) return trackId.length <= 64 ? `track:${trackId}` : null;
+  const txnId = fields.txn_id?.trim();
+  const paymentStatus = fields.payment_status?.trim() ?? "";
+  return txnId && txnId.length <= 64 && paymentStatus.length <= 64 ? `txn:${txnId}:${paymentStatus}` : null;
+}
+
+export type StoredIpnMessage = {
+  id: string;
+  /** False when the same message was stored before: it is not stored again. */
+  isNew: boolean;
+  /** Recorded or rejected already: no job needs to run for it. */
+  isFinished: boolean;
+};
+
+const IPN_MESSAGES = "IPN messages";
+
+/**
+ * Stores an IPN exactly as received (the durable inbox) unless the same message is stored already; the job then
+ * verifies and applies it. With `ip` (the route) a new message first counts against the IPN limits per address
+ * and in all: over either it is stored nowhere and RATE_LIMITED is thrown, so PayPal is refused and sends it again
+ * later, while a message already stored is never refused.
+ *
+ * Another text under the key of a message not verified yet is refused for now (CONFLICT): one of the two is not
+ * PayPal's, and if the stored one is the forgery, the job frees its key and PayPal's next try is stored. So a
+ * forgery sent first can delay PayPal's message but never have it answered 200 and dropped.
+ */
+export async function storeWpsIpnMessage(
+  body: Buffer,
+  contentType: string | null,
+  options: { ip?: string } = {},
+): Promise<StoredIpnMessage> {
   let fields: Record<string, string> = {};
   try {
     fields = parseWpsForm(body);
@@ -294,12 +336,38 @@ export async function storeWpsIpnMessage(body: Buffer, contentType: string | nul
   }
   // What the job would later look up or record: PayPal never sends NUL or broken text, so such a message is forged.
   assertSafeText(fields);
+  const dedupeKey = ipnDedupeKey(fields);
+  const stored = () =>
+    dedupeKey
+      ? db.wpsIpnMessage.findUnique({ where: { dedupeKey }, select: { id: true, state: true, body: true } })
+      : null;
+  const asStored = (row: { id: string; state: string; body: Uint8Array }): StoredIpnMessage => {
+    // Recorded, or rejected once PayPal had verified it (the others lose their key): the stored one is PayPal's.
+    const isFinished = row.state === "recorded" || row.state === "rejected";
+    if (!isFinished && !body.equals(row.body)) {
+      throw new AppError("CONFLICT", "Another message with this id is waiting to be verified.");
+    }
+    return { id: row.id, isNew: false, isFinished };
+  };
+  const existing = await stored();
+  if (existing) return asStored(existing);
+  if (options.ip !== undefined) {
+    await consumeRateLimit("wpsIpnByIp", options.ip, IPN_MESSAGES);
+    await consumeRateLimit("wpsIpnTotal", "all", IPN_MESSAGES);
+  }
   const txnId = fields.txn_id?.slice(0, 64) || null;
-  const message = await db.wpsIpnMessage.create({
-    data: { body: Uint8Array.from(body), contentType, charset: charsetOfForm(body), txnId },
-    select: { id: true },
-  });
-  return message.id;
+  try {
+    const message = await db.wpsIpnMessage.create({
+      data: { body: Uint8Array.from(body), contentType, charset: charsetOfForm(body), txnId, dedupeKey },
+      select: { id: true },
+    });
+    return { id: message.id, isNew: true, isFinished: false };
+  } catch (error) {
+    // The same message twice at once (PayPal resending while we were slow to answer): the other one stored it.
+    const other = isUniqueViolation(error) ? await stored() : null;
+    if (!other) throw error;
+    return asStored(other);
+  }
 }
 
 /**
@@ -319,20 +387,21 @@ async function postBack(url: string, body: Buffer): Promise<"VERIFIED" | "INVALI
   throw new Error(`IPN post-back answered ${response.status} ${answer.slice(0, 40)}`);
 }
 
-/** The merchant's own listener gets a copy of a verified message; it is theirs to verify, failures are only logged. */
+/**
+ * The merchant's own listener gets a copy of a verified message; it is theirs to verify, failures are only logged.
+ * The URL is the seller's, so it goes through the merchant-webhook guard (no private or local address outside
+ * the sandbox, no redirects, a deadline) like every request to a seller's URL.
+ */
 async function forwardCopy(url: string, body: Buffer, contentType: string | null, messageId: string) {
-  try {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": contentType ?? "application/x-www-form-urlencoded" },
-      body: Uint8Array.from(body),
-      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
-      cache: "no-store",
-      redirect: "manual",
-    });
-    if (!response.ok) logger.warn("WPS IPN copy refused", { messageId, url, status: response.status });
-  } catch (error) {
-    logger.warn("WPS IPN copy failed", { messageId, url, ...describeError(error) });
+  const result = await guardedPost(
+    url,
+    { "content-type": contentType ?? "application/x-www-form-urlencoded", "user-agent": "Popkit-IPN-Forwarder/1.0" },
+    body,
+    { allowPrivate: allowsPrivateTargets(), timeoutMs: FORWARD_TIMEOUT_MS },
+  );
+  if (result.statusCode === null) logger.warn("WPS IPN copy failed", { messageId, url, error: result.error });
+  else if (result.statusCode < 200 || result.statusCode >= 300) {
+    logger.warn("WPS IPN copy refused", { messageId, url, status: result.statusCode });
   }
 }
 
@@ -355,18 +424,25 @@ export async function processWpsIpnMessage(messageId: string): Promise<void> {
       where: { id: messageId },
       data: { state, reason, wpsTransactionId, processedAt: new Date() },
     });
+  // Not PayPal's (or not for us): its dedupe key goes, so a forgery that took a real message's key first cannot
+  // keep that message out.
+  const refuse = (reason: string) =>
+    db.wpsIpnMessage.update({
+      where: { id: messageId },
+      data: { state: "rejected", reason, dedupeKey: null, processedAt: new Date() },
+    });
   try {
     const fields = parseWpsForm(body, message.charset);
     const button = await buttonOfMessage(fields);
     if (!button) {
       const reason = `Unknown button (custom=${JSON.stringify(fields.custom ?? "")})`;
       logger.warn("WPS IPN rejected", { messageId, txnId: fields.txn_id, reason });
-      await finish("rejected", reason);
+      await refuse(reason);
       return;
     }
     if ((await postBack(ipnVerifyUrl(button.environment), body)) === "INVALID") {
       logger.warn("WPS IPN rejected", { messageId, txnId: fields.txn_id, reason: "PayPal answered INVALID" });
-      await finish("rejected", "PayPal answered INVALID");
+      await refuse("PayPal answered INVALID");
       return;
     }
     const outcome = await applyVerifiedWpsMessage(fields, {
@@ -389,3 +465,8 @@ export async function processWpsIpnMessage(messageId: string): Promise<void> {
     throw error;
   }
 }
+
+/** This domain's job kinds, run by the workers (src/server/job-handlers.ts). */
+export const wpsIpnJobHandlers = {
+  "wps.ipn": ({ messageId }) => processWpsIpnMessage(messageId),
+} satisfies Partial<JobHandlers>;

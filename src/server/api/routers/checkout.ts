@@ -6,6 +6,7 @@ import {
 } from "~/schemas/checkout";
 import { createTRPCRouter, publicProcedure } from "~/server/api/trpc";
 import { captureOrder, createOrder, getPublicButton, quoteOrder, recordSubscription } from "~/server/services/checkout";
+import { withCodeCheckBudget } from "~/server/services/checkout-pricing";
 
 /**
  * The buyer side for our own pages (/checkout/{id}). The embed script calls the same services through the CORS
@@ -14,9 +15,13 @@ import { captureOrder, createOrder, getPublicButton, quoteOrder, recordSubscript
 export const checkoutRouter = createTRPCRouter({
   getButton: publicProcedure.input(checkoutButtonSchema).query(({ input }) => getPublicButton(input)),
 
-  quoteOrder: publicProcedure.input(createOrderSchema).mutation(({ input }) => quoteOrder(input)),
+  quoteOrder: publicProcedure
+    .input(createOrderSchema)
+    .mutation(({ input, ctx }) => withCodeCheckBudget(ctx.ip, input.discountCode, () => quoteOrder(input))),
 
-  createOrder: publicProcedure.input(createOrderSchema).mutation(({ input }) => createOrder(input)),
+  createOrder: publicProcedure
+    .input(createOrderSchema)
+    .mutation(({ input, ctx }) => withCodeCheckBudget(ctx.ip, input.discountCode, () => createOrder(input))),
 
   captureOrder: publicProcedure.input(captureOrderSchema).mutation(({ input }) => captureOrder(input)),
 

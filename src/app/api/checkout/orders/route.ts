@@ -1,7 +1,13 @@
 import { createOrderSchema } from "~/schemas/checkout";
-import { createOrder } from "~/server/services/checkout";
+import { clientIp } from "~/server/request";
+import { createOrder, refuseNewCheckoutWhenBusy } from "~/server/services/checkout";
+import { withCodeCheckBudget } from "~/server/services/checkout-pricing";
 import { jsonEndpoint, preflight } from "../_lib/json-endpoint";
 
 /** POST {buttonId, amount?, quantity?, discountCode?} -> {orderId}: the PayPal order, priced by our server. */
-export const POST = jsonEndpoint(createOrderSchema, createOrder);
+export const POST = jsonEndpoint(
+  createOrderSchema,
+  (input, request) => withCodeCheckBudget(clientIp(request.headers), input.discountCode, () => createOrder(input)),
+  refuseNewCheckoutWhenBusy,
+);
 export const OPTIONS = preflight;
