@@ -1,5 +1,5 @@
 import type { PayPalButtonsComponentOptions } from "@paypal/paypal-js";
-import { browserScript, scriptJson, type EmbedConfig } from "~/embed/payment-button";
+import { browserScript, scriptJson, type Checkout, type EmbedConfig, type Say } from "~/embed/payment-button";
 import { checkoutMessages } from "~/lib/checkout-messages";
 
 // The payment button's second script, GET /api/button/checkout: what happens once the buyer clicks. The loader
@@ -12,25 +12,19 @@ import { checkoutMessages } from "~/lib/checkout-messages";
 //
 // Outcomes go through the loader's `say` into the button's own container: an ERROR into the alert region, anything
 // else into the status region, no text empties both; a new attempt (createOrder, createSubscription) starts without
-// the last one's message. A capture whose answer is lost or fails on our side is retried after 1, 2, 4 and 8 s (it
-// is idempotent on the order; a restart or a database hiccup passes within that), and the reconciliation job
-// records it if all fail. A file's download link is handed out once: a capture answered before (a retry whose first
+// the last one's message. A buyer who approved is never told the payment failed unless PayPal refused it: the
+// capture is idempotent on the order, so while our server answers "confirming" (202: PayPal may have the money,
+// we have not recorded it yet) or fails on our side, the script shows "being confirmed" with PayPal's reference
+// and asks again (every 2 s; after a failure 1, 2, 4, then every 8 s) for up to 10 minutes; the PayPal webhook
+// and the reconciliation record it too if the buyer leaves. "Busy" (503) on creating an order is retried
+// quietly a few times before the buyer sees it: nothing was charged. A file's download link is handed out once: a capture answered before (a retry whose first
 // answer was lost) brings `downloadNotice` instead, which points the buyer at the link they have or their receipt; a
 // digital sell page's first capture brings `downloadToken`, and /thank-you shows the purchase and opens the
 // download. Subscriptions never answer INSTRUMENT_DECLINED, so the one onApprove serves both kinds of button.
 
-/** The loader's `say`: tone 0 (success, green), NOTICE (1, yellow) or ERROR (2, red). */
-export type Say = (text?: string, tone?: number) => void;
+type CheckoutError = Error & { popkit?: boolean; issue?: string; retryable?: boolean; busy?: boolean };
 
-/**
- * What the script puts on its script element, as `popkit`: called with the button's config, its `say`, and the
- * element PayPal's button renders into (the buyer's choices go just above it).
- */
-export type Checkout = (config: EmbedConfig, say: Say, host: HTMLElement) => PayPalButtonsComponentOptions;
-
-type CheckoutError = Error & { popkit?: boolean; issue?: string; retryable?: boolean };
-
-type Messages = Pick<typeof checkoutMessages, "success" | "pending" | "error">;
+type Messages = Pick<typeof checkoutMessages, "success" | "pending" | "error" | "confirming">;
 
 function checkoutScript(messages: Messages): void {
   const NOTICE = 1;
@@ -42,8 +36,12 @@ function checkoutScript(messages: Messages): void {
     const plan = button.plan;
     const choices = chooser(button, host);
 
-    function failure(message: string, retryable: boolean, issue?: string): CheckoutError {
-      return Object.assign(new Error(message), { popkit: true, retryable, issue });
+    function failure(message: string, retryable: boolean, issue?: string, busy?: boolean): CheckoutError {
+      return Object.assign(new Error(message), { popkit: true, retryable, issue, busy });
+    }
+
+    function later<T>(ms: number, then: () => Promise<T>): Promise<T> {
+      return new Promise((done) => setTimeout(done, ms)).then(then);
     }
 
     function post(path: string, body: Record<string, string | undefined>): Promise<Record<string, string>> {
@@ -60,7 +58,12 @@ function checkoutScript(messages: Messages): void {
               if (response.ok) return json;
               // Our server's messages are written for buyers; anything else gets the generic one.
               const error = json.error || {};
-              throw failure(error.message || messages.error, response.status >= 500, error.issue);
+              throw failure(
+                error.message || messages.error,
+                response.status >= 500,
+                error.issue,
+                response.status === 503,
+              );
             }),
         () => {
           throw failure(messages.error, true);
@@ -68,17 +71,35 @@ function checkoutScript(messages: Messages): void {
       );
     }
 
-    function capture(orderId: string, wait: number): Promise<Record<string, string>> {
-      return post("capture", { orderId }).catch((error: CheckoutError) =>
-        error.retryable && wait <= 8000
-          ? new Promise((done) => setTimeout(done, wait)).then(() => capture(orderId, wait * 2))
-          : Promise.reject(error),
+    function capture(orderId: string, wait: number, until: number): Promise<Record<string, string>> {
+      const again = (notice: string, ms: number) => {
+        if (notice) say(notice, NOTICE);
+        // Past the deadline the notice stays: the receipt e-mail follows once the payment is recorded.
+        return Date.now() > until ? { status: "confirming" } : later(ms, () => capture(orderId, ms * 2, until));
+      };
+      return post("capture", { orderId }).then(
+        (result) => (result.status === "confirming" ? again(result.message || "", 2000) : result),
+        (error: CheckoutError) => {
+          if (!error.retryable) throw error;
+          // We cannot tell whether PayPal took the money: after a few tries the buyer is told it is being confirmed.
+          return again(wait > 2000 ? messages.confirming.replace("{id}", orderId) : "", Math.min(wait, 8000));
+        },
+      );
+    }
+
+    function create(tries: number): Promise<string> {
+      return post("orders", choices.values()).then(
+        (result) => result.orderId || "",
+        (error: CheckoutError) =>
+          error.busy && tries > 0 ? later(2000, () => create(tries - 1)) : Promise.reject(error),
       );
     }
 
     function paid(result: Record<string, string>) {
       const status = result.status;
-      if (result.downloadToken) {
+      if (status === "confirming") {
+        // The notice with PayPal's reference is already shown.
+      } else if (result.downloadToken) {
         // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- runs outside Next's router
         location.href = `${api}/thank-you?token=${encodeURIComponent(result.downloadToken)}`;
       } else if (result.downloadNotice) {
@@ -108,7 +129,7 @@ function checkoutScript(messages: Messages): void {
         return (
           plan
             ? post("subscriptions", { subscriptionId: data.subscriptionID || "" }).then(() => ({ status: "completed" }))
-            : capture(data.orderID, 1000)
+            : capture(data.orderID, 1000, Date.now() + 10 * 60 * 1000)
         ).then(paid, (error: CheckoutError) => {
           // PayPal's documented recovery: a declined card sends the buyer back to pick another instrument.
           if (error.issue === "INSTRUMENT_DECLINED") return actions.restart();
@@ -124,7 +145,7 @@ function checkoutScript(messages: Messages): void {
     } else {
       options.createOrder = () => {
         say();
-        return post("orders", choices.values()).then((result) => result.orderId || "");
+        return create(5);
       };
       choices.onApply(() => {
         say();
@@ -205,6 +226,6 @@ function checkoutScript(messages: Messages): void {
 
 /** The script's text: the same for every button. */
 export function paymentButtonCheckoutScript(): string {
-  const { success, pending, error } = checkoutMessages;
-  return browserScript(`(${checkoutScript.toString()})(${scriptJson({ success, pending, error })});`);
+  const { success, pending, error, confirming } = checkoutMessages;
+  return browserScript(`(${checkoutScript.toString()})(${scriptJson({ success, pending, error, confirming })});`);
 }

@@ -1,5 +1,4 @@
-import type { PayPalNamespace } from "@paypal/paypal-js";
-import type { Checkout } from "~/embed/payment-button-checkout";
+import type { PayPalButtonsComponentOptions, PayPalNamespace } from "@paypal/paypal-js";
 import { sdkButtonStyle, sdkNamespace } from "~/lib/paypal-button";
 import { checkoutMessages, sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
 import type { PublicButton } from "~/server/services/checkout";
@@ -44,6 +43,16 @@ export type EmbedConfig = {
     ready: boolean;
   };
 };
+
+/** The loader's `say`: tone 0 (success, green), NOTICE (1, yellow) or ERROR (2, red). */
+export type Say = (text?: string, tone?: number) => void;
+
+/**
+ * What the checkout script (src/embed/payment-button-checkout.ts) puts on its script element, as `popkit`: called
+ * with the button's config, its `say`, and the element PayPal's button renders into (the buyer's choices go just
+ * above it). Declared here, with the config, so the checkout script depends on the loader and not both ways.
+ */
+export type Checkout = (config: EmbedConfig, say: Say, host: HTMLElement) => PayPalButtonsComponentOptions;
 
 // Buyers read every outcome in the button's own container, never in a native dialog (issue 18): under the button
 // sit two live regions, status and alert, created empty so screen readers announce what is written into them

@@ -6,6 +6,10 @@ export const checkoutMessages = {
   success: "Payment successful! Thank you for your purchase.",
   pending: "Thank you! PayPal is reviewing your payment; you will get an e-mail from PayPal once it completes.",
   error: "An error occurred during payment. Please try again.",
+  busy: "We are very busy right now and nothing was charged. Please try again in a moment.",
+  /** `{id}`: PayPal's id of the payment (or of the order, until PayPal's capture id is known). */
+  confirming:
+    "Your payment was received and is being confirmed (PayPal reference {id}). Please keep this page open; you will also get a receipt by e-mail.",
   sdkFailed: "Failed to load PayPal button. Please refresh the page.",
   unavailable: "This button is not currently available",
   sellerNotReady: "This seller cannot take payments yet.",

@@ -1,6 +1,6 @@
 import { env } from "~/env";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { createPrismaClient } from "~/server/prisma-client";
+import { createPrismaClient, poolOf } from "~/server/prisma-client";
 
 // One client (one pool) per process, kept on globalThis: Next bundles this module separately for the App Router
 // and the Pages Router (src/pages), and in development hot reloads evaluate it again.
@@ -19,3 +19,8 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
     return typeof value === "function" ? value.bind(target) : value;
   },
 });
+
+/** Requests of this process waiting for a database connection: how far behind the database is right now. */
+export function databaseQueueLength(): number {
+  return poolOf(getDb()).waitingCount;
+}

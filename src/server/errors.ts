@@ -11,7 +11,9 @@ export type AppErrorCode =
   | "PAYMENT_FAILED"
   | "RATE_LIMITED"
   | "TOO_LARGE"
-  | "UPSTREAM";
+  | "UPSTREAM"
+  /** Too much work queued right now; nothing was done, the same call may succeed in a moment. */
+  | "BUSY";
 
 export class AppError extends Error {
   readonly code: AppErrorCode;
@@ -45,6 +47,7 @@ const trpcCodeOf: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   RATE_LIMITED: "TOO_MANY_REQUESTS",
   TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UPSTREAM: "BAD_GATEWAY",
+  BUSY: "SERVICE_UNAVAILABLE",
 };
 
 const httpStatusOf: Record<AppErrorCode, number> = {
@@ -57,6 +60,7 @@ const httpStatusOf: Record<AppErrorCode, number> = {
   RATE_LIMITED: 429,
   TOO_LARGE: 413,
   UPSTREAM: 502,
+  BUSY: 503,
 };
 
 /** Prisma's known request errors that a user can cause, by Prisma error code. */

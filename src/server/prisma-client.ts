@@ -26,6 +26,16 @@ const POOL = Symbol.for("popkit.pgPool");
  */
 export const DB_TIMEOUTS = { connectMs: 5_000, statementMs: 15_000, queryMs: 17_000 } as const;
 
+/**
+ * The embedded database serves one connection, so under a burst every request queues for it: the queue IS the
+ * load, and a short wait turns a busy minute into failed captures of payments PayPal already took. Waits there
+ * are long (a request that reaches the front of the queue runs in milliseconds) and interactive transactions
+ * wait for the connection as long as any other query; the checkout refuses new orders before this queue gets
+ * this long (src/server/checkout-admission.ts). Not a hang guard: PGlite runs in-process and cannot hang apart
+ * from the app.
+ */
+export const EMBEDDED_WAIT_MS = 60_000;
+
 export type DbTimeouts = { connectMs: number; statementMs: number; queryMs: number };
 
 /**
@@ -42,11 +52,19 @@ export function createPrismaClient(
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.embedded ? 1 : 10,
-    connectionTimeoutMillis: timeouts.connectMs,
+    // pg-pool applies this to the wait for a free connection too, not only to opening one.
+    connectionTimeoutMillis: opts.embedded ? Math.max(timeouts.connectMs, EMBEDDED_WAIT_MS) : timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
     query_timeout: timeouts.queryMs,
   });
-  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const client = new PrismaClient({
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    // Prisma's defaults (2 s to get a connection, 5 s to finish) fail a transaction that merely queued behind a
+    // burst; the statement and query limits above still bound a hung database.
+    transactionOptions: opts.embedded
+      ? { maxWait: EMBEDDED_WAIT_MS, timeout: EMBEDDED_WAIT_MS }
+      : { maxWait: timeouts.connectMs, timeout: timeouts.queryMs },
+  });
   Object.defineProperty(client, POOL, { value: pool });
   return client;
 }

@@ -1,6 +1,6 @@
 import vm from "node:vm";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { GET as buttonScript } from "~/app/api/button/[id]/route";
 import { GET as checkoutScript } from "~/app/api/button/checkout/route";
@@ -15,7 +15,10 @@ import { buildSellPageInput } from "../factories/sell-page";
 import { createStoredFile } from "../factories/stored-file";
 import { connectPayPal } from "../factories/store-settings";
 import { merchantCaller } from "../support/callers";
+import { refusePaymentWrites } from "../support/database-faults";
 import { approveOrder } from "../support/paypal-sandbox";
+import { env } from "~/env";
+import { poolOf } from "~/server/prisma-client";
 import { DOWNLOAD_ALREADY_ISSUED_MESSAGE, getThankYou } from "~/server/services/downloads";
 
 const APP = "http://localhost:3000";
@@ -188,6 +191,32 @@ describe("GET /api/button/{id}.js", () => {
     expect(page.region("alert").text).toBe("An error occurred during payment. Please try again.");
   });
 
+  it("tells a buyer whose payment is not recorded yet that it is being confirmed, then that it succeeded", async () => {
+    const { button } = await seller();
+    const page = fakePage(button.id);
+    page.run(await (await getScript(`${button.id}.js`)).text());
+    const rendered = page.installSdk(page.scripts[0]!.attributes["data-namespace"]!);
+    page.scripts[0]!.onload!();
+    const options = await rendered;
+
+    const orderId = await options.createOrder!();
+    await approveOrder(orderId);
+    const allowWrites = await refusePaymentWrites(orderId);
+    const approving = options.onApprove!({ orderID: orderId }, { restart: () => {} });
+    try {
+      await vi.waitFor(() => expect(page.region("status").text).toContain("is being confirmed (PayPal reference"), {
+        timeout: 10_000,
+      });
+      expect(page.region("alert").text).toBe("");
+    } finally {
+      await allowWrites();
+    }
+    // The page asks again by itself; once the write goes through, the buyer sees the success.
+    await approving;
+    expect(page.region("status").text).toBe("Payment successful! Thank you for your purchase.");
+    expect(await db.transaction.count({ where: { paypalOrderId: orderId } })).toBe(1);
+  });
+
   it("redirects to the success and cancel URLs when the button has them, and restarts after a declined card", async () => {
     const { button } = await seller({
       successUrl: "https://shop.example.com/thanks",
@@ -303,6 +332,67 @@ describe("/api/checkout/* CORS endpoints", () => {
     }
   });
 
+  it("answers 202 'being confirmed' with PayPal's capture id when PayPal took the money but the write failed", async () => {
+    const { button } = await seller();
+    const { orderId } = (await (await postJson("orders", JSON.stringify({ buttonId: button.id }))).json()) as {
+      orderId: string;
+    };
+    await approveOrder(orderId);
+    const allowWrites = await refusePaymentWrites(orderId);
+    let first: Response;
+    try {
+      first = await postJson("capture", JSON.stringify({ buttonId: button.id, orderId }));
+    } finally {
+      await allowWrites();
+    }
+    expect(first.status).toBe(202);
+    expect(first.headers.get("retry-after")).toBe("2");
+    const confirming = (await first.json()) as { status: string; paymentId: string; message: string };
+    expect(confirming.status).toBe("confirming");
+    expect(confirming.paymentId).not.toBe(orderId); // PayPal's capture id: PayPal answered before the write failed
+    expect(confirming.message).toContain(`PayPal reference ${confirming.paymentId}`);
+    expect(await db.transaction.count({ where: { paypalOrderId: orderId } })).toBe(0);
+
+    // Asking again records PayPal's capture, once, without capturing twice.
+    const second = await postJson("capture", JSON.stringify({ buttonId: button.id, orderId }));
+    expect(second.status).toBe(200);
+    expect(await second.json()).toMatchObject({ status: "completed", paymentId: confirming.paymentId });
+    expect(await db.transaction.findMany({ where: { paypalOrderId: orderId } })).toMatchObject([
+      { paypalTransactionId: confirming.paymentId, status: "completed" },
+    ]);
+  });
+
+  it("answers a new checkout 503 'busy' while the database queue is long, and still captures approved orders", async () => {
+    const { button } = await seller();
+    const { orderId } = (await (await postJson("orders", JSON.stringify({ buttonId: button.id }))).json()) as {
+      orderId: string;
+    };
+    await approveOrder(orderId);
+    const pool = poolOf(db);
+    // Every connection taken and more requests than the limit waiting for one, as in a burst of buyers.
+    const held = Array.from({ length: (pool.options.max ?? 10) + env.CHECKOUT_BUSY_QUEUE + 1 }, () => pool.connect());
+    let busy: Response;
+    let capture: Promise<Response>;
+    try {
+      expect(pool.waitingCount).toBeGreaterThan(env.CHECKOUT_BUSY_QUEUE);
+      busy = await postJson("orders", JSON.stringify({ buttonId: button.id }));
+      capture = postJson("capture", JSON.stringify({ buttonId: button.id, orderId }));
+    } finally {
+      for (const client of held) void client.then((connection) => connection.release());
+    }
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("retry-after")).toBe("2");
+    expect(await busy.json()).toEqual({
+      error: {
+        code: "BUSY",
+        message: "We are very busy right now and nothing was charged. Please try again in a moment.",
+      },
+    });
+    const captured = await capture;
+    expect(captured.status).toBe(200);
+    expect(await captured.json()).toMatchObject({ status: "completed" });
+  });
+
   it("passes PayPal's decline issue to the page so it can restart", async () => {
     const { button } = await seller();
     const { orderId } = (await (await postJson("orders", JSON.stringify({ buttonId: button.id }))).json()) as {
@@ -409,7 +499,7 @@ function fakePage(buttonId: string) {
     return postJson(path, String(init.body));
   };
   const dialog = (message: string) => void dialogs.push(message);
-  Object.assign(window, { document, fetch: fetchHandler, alert: dialog, confirm: dialog, console, window });
+  Object.assign(window, { document, fetch: fetchHandler, alert: dialog, confirm: dialog, console, setTimeout, window });
   onTestFinished(() => expect(dialogs, "native dialogs the loader opened").toEqual([]));
   return {
     container,

@@ -15,10 +15,14 @@ export class CheckoutError extends Error {
     readonly issue?: string,
     /** The request never got an answer, or our server failed (5xx): the same call may succeed later. */
     readonly retryable = false,
+    /** Our server was too busy to start (503): nothing was done, nothing charged. */
+    readonly busy = false,
   ) {
     super(message);
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Answers = {
   orders: { orderId: string };
@@ -43,20 +47,56 @@ export async function postCheckout<Path extends keyof Answers>(
   }
   const json = (await response.json().catch(() => ({}))) as { error?: { message?: string; issue?: string } };
   if (response.ok) return json as Answers[Path];
-  throw new CheckoutError(json.error?.message ?? checkoutMessages.error, json.error?.issue, response.status >= 500);
+  throw new CheckoutError(
+    json.error?.message ?? checkoutMessages.error,
+    json.error?.issue,
+    response.status >= 500,
+    response.status === 503,
+  );
 }
 
-/**
- * The capture after the buyer approved, retried after 1, 2, 4 and 8 s while it fails on our side (a restart, a
- * database hiccup): it is idempotent on the order, and the reconciliation job records it if every try fails.
- */
-export async function captureWithRetries(body: { buttonId: string; orderId: string }): Promise<CaptureResult> {
-  for (let wait = 1000; ; wait *= 2) {
+/** Creates the order, asking again a few times while our server answers "busy" (nothing is charged then). */
+export async function createOrderWhenFree(body: Record<string, string>): Promise<string> {
+  for (let tries = 5; ; tries--) {
     try {
-      return await postCheckout("capture", body);
+      return (await postCheckout("orders", body)).orderId;
     } catch (error) {
-      if (!(error instanceof CheckoutError) || !error.retryable || wait > 8000) throw error;
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (!(error instanceof CheckoutError) || !error.busy || tries === 0) throw error;
+      await sleep(2000);
     }
+  }
+}
+
+const CONFIRM_FOR_MS = 10 * 60 * 1000;
+
+/**
+ * The capture after the buyer approved. A buyer is told it failed only when PayPal refused it: while our server
+ * answers "confirming" (PayPal may have the money, it is not recorded yet) or fails on our side, `onConfirming`
+ * gets the "being confirmed" sentence and the capture (idempotent on the order) is asked again every 2 s, or
+ * after 1, 2, 4, then every 8 s after a failure, for up to 10 minutes. Past that, the last answer is returned:
+ * the webhook or the reconciliation records the payment and the receipt e-mail follows.
+ */
+export async function captureWithRetries(
+  body: { buttonId: string; orderId: string },
+  onConfirming: (text: string) => void,
+): Promise<CaptureResult> {
+  const until = Date.now() + CONFIRM_FOR_MS;
+  for (let wait = 1000; ; wait = Math.min(wait * 2, 8000)) {
+    let result: CaptureResult | null = null;
+    try {
+      result = await postCheckout("capture", body);
+      if (result.status !== "confirming") return result;
+      onConfirming(result.message ?? checkoutMessages.confirming.replace("{id}", result.paymentId));
+    } catch (error) {
+      if (!(error instanceof CheckoutError) || !error.retryable) throw error;
+      // We cannot tell whether PayPal took the money: after a few tries the buyer is told it is being confirmed.
+      if (wait > 2000) onConfirming(checkoutMessages.confirming.replace("{id}", body.orderId));
+    }
+    if (Date.now() > until) {
+      return (
+        result ?? { ...body, paymentId: body.orderId, status: "confirming", downloadToken: null, downloadNotice: null }
+      );
+    }
+    await sleep(result ? 2000 : wait);
   }
 }

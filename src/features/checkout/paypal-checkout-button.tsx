@@ -4,7 +4,13 @@ import { loadScript, type PayPalButtonsComponent, type PayPalButtonsComponentOpt
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Spinner } from "~/components/ui/spinner";
-import { captureWithRetries, CheckoutError, postCheckout, type PublicButton } from "~/features/checkout/checkout-api";
+import {
+  captureWithRetries,
+  CheckoutError,
+  createOrderWhenFree,
+  postCheckout,
+  type PublicButton,
+} from "~/features/checkout/checkout-api";
 import {
   CheckoutChoices,
   definedOnly,
@@ -93,14 +99,18 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
         // A new attempt starts without the last one's message.
         setNotice(null);
         try {
-          return (await postCheckout("orders", { buttonId: button.id, ...definedOnly(latestChoices.current) })).orderId;
+          return await createOrderWhenFree({ buttonId: button.id, ...definedOnly(latestChoices.current) });
         } catch (error) {
           throw new Error(messageOf(error), { cause: error });
         }
       };
       options.onApprove = async (data, actions) => {
         try {
-          const result = await captureWithRetries({ buttonId: button.id, orderId: data.orderID });
+          const result = await captureWithRetries({ buttonId: button.id, orderId: data.orderID }, (text) =>
+            setNotice({ tone: "pending", text }),
+          );
+          // Still being confirmed after the page's patience: the "being confirmed" notice stays.
+          if (result.status === "confirming") return;
           // A file whose link an earlier answer carried: the buyer is told where that link is, not sent on.
           setNotice(
             result.downloadNotice

@@ -9,7 +9,8 @@ import type {
   RecordSubscriptionInput,
 } from "~/schemas/checkout";
 import { checkoutMessages } from "~/lib/checkout-messages";
-import { db } from "~/server/db";
+import { env } from "~/env";
+import { databaseQueueLength, db } from "~/server/db";
 import { AppError, toAppError } from "~/server/errors";
 import { describeError, logger } from "~/server/logger";
 import { DOWNLOAD_ALREADY_ISSUED_MESSAGE, issueDownloadGrant } from "~/server/services/downloads";
@@ -20,7 +21,7 @@ import { claimForCapture, releaseClaims } from "~/server/services/checkout-claim
 import { describeQuote, quoteCheckout } from "~/server/services/checkout-pricing";
 import { planLimitMessage } from "~/server/services/plans";
 import { storeBrandOf, storeBrandSelect } from "~/server/services/library";
-import type { CaptureStatus, PayPalPayer, PayPalSubscription } from "~/server/paypal/client";
+import type { CapturedOrder, CaptureStatus, PayPalPayer, PayPalSubscription } from "~/server/paypal/client";
 import {
   type MerchantPayPal,
   sellerCanTakePayments,
@@ -199,6 +200,14 @@ export function transactionStatusOf(status: CaptureStatus): TransactionStatus {
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "P2002";
 
 /**
+ * Under a burst the database queue is the load: new checkouts are refused before they join it (and before any
+ * money moves), so the captures of buyers who already approved, never refused, get through in time.
+ */
+export function refuseNewCheckoutWhenBusy(): void {
+  if (databaseQueueLength() > env.CHECKOUT_BUSY_QUEUE) throw new AppError("BUSY", checkoutMessages.busy);
+}
+
+/**
  * Creates the PayPal order for a one-time button, priced here from the button and what the seller lets the buyer
  * choose (checkout-pricing.ts), and counts the checkout start.
  */
@@ -264,7 +273,15 @@ export type CaptureResult = {
   orderId: string;
   /** PayPal's capture id: the one id the buyer's receipt, PayPal's activity page and the seller's Payments show. */
   paymentId: string;
-  status: TransactionStatus;
+  /**
+   * "confirming": the buyer approved and PayPal may have taken the money, but it is not recorded yet (the
+   * database is busy or failing, PayPal's answer was lost). Never a failure: the buyer's page shows `message`
+   * and asks again (the capture is idempotent) until it is recorded. `paymentId` is then PayPal's capture id if
+   * PayPal answered, else the order id.
+   */
+  status: TransactionStatus | "confirming";
+  /** The buyer's sentence for "confirming"; null otherwise. */
+  message?: string;
   /** A digital sell page's purchase: the download grant's token that /thank-you takes; otherwise null. */
   downloadToken: string | null;
   /**
@@ -288,7 +305,47 @@ function sameButton(row: RecordedCapture, buttonId: string): RecordedCapture {
  * receipt's library link. A call that failed before the grant leaves none, so the retry still gets the token.
  */
 export async function captureOrder(input: CaptureOrderInput): Promise<CaptureResult> {
-  return resultOf(input.orderId, await recordCapture(input), { deliver: true });
+  try {
+    return await resultOf(input.orderId, await recordCapture(input), { deliver: true });
+  } catch (error) {
+    if (isFinalAnswer(error)) throw error;
+    // A buyer whom PayPal may have charged is never told "failed": whatever went wrong on our side, their page
+    // asks again; this call, a PayPal webhook or the reconciliation records the payment.
+    const paymentId = error instanceof CaptureNotRecorded ? error.paymentId : input.orderId;
+    logger.warn("capture not recorded yet; the buyer is told it is being confirmed", {
+      orderId: input.orderId,
+      paymentId,
+      ...describeError(error instanceof CaptureNotRecorded ? error.cause : error),
+    });
+    return {
+      orderId: input.orderId,
+      paymentId,
+      status: "confirming",
+      message: checkoutMessages.confirming.replace("{id}", paymentId),
+      downloadToken: null,
+      downloadNotice: null,
+    };
+  }
+}
+
+/** PayPal captured (`paymentId`) but our write failed: the money moved, the row is missing. */
+class CaptureNotRecorded extends Error {
+  constructor(
+    readonly paymentId: string,
+    cause: unknown,
+  ) {
+    super("PayPal captured the order but the payment could not be recorded", { cause });
+  }
+}
+
+/**
+ * Answers that are true whatever happens next: PayPal refused the payment, the order or button is not this
+ * buyer's, the product sold out before the capture. Anything else (our database, PayPal unreachable) is not.
+ */
+function isFinalAnswer(error: unknown): boolean {
+  if (error instanceof CaptureNotRecorded) return false;
+  const code = toAppError(error)?.code;
+  return code !== undefined && code !== "UPSTREAM" && code !== "BUSY" && code !== "RATE_LIMITED";
 }
 
 /**
@@ -332,10 +389,7 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
   });
   if (recorded) return sameButton(recorded, button.id);
 
-  const session = await db.checkoutSession.findUnique({
-    where: { paypalOrderId: orderId },
-    include: { discountCode: { select: { code: true } } },
-  });
+  const session = await findSession(orderId);
   if (!session || session.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
 
   const paypal = sellerPayPal(button);
@@ -370,6 +424,29 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
     logger.error("PayPal captured another amount than the order's", { orderId, buttonId });
   }
 
+  try {
+    return await recordCaptured(button, session, orderId, captured);
+  } catch (error) {
+    throw new CaptureNotRecorded(capture.id, error);
+  }
+}
+
+function findSession(orderId: string) {
+  return db.checkoutSession.findUnique({
+    where: { paypalOrderId: orderId },
+    include: { discountCode: { select: { code: true } } },
+  });
+}
+type CheckoutSessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
+/** Writes the payment PayPal captured; idempotent on the order id (a concurrent writer's row wins). */
+async function recordCaptured(
+  button: ButtonRow,
+  session: CheckoutSessionRow,
+  orderId: string,
+  captured: CapturedOrder,
+): Promise<RecordedCapture> {
+  const { capture } = captured;
   try {
     const row = await db.$transaction(async (tx) => {
       const created = await tx.transaction.create({
