@@ -6,15 +6,21 @@ export async function register() {
   void startCacheBus();
   const { env } = await import("~/env");
   if (env.WORKERS === "1") {
-    const { startWorkers } = await import("~/server/jobs");
+    const { enqueue, startWorkers } = await import("~/server/jobs");
+    // Every domain's handlers: only an instance that runs workers loads them here.
+    const { jobHandlers } = await import("~/server/job-handlers");
     const { describeError, logger } = await import("~/server/logger");
     // Not awaited, and retried: a database that is down at boot must not keep the server from answering, nor
     // leave this instance without workers once it is back.
     const start = () =>
-      startWorkers().catch((error: unknown) => {
-        logger.error("job workers did not start; retrying in 10 s", describeError(error));
-        setTimeout(start, 10_000).unref();
-      });
+      startWorkers(jobHandlers)
+        // The previous process may have died mid-capture: what PayPal took meanwhile is recorded now, not at the
+        // next scheduled pass.
+        .then(() => enqueue("checkouts.reconcile", { afterStart: true }))
+        .catch((error: unknown) => {
+          logger.error("job workers did not start; retrying in 10 s", describeError(error));
+          setTimeout(start, 10_000).unref();
+        });
     void start();
   }
 }

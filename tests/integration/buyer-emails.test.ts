@@ -5,6 +5,7 @@ import { GET as downloadRoute } from "~/app/api/download/[token]/route";
 import { POST as libraryDownloadRoute } from "~/app/api/library/[token]/download/route";
 import { db } from "~/server/db";
 import { deliverEmail, queueEmails, recordEmail } from "~/server/email";
+import { emailTemplates } from "~/server/job-handlers";
 import { MAIL_PER_ADDRESS_PER_HOUR } from "~/server/rate-limit";
 import {
   getLibrary,
@@ -177,7 +178,7 @@ describe("receipts", () => {
     const payment = await buy(shop, email);
     const receipt = await db.emailMessage.findUniqueOrThrow({ where: { dedupeKey: `receipt:${payment.id}` } });
 
-    await expect(deliverEmail(receipt.id)).rejects.toThrow(/451/);
+    await expect(deliverEmail(receipt.id, emailTemplates)).rejects.toThrow(/451/);
     expect(await db.emailMessage.findUniqueOrThrow({ where: { id: receipt.id } })).toMatchObject({
       status: "queued",
       attempts: 1,
@@ -185,8 +186,8 @@ describe("receipts", () => {
     });
 
     await setMailboxAvailable(email, true);
-    await deliverEmail(receipt.id); // the job's retry
-    await deliverEmail(receipt.id); // a duplicate run of it changes nothing
+    await deliverEmail(receipt.id, emailTemplates); // the job's retry
+    await deliverEmail(receipt.id, emailTemplates); // a duplicate run of it changes nothing
     await waitForMail(email, "Your receipt");
     expect(await mailTo(email)).toHaveLength(1);
     expect(await db.emailMessage.findUniqueOrThrow({ where: { id: receipt.id } })).toMatchObject({

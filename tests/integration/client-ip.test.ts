@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { POST as viewRoute } from "~/app/api/sell-pages/[id]/view/route";
 import { createCaller } from "~/server/api/root";
 import { db } from "~/server/db";
+import { jobHandlers } from "~/server/job-handlers";
 import { jobKinds } from "~/server/jobs/kinds";
 import { sweepExpiredRateLimits } from "~/server/rate-limit";
 import { clientIp, stampSocketAddress } from "~/server/request";
@@ -96,7 +97,7 @@ describe("rate-limit rows", () => {
     expect(kind.schedule).toBe("*/15 * * * *");
     const key = `${unique("sweep-job")}:expired`;
     await db.rateLimit.create({ data: { key, points: 1, expire: new Date(Date.now() - 1000) } });
-    await kind.handler({});
+    await jobHandlers["rate-limits.sweep"]({});
     expect(await db.rateLimit.findUnique({ where: { key } })).toBeNull();
   });
 });

@@ -334,6 +334,34 @@ describe("nothing paid is lost", () => {
     });
   });
 
+  it("the pass at start-up records a young checkout PayPal captured and leaves a young approved one to its buyer", async () => {
+    // No webhook registered: only the pass can record what PayPal captured.
+    const merchant = await createMerchant(db);
+    const { clientId } = await connectPayPal(db, merchant.id);
+    const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, amountMinor: 800 });
+    const captured = (await anonymousCaller().checkout.createOrder({ buttonId: button.id })).orderId;
+    await approveOrder(captured);
+    // A crash between PayPal's capture and our write, a few seconds ago.
+    await captureAtPayPal(clientId, captured);
+    const approved = (await anonymousCaller().checkout.createOrder({ buttonId: button.id })).orderId;
+    await approveOrder(approved);
+
+    // The scheduled pass leaves both to the buyers' pages for now.
+    expect(await reconcileCheckouts({ merchantId: merchant.id })).toMatchObject({ checked: 0, recorded: 0 });
+    const report = await reconcileCheckouts({ merchantId: merchant.id, includeRecent: true });
+    expect(report).toMatchObject({ checked: 2, recorded: 1, errors: 0 });
+    expect(await db.transaction.findUnique({ where: { paypalOrderId: captured } })).toMatchObject({
+      amountMinor: 800,
+      status: "completed",
+    });
+    // Not captured by the pass: the buyer's page is still capturing it.
+    expect(await db.transaction.findUnique({ where: { paypalOrderId: approved } })).toBeNull();
+    expect(await db.checkoutSession.findUniqueOrThrow({ where: { paypalOrderId: approved } })).toMatchObject({
+      settledAt: null,
+      checkedAt: null,
+    });
+  });
+
   it("the reconciliation captures and records an approved checkout whose buyer never came back, and closes the rest", async () => {
     const { merchant, clientId } = await seller();
     const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, amountMinor: 700 });

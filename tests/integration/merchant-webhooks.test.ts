@@ -5,6 +5,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/server/db";
+import { jobHandlers } from "~/server/job-handlers";
 import { stopWorkers } from "~/server/jobs";
 import { jobKinds } from "~/server/jobs/kinds";
 import { createJobQueue, type JobQueue } from "~/server/jobs/queue";
@@ -43,14 +44,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(receiver.address() as { port: number }).port}`;
-  // The app's own kind (handler and retry policy), worked here with fast polling.
+  // The app's own kind (retry policy) and handler, worked here with fast polling.
   worker = createJobQueue({
     connection:
       process.env.EMBEDDED_DB === "1" ? { pool: poolOf(db) } : { connectionString: process.env.DATABASE_URL! },
     kinds: { [KIND]: jobKinds[KIND] },
     pollingIntervalSeconds: 0.5,
   });
-  await worker.startWorkers();
+  await worker.startWorkers({ [KIND]: jobHandlers[KIND] });
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/db";
 import { issueDownloadGrant } from "~/server/services/downloads";
+import { jobHandlers } from "~/server/job-handlers";
 import { jobKinds } from "~/server/jobs/kinds";
 import { deleteAbandonedUploads } from "~/server/storage/cleanup";
 import { publicFileUrl, signedFileUrl } from "~/server/storage/files";
@@ -77,7 +78,7 @@ describe("abandoned uploads", () => {
     const merchant = await createMerchant(db);
     const abandoned = await createStoredFile(db, merchant.id, "product_image", { content: pngFile() });
     await age(abandoned.id, 2);
-    await kind.handler({});
+    await jobHandlers["uploads.sweep"]({});
     expect(await db.storedFile.count({ where: { id: abandoned.id } })).toBe(0);
   });
 });

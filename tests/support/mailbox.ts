@@ -3,6 +3,7 @@
 // other's mail.
 import { db } from "~/server/db";
 import { deliverEmail } from "~/server/email";
+import { emailTemplates } from "~/server/job-handlers";
 import type { SandboxMail } from "../../sandbox/mail";
 
 export type { SandboxMail };
@@ -49,7 +50,7 @@ export async function sendQueuedMail(to: string): Promise<number> {
     orderBy: { createdAt: "asc" },
     select: { id: true },
   });
-  for (const { id } of queued) await deliverEmail(id);
+  for (const { id } of queued) await deliverEmail(id, emailTemplates);
   return queued.length;
 }
 

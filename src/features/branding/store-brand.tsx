@@ -1,8 +1,8 @@
 import { Globe, Mail } from "lucide-react";
-import { safeEmail, safeWebsiteUrl, websiteLabel, type StoreBrandInfo } from "~/features/branding/brand";
+import { safeEmail, safeWebsiteUrl, websiteLabel, type StoreBrandInfo } from "~/lib/store-brand";
 import { cn } from "~/lib/cn";
 
-export type { StoreBrandInfo } from "~/features/branding/brand";
+export type { StoreBrandInfo } from "~/lib/store-brand";
 
 /**
  * "Sold by" with the store's logo, name, support e-mail and website, wherever a buyer looks: the sell page, the

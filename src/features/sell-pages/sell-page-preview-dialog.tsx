@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Dialog } from "~/components/ui/dialog";
-import type { StoreBrandInfo } from "~/features/branding/brand";
+import type { StoreBrandInfo } from "~/lib/store-brand";
 import { preselectedTier, SellPageView, type ViewBundle, type ViewPage } from "~/features/sell-pages/sell-page-view";
 import { toMinorUnits } from "~/lib/money";
 import {

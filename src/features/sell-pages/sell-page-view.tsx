@@ -1,7 +1,7 @@
 import { Check, Download, History, ShieldCheck, Star } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { StoreBrandInfo } from "~/features/branding/brand";
+import type { StoreBrandInfo } from "~/lib/store-brand";
 import { StoreBrand } from "~/features/branding/store-brand";
 import { bundlePricing, payWhatYouWantPricing, priceSummary, stockNote } from "~/features/sell-pages/pricing";
 import { cn } from "~/lib/cn";

@@ -1,15 +1,18 @@
 // Transactional e-mail (DESIGN 12): a mail is recorded in email_messages (inside the transaction of what caused
 // it, where there is one: a receipt can never exist without its payment, nor be lost after it commits), then an
 // "email.send" job renders and sends it, with retries while SMTP is down. A per-minute sweep queues any mail
-// whose job was never queued (a crash right after commit).
+// whose job was never queued (a crash right after commit). What each mail says is its domain's (EmailTemplates),
+// given to the "email.send" job by src/server/job-handlers.ts: recording and queueing mail needs none of it.
 import { render } from "@react-email/components";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/db";
-import { enqueue } from "~/server/jobs";
+import { enqueue, type JobHandlers } from "~/server/jobs";
 import { describeError, logger } from "~/server/logger";
-import { type EmailPayloads, type EmailTemplateName, emailTemplates } from "./templates";
+import { type EmailPayloads, type EmailTemplateName, type EmailTemplates, emailPayloadSchemas } from "./templates";
 import type { EmailTemplate } from "./template";
 import { sendMail } from "./transport";
+
+export type { EmailTemplates };
 
 type Client = Pick<Prisma.TransactionClient, "emailMessage">;
 
@@ -31,8 +34,7 @@ export async function recordEmail<K extends EmailTemplateName>(
   client: Client,
   mail: NewEmail<K>,
 ): Promise<string | null> {
-  const template = emailTemplates[mail.template] as EmailTemplate<unknown>;
-  const payload = template.payload.parse(mail.payload);
+  const payload = emailPayloadSchemas[mail.template].parse(mail.payload);
   const rows = await client.emailMessage.createManyAndReturn({
     data: [
       {
@@ -68,16 +70,16 @@ export async function sendEmail<K extends EmailTemplateName>(mail: NewEmail<K>):
 }
 
 /**
- * The "email.send" job: composes and sends one recorded mail. Idempotent: a sent mail is not sent again. Throws
- * on an SMTP failure so the job retries; a mail with nothing left to say is marked failed and dropped.
+ * The "email.send" job: composes one recorded mail with `templates` and sends it. Idempotent: a sent mail is not
+ * sent again. Throws on an SMTP failure so the job retries; a mail with nothing left to say is marked failed and
+ * dropped.
  */
-export async function deliverEmail(emailId: string): Promise<void> {
+export async function deliverEmail(emailId: string, templates: EmailTemplates): Promise<void> {
   const row = await db.emailMessage.findUnique({ where: { id: emailId } });
   if (!row || row.status !== "queued") return;
-  const template: EmailTemplate<unknown> | undefined = Object.hasOwn(emailTemplates, row.template)
-    ? (emailTemplates[row.template as EmailTemplateName] as EmailTemplate<unknown>)
-    : undefined;
-  const parsed = template?.payload.safeParse(row.payload);
+  const name = Object.hasOwn(emailPayloadSchemas, row.template) ? (row.template as EmailTemplateName) : null;
+  const template = name ? (templates[name] as EmailTemplate<unknown>) : undefined;
+  const parsed = name ? emailPayloadSchemas[name].safeParse(row.payload) : undefined;
   const composed = template && parsed?.success ? await template.compose(parsed.data, { to: row.toAddress }) : null;
   if (!composed) {
     await db.emailMessage.update({
@@ -116,4 +118,14 @@ export async function queueForgottenEmails(now: Date = new Date()): Promise<numb
   // A mail already queued keeps its job: the same key makes this a no-op for it.
   await queueEmails(forgotten.map((row) => row.id));
   return forgotten.length;
+}
+
+/** The handlers of e-mail's own job kinds, composing with `templates` (the domains', from src/server/job-handlers.ts). */
+export function emailJobHandlers(templates: EmailTemplates) {
+  return {
+    "email.send": ({ emailId }) => deliverEmail(emailId, templates),
+    "email.sweep": async () => {
+      await queueForgottenEmails();
+    },
+  } satisfies Partial<JobHandlers>;
 }

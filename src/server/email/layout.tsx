@@ -2,7 +2,7 @@
 // the mail came. Inline styles only: mail clients ignore style sheets.
 import { Body, Button, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
-import { websiteLabel } from "~/features/branding/brand";
+import { websiteLabel } from "~/lib/store-brand";
 
 const font = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 

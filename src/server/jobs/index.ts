@@ -3,10 +3,10 @@
 import { env } from "~/env";
 import { db } from "~/server/db";
 import { poolOf } from "~/server/prisma-client";
-import { type JobKind, type JobKinds, type JobPayloads, jobKinds } from "./kinds";
+import { type JobHandlers, type JobKind, type JobKinds, type JobPayloads, jobKinds } from "./kinds";
 import { createJobQueue, type DeadJob, type EnqueueOptions, type JobQueue } from "./queue";
 
-export type { DeadJob, JobKind, JobPayloads };
+export type { DeadJob, JobHandlers, JobKind, JobPayloads };
 export { stopWorkers } from "./shutdown";
 
 // On globalThis like the db client: Next evaluates this module once per router bundle, and shutdown.ts (loaded
@@ -34,9 +34,12 @@ export async function enqueue<K extends JobKind>(
   await queue().enqueue(kind, payload, options);
 }
 
-/** Runs the workers of every kind in this process (src/instrumentation.ts, unless WORKERS=0). */
-export async function startWorkers(): Promise<void> {
-  await queue().startWorkers();
+/**
+ * Runs the workers of every kind in this process (src/instrumentation.ts, unless WORKERS=0), each with its
+ * domain's handler: pass `jobHandlers` from src/server/job-handlers.ts.
+ */
+export async function startWorkers(handlers: JobHandlers): Promise<void> {
+  await queue().startWorkers(handlers);
 }
 
 /** Jobs that exhausted their retries, newest first, for the staff portal. */

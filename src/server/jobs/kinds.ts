@@ -1,8 +1,9 @@
-// Every kind of durable job, its payload, retry policy and handler: the one place to add work that must not
-// be lost (DESIGN 10). Handlers load their service on first run, so importing the registry (as enqueue does)
-// pulls in no service and no import cycle with services that enqueue.
+// Every kind of durable job as data: its payload, retry policy, expiry and schedule, the one place to add work that
+// must not be lost (DESIGN 10). What runs a kind is its domain's: each domain exports the handlers of its kinds and
+// src/server/job-handlers.ts hands them all to startWorkers. So this file, and enqueue with it, imports no domain,
+// and any domain may enqueue without an import cycle.
 import { z } from "zod";
-import type { JobKindDefinition, PayloadOf } from "./queue";
+import type { HandlersOf, JobKindDefinition, PayloadOf } from "./queue";
 
 function defineKind<P>(definition: JobKindDefinition<P>): JobKindDefinition<P> {
   return definition;
@@ -16,10 +17,6 @@ export const jobKinds = {
     // database is ridden out rather than the payment left unrecorded.
     retry: { retryLimit: 10, retryDelay: 30, retryBackoff: true },
     expireInSeconds: 5 * 60,
-    handler: async ({ messageId }) => {
-      const { processWpsIpnMessage } = await import("~/server/services/wps-ipn");
-      await processWpsIpnMessage(messageId);
-    },
   }),
   /** A verified PayPal webhook event stored in paypal_events: apply it to the ledger (issue 12). */
   "paypal.event": defineKind({
@@ -27,21 +24,14 @@ export const jobKinds = {
     // PayPal stops resending once we answered 200, so this is the only retry an event gets: ~8.5 hours.
     retry: { retryLimit: 10, retryDelay: 30, retryBackoff: true },
     expireInSeconds: 5 * 60,
-    handler: async ({ eventId }) => {
-      const { processPayPalEvent } = await import("~/server/services/paypal-events");
-      await processPayPalEvent(eventId);
-    },
   }),
   /** Repairs checkouts PayPal approved or captured that were never recorded (issue 12); also `npm run reconcile`. */
   "checkouts.reconcile": defineKind({
-    payload: z.object({}),
+    // afterStart: the pass each instance queues when it starts (a crash may have left captures unrecorded).
+    payload: z.object({ afterStart: z.boolean().optional() }),
     retry: { retryLimit: 2, retryDelay: 60, retryBackoff: false },
     expireInSeconds: 15 * 60,
     schedule: "*/10 * * * *",
-    handler: async () => {
-      const { reconcileCheckouts } = await import("~/server/services/reconciliation");
-      await reconcileCheckouts();
-    },
   }),
   /** One merchant webhook delivery (DESIGN 12): POST, record the attempt, throw to retry (>= 24 hours). */
   "merchant-webhook.deliver": defineKind({
@@ -49,10 +39,6 @@ export const jobKinds = {
     // 60 s doubling over 12 retries: the last try comes ~68 hours after the first (pg-boss adds jitter).
     retry: { retryLimit: 12, retryDelay: 60, retryBackoff: true },
     expireInSeconds: 2 * 60,
-    handler: async ({ deliveryId }) => {
-      const { deliverWebhook } = await import("~/server/merchant-webhooks/deliver");
-      await deliverWebhook(deliveryId);
-    },
   }),
   /** Queues deliveries recorded with their money change whose job never got queued (a crash right after commit). */
   "merchant-webhook.sweep": defineKind({
@@ -60,10 +46,6 @@ export const jobKinds = {
     retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
     expireInSeconds: 60,
     schedule: "* * * * *",
-    handler: async () => {
-      const { queueForgottenDeliveries } = await import("~/server/merchant-webhooks");
-      await queueForgottenDeliveries();
-    },
   }),
   /** One recorded e-mail (DESIGN 12): compose, send over SMTP, mark sent; retries ride out an SMTP outage. */
   "email.send": defineKind({
@@ -71,10 +53,6 @@ export const jobKinds = {
     // 30 s doubling over 10 retries: ~8.5 hours of SMTP outage before the mail waits in dead letters for staff.
     retry: { retryLimit: 10, retryDelay: 30, retryBackoff: true },
     expireInSeconds: 2 * 60,
-    handler: async ({ emailId }) => {
-      const { deliverEmail } = await import("~/server/email");
-      await deliverEmail(emailId);
-    },
   }),
   /** Queues e-mail recorded with a payment whose job never got queued (a crash right after commit). */
   "email.sweep": defineKind({
@@ -82,10 +60,6 @@ export const jobKinds = {
     retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
     expireInSeconds: 60,
     schedule: "* * * * *",
-    handler: async () => {
-      const { queueForgottenEmails } = await import("~/server/email");
-      await queueForgottenEmails();
-    },
   }),
   /** Sellers' daily digest (issue 13): every hour, the stores where it is now 8 o'clock get yesterday's summary. */
   "email.daily-digest": defineKind({
@@ -95,10 +69,6 @@ export const jobKinds = {
     retry: { retryLimit: 2, retryDelay: 60, retryBackoff: false },
     expireInSeconds: 10 * 60,
     schedule: "0 * * * *",
-    handler: async () => {
-      const { sendDailyDigests } = await import("~/server/services/seller-digest");
-      await sendDailyDigests();
-    },
   }),
   /** Deletes rate-limit counters whose window has ended: each new address or account adds a row (issue 14). */
   "rate-limits.sweep": defineKind({
@@ -107,10 +77,6 @@ export const jobKinds = {
     retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
     expireInSeconds: 5 * 60,
     schedule: "*/15 * * * *",
-    handler: async () => {
-      const { sweepExpiredRateLimits } = await import("~/server/rate-limit");
-      await sweepExpiredRateLimits();
-    },
   }),
   /** Deletes uploads no form ever saved, a day after upload (they would stay in storage forever otherwise). */
   "uploads.sweep": defineKind({
@@ -119,13 +85,11 @@ export const jobKinds = {
     retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
     expireInSeconds: 15 * 60,
     schedule: "23 * * * *",
-    handler: async () => {
-      const { sweepAbandonedUploads } = await import("~/server/storage/cleanup");
-      await sweepAbandonedUploads();
-    },
   }),
 };
 
 export type JobKinds = typeof jobKinds;
 export type JobKind = keyof JobKinds & string;
 export type JobPayloads = { [K in JobKind]: PayloadOf<JobKinds, K> };
+/** What startWorkers needs: a handler for every kind, each taking its kind's payload. */
+export type JobHandlers = HandlersOf<JobKinds>;

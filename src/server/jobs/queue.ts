@@ -1,5 +1,7 @@
-// The queue engine: pg-boss on the app's own PostgreSQL, driven by a registry of kinds (kinds.ts). The app's one
-// queue is built in index.ts; tests build their own with test-only kinds.
+// The queue engine: pg-boss on the app's own PostgreSQL, driven by a registry of kinds (kinds.ts). A kind is data
+// (payload, retry policy, expiry, schedule); its handler is handed over only when workers start, so enqueueing needs
+// no handler and jobs/ imports no domain. The app's one queue is built in index.ts; tests build their own with
+// test-only kinds.
 import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
 import PgBoss from "pg-boss";
@@ -25,13 +27,20 @@ export interface JobKindDefinition<P> {
    * schedule per kind in the database, so many instances still run it once per tick.
    */
   schedule?: string;
-  /** Must be idempotent: a job can run again after a crash, an expiry or a staff retry. */
-  handler: (payload: P) => Promise<void>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry maps each kind to its own payload type
 export type KindRegistry = Record<string, JobKindDefinition<any>>;
 export type PayloadOf<R extends KindRegistry, K extends keyof R> = R[K] extends JobKindDefinition<infer P> ? P : never;
+
+/** Runs one job. Must be idempotent: a job can run again after a crash, an expiry or a staff retry. */
+export type JobHandler<P> = (payload: P) => Promise<void>;
+
+/**
+ * One handler per kind of the registry, taking that kind's payload: a kind left out, or a handler for another
+ * payload, does not compile.
+ */
+export type HandlersOf<R extends KindRegistry> = { [K in keyof R]: JobHandler<PayloadOf<R, K>> };
 
 export type QueueConnection =
   /** PostgreSQL: pg-boss opens its own small pool. */
@@ -59,7 +68,8 @@ export interface DeadJob {
 export interface JobQueue<R extends KindRegistry> {
   /** Connects and creates or updates the queues of every kind (pg-boss creates its schema on first start). */
   start(): Promise<void>;
-  startWorkers(): Promise<void>;
+  /** Works every kind in this process with its handler. */
+  startWorkers(handlers: HandlersOf<R>): Promise<void>;
   /** Stops taking work and waits up to `timeoutMs` for running jobs; an unfinished one is retried later. */
   stop(options?: { timeoutMs?: number }): Promise<void>;
   enqueue<K extends keyof R & string>(kind: K, payload: PayloadOf<R, K>, options?: EnqueueOptions): Promise<void>;
@@ -140,14 +150,23 @@ export function createJobQueue<R extends KindRegistry>(options: QueueOptions<R>)
   return {
     start: ensureStarted,
 
-    async startWorkers() {
+    async startWorkers(handlers) {
+      // The types already demand every handler; this names the kind when a caller got round them.
+      const byKind = handlers as Record<string, JobHandler<unknown> | undefined>;
+      const missing = Object.keys(kinds).filter((kind) => typeof byKind[kind] !== "function");
+      if (missing.length > 0) throw new Error(`No handler for job kind(s) ${missing.join(", ")}`);
       await ensureStarted();
       for (const [kind, def] of Object.entries(kinds)) {
         if (workerIds.has(kind)) continue;
+        const handler = byKind[kind]!;
         const id = await boss.work(kind, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
+          // pg-boss waits a whole polling interval after every fetch, even one that found work: a backlog then
+          // drains at one job per interval. Found work means more may wait, so the worker fetches again at once.
+          const workerId = workerIds.get(kind);
+          if (workerId) boss.notifyWorker(workerId);
           for (const job of jobs) {
             try {
-              await def.handler(def.payload.parse(job.data));
+              await handler(def.payload.parse(job.data));
             } catch (error) {
               logger.warn("job failed", { kind, jobId: job.id, ...describeError(error) });
               throw error;

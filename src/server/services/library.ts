@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { env } from "~/env";
 import type { Prisma } from "~/generated/prisma/client";
+import { safeWebsiteUrl, type StoreBrandInfo } from "~/lib/store-brand";
 import type { LostDownloadInput } from "~/schemas/library";
 import { db } from "~/server/db";
 import { sendEmail } from "~/server/email";
@@ -8,7 +9,6 @@ import { AppError } from "~/server/errors";
 import { consumeRateLimit } from "~/server/rate-limit";
 import { GRANT_TTL_MS, hashGrantToken, MAX_DOWNLOADS } from "~/server/services/downloads";
 import { imageVariantUrl } from "~/server/storage/images";
-import { safeWebsiteUrl, type StoreBrandInfo } from "~/features/branding/brand";
 
 /**
  * A buyer's purchase library (issue 13): one link, sent with every receipt and by "Lost your download?", lists

@@ -1,6 +1,7 @@
 import type { TransactionStatus } from "~/generated/prisma/enums";
 import { db } from "~/server/db";
 import { toAppError } from "~/server/errors";
+import type { JobHandlers } from "~/server/jobs";
 import { describeError, logger } from "~/server/logger";
 import { toSubscription } from "~/server/paypal/client";
 import { recordSubscription, settleCheckout } from "~/server/services/checkout";
@@ -210,3 +211,8 @@ export async function processPayPalEvent(id: string): Promise<void> {
     throw error;
   }
 }
+
+/** This domain's job kinds, run by the workers (src/server/job-handlers.ts). */
+export const paypalEventJobHandlers = {
+  "paypal.event": ({ eventId }) => processPayPalEvent(eventId),
+} satisfies Partial<JobHandlers>;

@@ -1,5 +1,6 @@
 import { db } from "~/server/db";
 import { toAppError } from "~/server/errors";
+import type { JobHandlers } from "~/server/jobs";
 import { describeError, logger } from "~/server/logger";
 import { merchantPayPal } from "~/server/paypal/merchant-client";
 import { settleCheckout } from "~/server/services/checkout";
@@ -18,6 +19,8 @@ const ORDER_LIFETIME_MS = 3 * 24 * 60 * MINUTE_MS;
 /** Look at a still-open checkout at most this often. */
 const RECHECK_MS = 10 * MINUTE_MS;
 const BATCH = 200;
+/** The start-up pass looks at every young checkout too: a burst's worth and more. */
+const RECENT_BATCH = 2000;
 
 export interface ReconcileReport {
   checked: number;
@@ -28,9 +31,16 @@ export interface ReconcileReport {
   errors: number;
 }
 
-/** Every merchant's open checkouts and due subscriptions, or one merchant's (`npm run reconcile -- --merchant`). */
-export async function reconcileCheckouts(options: { merchantId?: string; now?: Date } = {}): Promise<ReconcileReport> {
-  const { merchantId, now = new Date() } = options;
+/**
+ * Every merchant's open checkouts and due subscriptions, or one merchant's (`npm run reconcile -- --merchant`).
+ * `includeRecent` (the pass at start-up): checkouts inside the grace are looked at too, and recorded only if
+ * PayPal already captured them. A crash mid-capture leaves exactly those: charged, unrecorded, and too young for
+ * the scheduled pass. Approved ones stay with the buyer's page, which is capturing them.
+ */
+export async function reconcileCheckouts(
+  options: { merchantId?: string; now?: Date; includeRecent?: boolean } = {},
+): Promise<ReconcileReport> {
+  const { merchantId, now = new Date(), includeRecent = false } = options;
   const report: ReconcileReport = {
     checked: 0,
     recorded: 0,
@@ -43,17 +53,18 @@ export async function reconcileCheckouts(options: { merchantId?: string; now?: D
     where: {
       ...(merchantId && { merchantId }),
       settledAt: null,
-      createdAt: { lt: new Date(now.getTime() - GRACE_MS) },
+      ...(!includeRecent && { createdAt: { lt: new Date(now.getTime() - GRACE_MS) } }),
       OR: [{ checkedAt: null }, { checkedAt: { lt: new Date(now.getTime() - RECHECK_MS) } }],
     },
     orderBy: { createdAt: "asc" },
-    take: BATCH,
+    take: includeRecent ? RECENT_BATCH : BATCH,
     select: { id: true, merchantId: true, paypalOrderId: true, createdAt: true },
   });
   for (const session of sessions) {
     report.checked++;
     try {
-      const outcome = await reconcileSession(session, now);
+      const isRecent = now.getTime() - session.createdAt.getTime() < GRACE_MS;
+      const outcome = isRecent ? await recordIfCaptured(session) : await reconcileSession(session, now);
       if (outcome === "recorded") report.recorded++;
       if (outcome !== "open") report.closed++;
     } catch (error) {
@@ -94,6 +105,22 @@ export async function reconcileCheckouts(options: { merchantId?: string; now?: D
   if (report.recorded > 0 || report.salesRecorded > 0)
     logger.info("Reconciliation recorded lost payments", { ...report });
   return report;
+}
+
+/** This domain's job kinds, run by the workers (src/server/job-handlers.ts). */
+export const reconciliationJobHandlers = {
+  "checkouts.reconcile": async ({ afterStart }) => {
+    await reconcileCheckouts({ includeRecent: afterStart === true });
+  },
+} satisfies Partial<JobHandlers>;
+
+/** A checkout still in the buyer's hands: recorded if PayPal captured it already, otherwise left alone. */
+async function recordIfCaptured(session: { merchantId: string; paypalOrderId: string }): Promise<"recorded" | "open"> {
+  const paypal = await merchantPayPal(session.merchantId);
+  const order = await paypal.client.getOrder(session.paypalOrderId);
+  if (order.status !== "COMPLETED") return "open";
+  await settleCheckout(session.paypalOrderId);
+  return "recorded";
 }
 
 async function reconcileSession(

@@ -6,6 +6,7 @@ import { refundStatusesThatCount, settledStatuses } from "~/lib/ledger";
 import { minorDigits, type Currency } from "~/lib/money";
 import { db } from "~/server/db";
 import { sendEmail } from "~/server/email";
+import type { JobHandlers } from "~/server/jobs";
 import { describeError, logger } from "~/server/logger";
 import { getDashboard, TOP_PAGES } from "~/server/services/analytics";
 
@@ -49,6 +50,13 @@ export async function sendDailyDigests(now: Date = new Date()): Promise<number> 
   if (failures > 0) throw new Error(`${failures} of ${due.length} daily digests not recorded`);
   return due.length;
 }
+
+/** This domain's job kinds, run by the workers (src/server/job-handlers.ts). */
+export const sellerDigestJobHandlers = {
+  "email.daily-digest": async () => {
+    await sendDailyDigests();
+  },
+} satisfies Partial<JobHandlers>;
 
 type Money = { currency: Currency; amountMinor: number };
 

@@ -1,4 +1,5 @@
 import { db } from "~/server/db";
+import type { JobHandlers } from "~/server/jobs";
 import { describeError, logger } from "~/server/logger";
 import { deleteUploadedFiles, unusedFileWhere } from "./files";
 
@@ -51,3 +52,10 @@ export async function sweepAbandonedUploads(now: Date = new Date()): Promise<num
   if (deleted > 0) logger.info("Deleted abandoned uploads", { count: deleted });
   return deleted;
 }
+
+/** Storage's scheduled job, run by the workers (src/server/job-handlers.ts). */
+export const uploadJobHandlers = {
+  "uploads.sweep": async () => {
+    await sweepAbandonedUploads();
+  },
+} satisfies Partial<JobHandlers>;

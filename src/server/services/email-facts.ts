@@ -1,9 +1,9 @@
 // What mails say about a store and a payment, loaded when the mail is composed (DESIGN 12: templates read the
 // database at send time, so a receipt shows the store's name and logo of that moment).
 import { env } from "~/env";
-import { safeWebsiteUrl } from "~/features/branding/brand";
 import type { Prisma } from "~/generated/prisma/client";
 import { formatMoney, type Currency } from "~/lib/money";
+import { safeWebsiteUrl } from "~/lib/store-brand";
 import { db } from "~/server/db";
 import { itemOf } from "~/server/services/merchant-payments";
 import { imageVariantUrl } from "~/server/storage/images";

@@ -1,20 +1,19 @@
 // Mail to buyers: the receipt (with the library link for files), refund and cancellation notices, and the
 // library link "Lost your download?" asks for. Buyers have no account: each mail says which store it is from.
-import { z } from "zod";
+// Composed by the "email.send" job, which gets these from src/server/job-handlers.ts; payloads: email/templates.ts.
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { db } from "~/server/db";
+import type { EmailTemplates } from "~/server/email";
+import { ActionButton, EmailLayout, Facts, Paragraph } from "~/server/email/layout";
+import { paymentFacts, planOf, refundFacts, storeBrand, subscriptionFacts } from "~/server/services/email-facts";
 import { createLibraryLink } from "~/server/services/library";
-import { paymentFacts, planOf, refundFacts, storeBrand, subscriptionFacts } from "./facts";
-import { ActionButton, EmailLayout, Facts, Paragraph } from "./layout";
-import { defineTemplate } from "./template";
 
 const buyerFooter = (store: string) =>
   `You received this e-mail because you paid ${store} through Popkit with PayPal. PayPal sends its own receipt too.`;
 
 export const buyerEmails = {
-  receipt: defineTemplate({
-    payload: z.object({ transactionId: z.string().min(1) }),
+  receipt: {
     async compose({ transactionId }, { to }) {
       const payment = await paymentFacts(transactionId);
       const store = payment && (await storeBrand(payment.merchantId));
@@ -68,10 +67,9 @@ export const buyerEmails = {
         ),
       };
     },
-  }),
+  },
 
-  "refund-notice": defineTemplate({
-    payload: z.object({ refundId: z.string().min(1) }),
+  "refund-notice": {
     async compose({ refundId }) {
       const facts = await refundFacts(refundId);
       if (!facts) return null;
@@ -109,10 +107,9 @@ export const buyerEmails = {
         ),
       };
     },
-  }),
+  },
 
-  "subscription-cancelled": defineTemplate({
-    payload: z.object({ subscriptionId: z.string().min(1) }),
+  "subscription-cancelled": {
     async compose({ subscriptionId }) {
       const facts = await subscriptionFacts(subscriptionId);
       if (!facts) return null;
@@ -145,10 +142,9 @@ export const buyerEmails = {
         ),
       };
     },
-  }),
+  },
 
-  "library-link": defineTemplate({
-    payload: z.object({ email: z.string().min(1) }),
+  "library-link": {
     async compose(_payload, { to }) {
       const libraryUrl = await createLibraryLink(to);
       return {
@@ -169,5 +165,5 @@ export const buyerEmails = {
         ),
       };
     },
-  }),
-};
+  },
+} satisfies Partial<EmailTemplates>;

@@ -1,16 +1,14 @@
 // Mail about a merchant's own account (issue 13 part 4): reset links, address verification, a sign-up attempt on
 // an existing address, a changed password. Links are made when the mail is sent, so a retried send carries a
 // fresh one and a mail that waited in the queue still has its full hour.
-import { z } from "zod";
+// Composed by the "email.send" job, which gets these from src/server/job-handlers.ts; payloads: email/templates.ts.
 import { env } from "~/env";
 import { db } from "~/server/db";
+import type { EmailTemplates } from "~/server/email";
+import { ActionButton, EmailLayout, Paragraph } from "~/server/email/layout";
 import { issueAccountToken } from "~/server/services/account-tokens";
-import { ActionButton, EmailLayout, Paragraph } from "./layout";
-import { defineTemplate } from "./template";
 
 const appUrl = (path: string) => `${env.APP_URL.replace(/\/+$/, "")}${path}`;
-
-const byUser = z.object({ userId: z.string().min(1) });
 
 /**
  * The account the mail is about, while `to` is still its address: mail queued before an address change is not
@@ -30,8 +28,7 @@ function LinkText({ href }: { href: string }) {
 }
 
 export const accountEmails = {
-  "password-reset": defineTemplate({
-    payload: byUser,
+  "password-reset": {
     async compose({ userId }, { to }) {
       const user = await accountAt(userId, to);
       if (!user) return null;
@@ -55,10 +52,9 @@ export const accountEmails = {
         ),
       };
     },
-  }),
+  },
 
-  "verify-email": defineTemplate({
-    payload: byUser,
+  "verify-email": {
     async compose({ userId }, { to }) {
       const user = await accountAt(userId, to);
       if (!user || user.emailVerified) return null;
@@ -81,10 +77,9 @@ export const accountEmails = {
         ),
       };
     },
-  }),
+  },
 
-  "signup-attempt": defineTemplate({
-    payload: byUser,
+  "signup-attempt": {
     async compose({ userId }, { to }) {
       const user = await accountAt(userId, to);
       if (!user) return null;
@@ -110,10 +105,9 @@ export const accountEmails = {
         ),
       };
     },
-  }),
+  },
 
-  "password-changed": defineTemplate({
-    payload: byUser,
+  "password-changed": {
     async compose({ userId }, { to }) {
       const user = await accountAt(userId, to);
       if (!user) return null;
@@ -135,5 +129,5 @@ export const accountEmails = {
         ),
       };
     },
-  }),
-};
+  },
+} satisfies Partial<EmailTemplates>;

@@ -1,14 +1,22 @@
 // Mail to sellers about their store: sale alerts, refunds and cancellations they should know of, the daily digest.
+// Composed by the "email.send" job, which gets these from src/server/job-handlers.ts; payloads: email/templates.ts.
 import type { ReactNode } from "react";
-import { z } from "zod";
 import { env } from "~/env";
 import { formatDateTime, startOfDayIn } from "~/lib/dates";
 import { type Currency, formatMoney } from "~/lib/money";
 import { db } from "~/server/db";
+import type { EmailTemplates } from "~/server/email";
+import { ActionButton, EmailLayout, Facts, Paragraph } from "~/server/email/layout";
+import {
+  paymentFacts,
+  planOf,
+  refundFacts,
+  type StoreBrand,
+  storeBrand,
+  subscriptionFacts,
+} from "~/server/services/email-facts";
 import { itemOf } from "~/server/services/merchant-payments";
-import { paymentFacts, planOf, refundFacts, type StoreBrand, storeBrand, subscriptionFacts } from "./facts";
-import { ActionButton, EmailLayout, Facts, Paragraph } from "./layout";
-import { defineTemplate } from "./template";
+import { dailyDigestFigures } from "~/server/services/seller-digest";
 
 /** An absolute link into the seller's dashboard. */
 const dashboardUrl = (path: string) => `${env.APP_URL.replace(/\/+$/, "")}${path}`;
@@ -34,8 +42,7 @@ const moneyTransfersFooter = (store: string) =>
   `always sent: they change what you are paid.`;
 
 export const sellerEmails = {
-  "sale-alert": defineTemplate({
-    payload: z.object({ transactionId: z.string().min(1) }),
+  "sale-alert": {
     async compose({ transactionId }) {
       const payment = await paymentFacts(transactionId);
       const [store, settings] = payment
@@ -78,10 +85,9 @@ export const sellerEmails = {
         ),
       };
     },
-  }),
+  },
 
-  "refund-received": defineTemplate({
-    payload: z.object({ refundId: z.string().min(1) }),
+  "refund-received": {
     async compose({ refundId }) {
       const facts = await refundFacts(refundId);
       if (!facts) return null;
@@ -115,10 +121,9 @@ export const sellerEmails = {
         ),
       };
     },
-  }),
+  },
 
-  "subscription-cancelled-seller": defineTemplate({
-    payload: z.object({ subscriptionId: z.string().min(1) }),
+  "subscription-cancelled-seller": {
     async compose({ subscriptionId }) {
       const facts = await subscriptionFacts(subscriptionId);
       if (!facts) return null;
@@ -151,13 +156,10 @@ export const sellerEmails = {
         ),
       };
     },
-  }),
+  },
 
-  "daily-digest": defineTemplate({
-    payload: z.object({ merchantId: z.string().min(1), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  "daily-digest": {
     async compose({ merchantId, date }) {
-      // Loaded on use: the digest service records mail through ~/server/email, which lists these templates.
-      const { dailyDigestFigures } = await import("~/server/services/seller-digest");
       const [digest, store] = await Promise.all([dailyDigestFigures(merchantId, date), storeBrand(merchantId)]);
       if (!digest || !store) return null;
       const day = formatDateTime(startOfDayIn(date, digest.timeZone), digest.timeZone, "date");
@@ -200,5 +202,5 @@ export const sellerEmails = {
         ),
       };
     },
-  }),
-};
+  },
+} satisfies Partial<EmailTemplates>;

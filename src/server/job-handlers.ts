@@ -1,0 +1,32 @@
+// Where the job queue and e-mail meet the domains. The queue knows its kinds only as data and e-mail its templates
+// only by name and payload; each domain exports the handlers of its kinds and what its mails say, and this module
+// hands them over. Only code that runs jobs imports it: src/instrumentation.ts when it starts the workers, and tests
+// that run a job or send a mail as the workers would. No domain imports it, so domains enqueue and record mail
+// without an import cycle.
+import { emailJobHandlers, type EmailTemplates } from "~/server/email";
+import type { JobHandlers } from "~/server/jobs";
+import { merchantWebhookJobHandlers } from "~/server/merchant-webhooks/jobs";
+import { rateLimitJobHandlers } from "~/server/rate-limit";
+import { accountEmails } from "~/server/services/account-emails";
+import { buyerEmails } from "~/server/services/buyer-emails";
+import { paypalEventJobHandlers } from "~/server/services/paypal-events";
+import { reconciliationJobHandlers } from "~/server/services/reconciliation";
+import { sellerDigestJobHandlers } from "~/server/services/seller-digest";
+import { sellerEmails } from "~/server/services/seller-emails";
+import { wpsIpnJobHandlers } from "~/server/services/wps-ipn";
+import { uploadJobHandlers } from "~/server/storage/cleanup";
+
+/** What every mail says: the "email.send" job composes with these. */
+export const emailTemplates: EmailTemplates = { ...buyerEmails, ...sellerEmails, ...accountEmails };
+
+/** Every job kind's handler, for startWorkers. */
+export const jobHandlers: JobHandlers = {
+  ...wpsIpnJobHandlers,
+  ...paypalEventJobHandlers,
+  ...reconciliationJobHandlers,
+  ...merchantWebhookJobHandlers,
+  ...emailJobHandlers(emailTemplates),
+  ...sellerDigestJobHandlers,
+  ...rateLimitJobHandlers,
+  ...uploadJobHandlers,
+};
