@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { buildApp, hasCurrentBuild, startApp, type RunningApp } from "./lib/app";
 import { startCluster, type Cluster } from "./lib/cluster";
 import { migrateDatabase, openDatabase } from "./lib/database";
+import { advertiseSandbox } from "./lib/demo-sandbox";
 import { seedDemoSelling } from "./lib/demo-selling";
 import { loadOrCreateDemoSecrets } from "./lib/demo-secrets";
 import { dataDir } from "./lib/paths";
@@ -79,6 +80,7 @@ async function main() {
         uploadthing: !process.env.UPLOADTHING_TOKEN,
         mail: !process.env.SMTP_URL,
       });
+  const forgetSandbox = sandbox ? advertiseSandbox(sandbox) : () => {};
   if (sandbox) {
     Object.assign(process.env, sandbox.env);
     const simulated = [
@@ -139,6 +141,7 @@ async function main() {
 
   const stopAll = async () => {
     await stopApps();
+    forgetSandbox();
     await sandbox?.close();
     await database.close();
   };

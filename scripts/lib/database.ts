@@ -148,7 +148,7 @@ function readAdvertisement(file: string): Advertisement | null {
   }
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
