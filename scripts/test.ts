@@ -8,7 +8,8 @@ import { buildApp, hasCurrentBuild } from "./lib/app";
 import { repoRoot } from "./lib/paths";
 import { runNode } from "./lib/run-node";
 
-const { values } = parseArgs({ options: { only: { type: "string" } } });
+// `--grep @smoke`: only the browser tests whose title has that tag (CI's journey on the embedded default).
+const { values } = parseArgs({ options: { only: { type: "string" }, grep: { type: "string" } } });
 const layers = values.only ? [values.only] : ["unit", "int", "e2e"];
 const resultsDir = path.join(repoRoot, "test-results");
 
@@ -49,7 +50,10 @@ async function runVitest(projects: string[]): Promise<{ code: number; tally: Tal
 async function runPlaywright(): Promise<{ code: number; tally: Tally }> {
   if (!hasCurrentBuild()) await buildApp();
   const output = path.join(resultsDir, "e2e.json");
-  const code = await runNode("node_modules/@playwright/test/cli.js", ["test"]);
+  const code = await runNode("node_modules/@playwright/test/cli.js", [
+    "test",
+    ...(values.grep ? ["--grep", values.grep] : []),
+  ]);
   const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(output);
   return {
     code,

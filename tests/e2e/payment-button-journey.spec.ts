@@ -11,7 +11,8 @@ import { menuAction, popCard } from "./pop-helpers";
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 test.afterAll(closeE2eDb);
 
-test("from the merchant's form to a payment on another website, seen in analytics and on the dashboard", async ({
+// @smoke: CI runs this journey on the embedded default too (the whole browser layer runs on PostgreSQL).
+test("from the merchant's form to a payment on another website, seen in analytics and on the dashboard @smoke", async ({
   page,
   browser,
 }) => {
@@ -77,4 +78,7 @@ test("from the merchant's form to a payment on another website, seen in analytic
   const top = page.getByRole("listitem").filter({ hasText: "Journey Pattern Pack" });
   await expect(top).toContainText("1 sale");
   await expect(top).toContainText("$12.00");
+
+  await page.goto("/dashboard/payments");
+  await expect(page.getByRole("row").filter({ hasText: "Journey Pattern Pack" })).toContainText("$12.00");
 });
