@@ -1,8 +1,9 @@
-// `npm run bench [-- --only embed,sell-page]`: not a test. Runs the benches one after another, each in its own
+// `npm run bench [-- --only embed,sell-page] [--runs 3] [--buyers 200] [--bursts burst-embedded,...]`: not a test. Runs the benches one after another, each in its own
 // process (each starts its own servers), passes their output through, and ends with a summary: how each bench
 // ended, then every goal with its figure and "met" or "not met". The dashboard and checkout benches need a
 // PostgreSQL server (BENCH_DATABASE_URL, default 127.0.0.1:5432) and are skipped when none answers. The exit code is non-zero only
-// when a bench crashed: a missed goal is a figure to read, not a failure (nothing here is a test).
+// when a bench crashed: a missed goal is a figure to read, not a failure (nothing here is a test). --runs, --buyers
+// and --bursts go to the checkout bench (scripts/bench/checkout.ts): how often and how large its bursts are.
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import path from "node:path";
@@ -14,7 +15,18 @@ const benches = ["embed", "sell-page", "dashboard", "checkout"] as const;
 type Bench = (typeof benches)[number];
 const needsPostgresServer: readonly Bench[] = ["dashboard", "checkout"];
 
-const { values: flags } = parseArgs({ options: { only: { type: "string" } } });
+const { values: flags } = parseArgs({
+  options: {
+    only: { type: "string" },
+    runs: { type: "string" },
+    buyers: { type: "string" },
+    bursts: { type: "string" },
+  },
+});
+/** The options only the checkout bench takes. */
+const checkoutArgs = (["runs", "buyers", "bursts"] as const).flatMap((name) =>
+  flags[name] === undefined ? [] : [`--${name}`, flags[name]],
+);
 const selected = flags.only ? flags.only.split(",").map((name) => name.trim()) : [...benches];
 const unknown = selected.filter((name) => !(benches as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -52,7 +64,8 @@ function run(bench: Bench): Promise<number> {
   // process.execArgv carries tsx's loader, so the child runs the TypeScript file the same way. The IPC channel
   // brings its goals (lib/goals.ts).
   const file = path.join(repoRoot, "scripts/bench", `${bench}.ts`);
-  const child = spawn(process.execPath, [...process.execArgv, file], {
+  const args = bench === "checkout" ? checkoutArgs : [];
+  const child = spawn(process.execPath, [...process.execArgv, file, ...args], {
     stdio: ["inherit", "inherit", "inherit", "ipc"],
     cwd: repoRoot,
   });

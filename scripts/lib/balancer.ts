@@ -1,9 +1,9 @@
 // The load balancer in front of several app instances (`npm run cluster`, the checkout bench, the cluster e2e):
 // http-proxy forwards each request to the next instance in turn, adding X-Forwarded-For/-Proto/-Host, which the
 // instances trust for one hop (TRUSTED_PROXIES=1). Instances share nothing in memory (DESIGN 1), so no request
-// needs to stick to one. An instance that refuses a connection leaves the rotation at once and comes back when
-// its /api/health answers again (any status: a 503 for a database that is down says the process is alive, and
-// every instance shares that database). A request that found its instance gone before a byte was sent is sent to
+// needs to stick to one. An instance that refuses a connection leaves the rotation at once (a slow one stays) and
+// comes back when its /api/health answers again (any status: a 503 for a database that is down says the process
+// is alive, and every instance shares that database). A request that found its instance gone before a byte was sent is sent to
 // another one; one cut off mid-way gets a 502, as from any proxy, and the client retries as it would.
 import { Agent, createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import httpProxy from "http-proxy";
@@ -72,8 +72,10 @@ export async function startBalancer(options: {
       const response = await fetch(`${target.url}/api/health`, { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
       await response.body?.cancel();
       target.alive = true;
-    } catch {
-      target.alive = false;
+    } catch (error) {
+      // A slow answer is a busy instance, not a dead one: under a burst both instances answered their health check
+      // late, and the balancer turned every buyer away. Only a failed connection takes an instance out.
+      if ((error as Error).name !== "TimeoutError") target.alive = false;
     }
   };
   const healthTimer = setInterval(() => targets.forEach((target) => void check(target)), HEALTH_EVERY_MS);

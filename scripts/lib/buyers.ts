@@ -1,26 +1,76 @@
 // Buyers paying through a payment button the way the embed script does it (src/embed/payment-button-checkout.ts):
-// create the order on our API, approve it in the PayPal window (the local sandbox), capture on our API and retry a
-// capture that failed for a retryable reason after 1, 2, 4 and 8 s. Used by the fault runs and the benches; the
-// final count asks PayPal (the sandbox) what it captured and the database what was recorded.
+// create the order on our API, approve it in the PayPal window (the local sandbox), capture on our API.
+// - A capture that failed for a retryable reason (a 5xx, a dropped connection) is retried after 1, 2, 4 and 8 s,
+//   silently: the page says nothing until the last one failed.
+// - A capture answered 202 {"status":"confirming"} (PayPal may have the money, we have not recorded it yet) is asked
+//   again every Retry-After seconds (default 2) until 200 or a definitive 4xx, for up to 3 minutes. The buyer is
+//   told the payment was received and is being confirmed: never a failure.
+// - An order refused with 503 BUSY (the server saturated, before any money moved) is created again after
+//   Retry-After, up to 3 times.
+// Used by the fault runs and the benches; the final count asks PayPal (the sandbox) what it captured and the
+// database what was recorded.
 import { Agent, request } from "node:http";
 import { sandboxAccessToken } from "../../sandbox/paypal";
 
+export type BuyerResult =
+  | "paid"
+  /** Told "received, being confirmed" and still so when the buyer stopped asking: not a failure message. */
+  | "confirming"
+  /** Closed the tab (retry=false) after a retryable failure, while the page was still silently retrying. */
+  | "left"
+  /** Told the payment failed: a definitive 4xx, a 200 with a failed status, or every retry failed. */
+  | "capture-failed"
+  | "create-failed"
+  | "approve-failed";
+
 export type BuyerOutcome = {
   orderId: string | null;
-  /** "paid", or where the buyer gave up: create, approve or capture (with the last status seen). */
-  result: "paid" | "create-failed" | "approve-failed" | "capture-failed";
+  result: BuyerResult;
   lastStatus: number | null;
+  /** From the first create call to the order id (BUSY waits included). */
   createMs: number | null;
+  /** From the first capture call to its first answer that was a 200 or a 202. */
+  captureAnswerMs: number | null;
+  /** From the first capture call to the 200 (polling after a 202 included). */
   captureMs: number | null;
   captureAttempts: number;
+  /** Every HTTP status our capture endpoint answered this buyer (0: dropped or timed out). */
+  captureStatuses: number[];
+  /**
+   * False while every capture call was refused before reaching an instance: the balancer had none it believed
+   * alive ("No app instance is answering"), or the connection was refused (the app not running). The app cannot
+   * know of such a buyer's approval until its reconciliation looks (after its grace).
+   */
+  captureReachedApp: boolean;
+  /** Each failed call to our API: "stage status reason", e.g. "capture 502 The app instance did not answer". */
+  failures: string[];
+  /** Whether any capture answer was 202 "confirming". */
+  toldConfirming: boolean;
+  /** 503 BUSY answers to creating the order. */
+  busyAnswers: number;
+  /** Date.now() when the buyer stopped (paid, gave up, or stopped polling). */
+  finishedAt: number;
   /** The instances that answered this buyer's calls to our API (a balancer's x-popkit-instance header). */
   servedBy: string[];
 };
 
-type Answer = { status: number; json: Record<string, unknown>; instance: string | null };
+type Answer = {
+  status: number;
+  json: Record<string, unknown>;
+  instance: string | null;
+  retryAfter: string | null;
+  /** Why a call failed: our error's message, the start of another body, or the socket's error code. */
+  reason: string | null;
+};
 
 const CAPTURE_RETRY_WAITS_MS = [1000, 2000, 4000, 8000];
-const REQUEST_TIMEOUT_MS = 30_000;
+const BUSY_RETRIES = 3;
+const CONFIRMING_FOR_MS = 3 * 60_000;
+const DEFAULT_RETRY_AFTER_S = 2;
+/** A browser's fetch has no deadline of its own: this one only keeps a hung run from hanging for ever. */
+const REQUEST_TIMEOUT_MS = 120_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const parseJson = (text: string) => {
   try {
@@ -29,6 +79,26 @@ const parseJson = (text: string) => {
     return {};
   }
 };
+
+function toAnswer(status: number, text: string, header: (name: string) => string | null): Answer {
+  const json = parseJson(text);
+  const message = (json.error as { message?: unknown } | undefined)?.message;
+  return {
+    status,
+    json,
+    instance: header("x-popkit-instance"),
+    retryAfter: header("retry-after"),
+    reason: status < 300 ? null : typeof message === "string" ? message : text.slice(0, 80),
+  };
+}
+
+/** Retry-After in milliseconds: a number of seconds (what our API sends), else the default. */
+function retryAfterMs(answer: Answer): number {
+  const seconds = Number(answer.retryAfter);
+  return (
+    (answer.retryAfter !== null && Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_RETRY_AFTER_S) * 1000
+  );
+}
 
 /**
  * POST through node:http on an agent bound to a source address: fetch cannot choose one without the undici
@@ -45,12 +115,12 @@ function postThrough(agent: Agent, url: string, body: string): Promise<Answer> {
         res.setEncoding("utf8");
         res.on("data", (chunk: string) => (text += chunk));
         res.on("end", () => {
-          const instance = res.headers["x-popkit-instance"];
-          resolve({
-            status: res.statusCode ?? 0,
-            json: parseJson(text),
-            instance: typeof instance === "string" ? instance : null,
-          });
+          resolve(
+            toAnswer(res.statusCode ?? 0, text, (name) => {
+              const value = res.headers[name];
+              return typeof value === "string" ? value : null;
+            }),
+          );
         });
         res.on("error", reject);
       },
@@ -69,11 +139,11 @@ async function postJson(url: string, body: unknown, agent: Agent | null): Promis
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    return { status: response.status, json, instance: response.headers.get("x-popkit-instance") };
-  } catch {
+    return toAnswer(response.status, await response.text(), (name) => response.headers.get(name));
+  } catch (error) {
     // A dropped connection or a timeout: the embed treats it as retryable, as a 5xx.
-    return { status: 0, json: {}, instance: null };
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).name;
+    return { status: 0, json: {}, instance: null, retryAfter: null, reason: String(code) };
   }
 }
 
@@ -86,16 +156,30 @@ export function buyerAddress(index: number): string {
 }
 
 const retryable = (status: number) => status === 0 || status >= 500;
+const isBusy = (answer: Answer) =>
+  answer.status === 503 && (answer.json.error as { code?: unknown } | undefined)?.code === "BUSY";
+const isConfirming = (answer: Answer) => answer.status === 202 && answer.json.status === "confirming";
+/** What the embed shows as paid (src/embed/payment-button-checkout.ts: completed or pending). */
+const isPaid = (answer: Answer) =>
+  answer.status === 200 && (answer.json.status === "completed" || answer.json.status === "pending");
 
-/** How many buyers are waiting on a capture right now: what a fault striking "mid-capture" hits. */
-export type CaptureTracker = { inFlight: number };
+/**
+ * What a fault striking "mid-capture" hits: buyers waiting on a capture answer right now, and buyers who have
+ * sent their first capture (answered or still in flight).
+ */
+export type CaptureTracker = { inFlight: number; started: number };
+
+export const newTracker = (): CaptureTracker => ({ inFlight: 0, started: 0 });
 
 export async function buyOnce(
   appUrl: string,
   paypalUrl: string,
   buttonId: string,
-  tracker: CaptureTracker = { inFlight: 0 },
-  /** false: the buyer closes the tab after the first failed capture, leaving the repair to reconciliation. */
+  tracker: CaptureTracker = newTracker(),
+  /**
+   * false: the buyer closes the tab after the first failed capture (leaving the repair to the app), or once told
+   * "being confirmed" (it stops polling, as a tab closed then would).
+   */
   retry = true,
   /** The buyer's own source address (see buyerAddress); by default, this machine's usual one. */
   options: { localAddress?: string } = {},
@@ -121,19 +205,42 @@ async function buy(
     result: "create-failed",
     lastStatus: null,
     createMs: null,
+    captureAnswerMs: null,
     captureMs: null,
     captureAttempts: 0,
+    captureStatuses: [],
+    captureReachedApp: false,
+    failures: [],
+    toldConfirming: false,
+    busyAnswers: 0,
+    finishedAt: 0,
     servedBy: [],
   };
   const post = async (url: string, body: unknown) => {
     const answer = await postJson(url, body, agent);
     if (answer.instance && url.startsWith(appUrl)) outcome.servedBy.push(answer.instance);
+    if (answer.reason !== null && url.startsWith(appUrl)) {
+      const reason = answer.reason.replace(/\(reference [^)]*\)/, "(reference ...)");
+      outcome.failures.push(`${url.endsWith("capture") ? "capture" : "create"} ${answer.status} ${reason}`);
+    }
     return answer;
   };
+  const finish = (result: BuyerResult) => {
+    outcome.result = result;
+    outcome.finishedAt = Date.now();
+    return outcome;
+  };
+
   let started = performance.now();
-  const created = await post(`${appUrl}/api/checkout/orders`, { buttonId });
+  let created = await post(`${appUrl}/api/checkout/orders`, { buttonId });
+  while (isBusy(created) && outcome.busyAnswers < BUSY_RETRIES) {
+    outcome.busyAnswers++;
+    await sleep(retryAfterMs(created));
+    created = await post(`${appUrl}/api/checkout/orders`, { buttonId });
+  }
+  if (isBusy(created)) outcome.busyAnswers++;
   outcome.lastStatus = created.status;
-  if (created.status !== 200 || typeof created.json.orderId !== "string") return outcome;
+  if (created.status !== 200 || typeof created.json.orderId !== "string") return finish("create-failed");
   outcome.createMs = performance.now() - started;
   outcome.orderId = created.json.orderId;
 
@@ -141,47 +248,87 @@ async function buy(
     buyer: "alex",
   });
   if (approved.status !== 200) {
-    outcome.result = "approve-failed";
     outcome.lastStatus = approved.status;
-    return outcome;
+    return finish("approve-failed");
   }
 
   started = performance.now();
-  for (let attempt = 0; ; attempt++) {
+  let confirmingSince: number | null = null;
+  for (let failures = 0; ; ) {
     outcome.captureAttempts++;
+    if (outcome.captureAttempts === 1) tracker.started++;
     tracker.inFlight++;
     const captured = await post(`${appUrl}/api/checkout/capture`, { buttonId, orderId: outcome.orderId });
     tracker.inFlight--;
     outcome.lastStatus = captured.status;
-    if (captured.status === 200) {
-      outcome.result = "paid";
+    outcome.captureStatuses.push(captured.status);
+    const refusedAtTheDoor =
+      (captured.status === 502 && captured.reason?.startsWith("No app instance is answering")) ||
+      (captured.status === 0 && captured.reason === "ECONNREFUSED");
+    if (!refusedAtTheDoor) outcome.captureReachedApp = true;
+    const answered = isPaid(captured) || isConfirming(captured);
+    if (answered && outcome.captureAnswerMs === null) outcome.captureAnswerMs = performance.now() - started;
+    if (isPaid(captured)) {
       outcome.captureMs = performance.now() - started;
-      return outcome;
+      return finish("paid");
     }
-    const wait = retry ? CAPTURE_RETRY_WAITS_MS[attempt] : undefined;
-    if (!retryable(captured.status) || wait === undefined) {
-      outcome.result = "capture-failed";
-      return outcome;
+    if (isConfirming(captured)) {
+      outcome.toldConfirming = true;
+      confirmingSince ??= performance.now();
+      if (!retry || performance.now() - confirmingSince >= CONFIRMING_FOR_MS) return finish("confirming");
+      failures = 0;
+      await sleep(retryAfterMs(captured));
+      continue;
     }
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    // Told "being confirmed" before, the page keeps asking through our hiccups within its 3 minutes.
+    if (retryable(captured.status) && confirmingSince !== null) {
+      if (!retry || performance.now() - confirmingSince >= CONFIRMING_FOR_MS) return finish("confirming");
+      await sleep(retryAfterMs(captured));
+      continue;
+    }
+    if (!retryable(captured.status)) return finish("capture-failed");
+    const wait = CAPTURE_RETRY_WAITS_MS[failures++];
+    if (!retry) return finish("left");
+    if (wait === undefined) return finish("capture-failed");
+    await sleep(wait);
   }
 }
 
-/** The order ids PayPal (the sandbox) holds a completed capture for, out of `orderIds`. */
-export async function capturedAtPayPal(paypalUrl: string, clientId: string, orderIds: string[]): Promise<Set<string>> {
+export type PayPalCapture = { captureId: string; createTime: string };
+
+/** PayPal's (the sandbox's) completed capture of each of `orderIds` that has one: its id and create_time. */
+export async function capturesAtPayPal(
+  paypalUrl: string,
+  clientId: string,
+  orderIds: string[],
+): Promise<Map<string, PayPalCapture>> {
   const token = await sandboxAccessToken(paypalUrl, clientId);
-  const captured = new Set<string>();
-  for (const orderId of orderIds) {
+  const captured = new Map<string, PayPalCapture>();
+  // A few at a time: the watch after a burst asks about a few hundred orders every half second.
+  const queue = [...orderIds];
+  const ask = async (orderId: string) => {
     const response = await fetch(`${paypalUrl}/v2/checkout/orders/${encodeURIComponent(orderId)}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const order = (await response.json()) as {
-      purchase_units?: { payments?: { captures?: { status: string }[] } }[];
+      purchase_units?: { payments?: { captures?: { id: string; status: string; create_time: string }[] } }[];
     };
     const captures = order.purchase_units?.[0]?.payments?.captures ?? [];
-    if (captures.some((capture) => capture.status === "COMPLETED")) captured.add(orderId);
-  }
-  return captured;
+    const completed = captures.find((capture) => capture.status === "COMPLETED");
+    if (completed) captured.set(orderId, { captureId: completed.id, createTime: completed.create_time });
+  };
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let orderId = queue.shift(); orderId !== undefined; orderId = queue.shift()) await ask(orderId);
+    }),
+  );
+  // In the order asked, as callers list them.
+  return new Map(orderIds.flatMap((orderId) => (captured.has(orderId) ? [[orderId, captured.get(orderId)!]] : [])));
+}
+
+/** The order ids PayPal (the sandbox) holds a completed capture for, out of `orderIds`. */
+export async function capturedAtPayPal(paypalUrl: string, clientId: string, orderIds: string[]): Promise<Set<string>> {
+  return new Set((await capturesAtPayPal(paypalUrl, clientId, orderIds)).keys());
 }
 
 export function percentile(values: number[], p: number): number | null {
