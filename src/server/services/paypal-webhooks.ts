@@ -1,4 +1,5 @@
 import { db } from "~/server/db";
+import { toAppError } from "~/server/errors";
 import { enqueue } from "~/server/jobs";
 import { describeError, logger } from "~/server/logger";
 import { merchantPayPal } from "~/server/paypal/merchant-client";
@@ -109,7 +110,10 @@ export async function handlePayPalWebhook(rawBody: string, headers: Headers): Pr
   let paypal;
   try {
     paypal = await merchantPayPal(merchantId);
-  } catch {
+  } catch (error) {
+    // Only a missing or unreadable secret is the merchant's; anything else (the database down) is ours, and
+    // rethrown so PayPal is answered 5xx and sends the event again.
+    if (!toAppError(error)) throw error;
     logger.warn("PayPal webhook for a merchant without PayPal credentials", { eventId: event.id });
     return reply(400, { error: "The merchant has no PayPal credentials to verify this event." });
   }
