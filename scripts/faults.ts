@@ -7,7 +7,7 @@
 // fault proxy (scripts/lib/fault-proxy.ts) that stops, pauses or slows them at the socket. Each fault reports what
 // the buyers saw, what happened to their payments (PayPal's captures against the database's transactions, before
 // and after the reconciliation job) and how long the app took to answer again.
-// The bursts (scripts/lib/burst.ts, issue 26): N buyers at once (--buyers; default 200 when a burst is named with
+// The bursts (scripts/lib/burst.ts): N buyers at once (--buyers; default 200 when a burst is named with
 // --only) on the embedded default or 2 instances on PostgreSQL, with or without a SIGKILL mid-capture; nothing is
 // repaired by this script, the database is watched for a minute after the burst; --runs repeats each. With no
 // --only (CI), every fault runs and then DEFAULT_BURSTS with DEFAULT_BURST_BUYERS buyers, once each.

@@ -1,5 +1,5 @@
 // The figures of burst runs (scripts/lib/burst.ts): one column per run and the worst across runs, and the goals of
-// issue 26 (0 buyers charged and told "failed", 0 payments unrecorded one minute after the burst, 0 duplicates).
+// a burst (0 buyers charged and told "failed", 0 payments unrecorded one minute after the burst, 0 duplicates).
 import type { GoalResult } from "../bench/lib/goals";
 import { percentile, type BuyerOutcome } from "./buyers";
 import type { Recording } from "./burst";

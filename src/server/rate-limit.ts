@@ -45,7 +45,7 @@ const SIGN_IN_MAX_GAP_SECONDS = 60;
 const SIGN_IN_FAILURE_WINDOW_SECONDS = 60 * 60;
 const KNOWN_ADDRESS_SECONDS = 90 * 24 * 60 * 60;
 
-// Discount code checks (issue 26): the preview ("Apply") and the order both look a code up, so both answers tell
+// Discount code checks: the preview ("Apply") and the order both look a code up, so both answers tell
 // whether a guess exists. Only checks that find no usable code count (checkout-pricing.ts gives a good code's
 // point back), so a buyer clicking Apply, or a sale where many buyers type the right code, never meets them.
 // A buyer mistyping a few times stays far under 20 per address; 100 wrong codes at one POP in 10 minutes is

@@ -10,7 +10,7 @@ import {
   test,
 } from "./buyer-helpers";
 
-// Buyer pages work from whatever address served them (issue 26): the e2e app's APP_URL names
+// Buyer pages work from whatever address served them (a second domain, 127.0.0.1 vs localhost): the e2e app's APP_URL names
 // http://127.0.0.1:{port} (tests/support/e2e-global-setup.ts), and the same server answers at
 // http://localhost:{port}, a different origin for the browser. Opened there, each page must still take a payment:
 // its scripts and calls reach the server although the page's origin is not APP_URL's.

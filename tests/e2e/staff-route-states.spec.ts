@@ -9,7 +9,7 @@ test("a portal page that is not found says so inside the staff shell", async ({ 
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/saas-admin$/);
 
-  // A real 404 (issue 26): no loading.tsx above the page starts the response before it calls notFound().
+  // A real 404: no loading.tsx above the page starts the response before it calls notFound().
   expect((await page.goto("/saas-admin/merchants/doesnotexist"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect(page.getByTestId("shell-user-name")).toHaveText(name);

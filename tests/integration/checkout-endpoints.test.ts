@@ -164,11 +164,7 @@ describe("GET /api/button/{id}.js", () => {
 
   it("shows a pending capture as a notice and a failed payment as an alert, cleared by the next attempt", async () => {
     const { button } = await seller();
-    const page = fakePage(button.id);
-    page.run(await (await getScript(`${button.id}.js`)).text());
-    const rendered = page.installSdk(page.scripts[0]!.attributes["data-namespace"]!);
-    page.scripts[0]!.onload!();
-    const options = await rendered;
+    const { page, options } = await renderedButton(button.id);
 
     const pending = await options.createOrder!();
     await approveOrder(pending, "pending");
@@ -193,11 +189,7 @@ describe("GET /api/button/{id}.js", () => {
 
   it("tells a buyer whose payment is not recorded yet that it is being confirmed, then that it succeeded", async () => {
     const { button } = await seller();
-    const page = fakePage(button.id);
-    page.run(await (await getScript(`${button.id}.js`)).text());
-    const rendered = page.installSdk(page.scripts[0]!.attributes["data-namespace"]!);
-    page.scripts[0]!.onload!();
-    const options = await rendered;
+    const { page, options } = await renderedButton(button.id);
 
     const orderId = await options.createOrder!();
     await approveOrder(orderId);
@@ -222,11 +214,7 @@ describe("GET /api/button/{id}.js", () => {
       successUrl: "https://shop.example.com/thanks",
       cancelUrl: "https://shop.example.com/cart",
     });
-    const page = fakePage(button.id);
-    page.run(await (await getScript(`${button.id}.js`)).text());
-    const rendered = page.installSdk(page.scripts[0]!.attributes["data-namespace"]!);
-    page.scripts[0]!.onload!();
-    const options = await rendered;
+    const { page, options } = await renderedButton(button.id);
 
     options.onCancel!();
     expect(page.window.location.href).toBe("https://shop.example.com/cart");
@@ -251,11 +239,7 @@ describe("GET /api/button/{id}.js", () => {
       buildSellPageInput({ paypalClientId: clientId, downloadableFileId: file.id }),
     );
     const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
-    const page = fakePage(button.id);
-    page.run(await (await getScript(`${button.id}.js`)).text());
-    const rendered = page.installSdk(page.scripts[0]!.attributes["data-namespace"]!);
-    page.scripts[0]!.onload!();
-    const options = await rendered;
+    const { page, options } = await renderedButton(button.id);
 
     const orderId = await options.createOrder!();
     await approveOrder(orderId);
@@ -466,6 +450,15 @@ function fakeElement(tag: string): FakeElement {
  * location, and a fetch that reaches our route handlers (cross-origin, as from a merchant's site). alert() and
  * confirm() exist, as in a browser, only to prove the loader never calls them.
  */
+/** A merchant's page with the button's loader run and PayPal's SDK rendered: the options the loader gave PayPal. */
+async function renderedButton(buttonId: string) {
+  const page = fakePage(buttonId);
+  page.run(await (await getScript(`${buttonId}.js`)).text());
+  const rendered = page.installSdk(page.scripts[0]!.attributes["data-namespace"]!);
+  page.scripts[0]!.onload!();
+  return { page, options: await rendered };
+}
+
 function fakePage(buttonId: string) {
   const container = fakeElement("div");
   const scripts: FakeElement[] = [];

@@ -76,7 +76,7 @@ export function registerRadio<T extends FieldValues>(form: UseFormReturn<T>, nam
   };
 }
 
-/** registerField() that clears a field's error as soon as it is edited (SPEC 4). Not for radios: registerRadio. */
+/** registerField() that clears a field's error as soon as it is edited: a stale error under a field being fixed reads as a new one. Not for radios: registerRadio. */
 export function registerClearing<T extends FieldValues>(form: UseFormReturn<T>) {
   return (name: Path<T>) => registerField(form, name, { onChange: () => form.clearErrors(name) });
 }

@@ -8,7 +8,7 @@ import { PaymentButtonForm } from "~/features/payment-buttons/payment-button-for
 import { api, type RouterOutputs } from "~/trpc/react";
 
 /**
- * SPEC 2.8 edit: the merchant's own button, read by the page on the server, so the form's first paint shows its
+ * Edit: the merchant's own button, read by the page on the server, so the form's first paint shows its
  * saved values (an unknown or foreign id is the page's 404, 'Error Loading Button').
  */
 export function EditPaymentButton({

@@ -6,7 +6,7 @@ import { DateTime } from "~/components/ui/date-time";
 import { cn } from "~/lib/cn";
 
 /**
- * An edit screen's not-found.tsx (SPEC 2.8, 2.10): the error card for an unknown id or another merchant's, which the
+ * An edit screen's not-found.tsx: the error card for an unknown id or another merchant's, which the
  * page answers with status 404.
  */
 export function PopNotFound({ title, message, returnHref }: { title: string; message: string; returnHref: string }) {

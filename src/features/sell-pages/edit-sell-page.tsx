@@ -13,7 +13,7 @@ type FileView = SellPage["files"]["productImage"];
 const saved = (file: FileView): SlotFile | null => (file ? { ...file, isSaved: true } : null);
 
 /**
- * SPEC 2.10: the merchant's own page, read by the page on the server, so the form's first paint shows its saved
+ * Edit: the merchant's own page, read by the page on the server, so the form's first paint shows its saved
  * values (an unknown or foreign id is the page's 404, 'Error Loading Page').
  */
 export function EditSellPage({ page, store }: { page: SellPage; store: StoreConnection }) {

@@ -1,5 +1,5 @@
 // Every kind of durable job as data: its payload, retry policy, expiry and schedule, the one place to add work that
-// must not be lost (DESIGN 10). What runs a kind is its domain's: each domain exports the handlers of its kinds and
+// must not be lost (a crash, a redeploy or a database hiccup only delays it). What runs a kind is its domain's: each domain exports the handlers of its kinds and
 // src/server/job-handlers.ts hands them all to startWorkers. So this file, and enqueue with it, imports no domain,
 // and any domain may enqueue without an import cycle.
 import { z } from "zod";

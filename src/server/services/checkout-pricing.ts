@@ -11,7 +11,7 @@ import { consumeRateLimit, refundRateLimit } from "~/server/rate-limit";
 // left, and a discount code of the store that applies to this POP. The same function prices the "Apply" preview
 // and the PayPal order, so the total the buyer saw is the total PayPal is asked for.
 //
-// A code's answer must not tell a buyer which codes exist (issue 26): a code of another store, one that is off,
+// A code's answer must not tell a buyer which codes exist: a code of another store, one that is off,
 // and one for other POPs or in another currency all read exactly like a made-up code. Only a code that would
 // apply to this POP says why it cannot be used now (not started, expired, used up). Every check that finds no
 // usable code counts against a budget per address and per POP (rate-limit.ts), so guessing stays slow.
