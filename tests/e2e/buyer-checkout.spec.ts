@@ -97,3 +97,42 @@ test("the test page embeds the button with the integration snippet", async ({ pa
   await expect(paymentMessage(page.locator(`#popkit-button-${button.id}`), "status", success)).toHaveText(success);
   await expect.poll(() => e2eDb().transaction.count({ where: { buttonId: button.id, status: "completed" } })).toBe(1);
 });
+
+// Buyer pages work from whatever address served them (a second domain, 127.0.0.1 vs localhost): the e2e app's
+// APP_URL names http://127.0.0.1:{port} and the same server answers at http://localhost:{port}, another origin for
+// the browser. Opened there, the page's scripts and calls must still reach the server.
+
+/** `path` on the app at its other name: localhost for 127.0.0.1 (the e2e default), and the other way round. */
+function atOtherHost(path: string): string {
+  const url = new URL(path, process.env.E2E_BASE_URL);
+  url.hostname = url.hostname === "localhost" ? "127.0.0.1" : "localhost";
+  return url.href;
+}
+
+const SUCCESS = "Payment successful! Thank you for your purchase.";
+
+test("a buyer pays on the test page opened at another address than APP_URL", async ({ page }) => {
+  const button = await buttonFor(merchant, { name: "Any Host Embed", amountMinor: 700 });
+  await page.goto(atOtherHost(`/test/${button.id}`));
+  await expect(page).toHaveTitle("Test page: Any Host Embed");
+
+  await page.getByRole("button", { name: "PayPal" }).click();
+  await payInPayPalWindow(page, "Approve");
+  await expect(paymentMessage(page.locator(`#popkit-button-${button.id}`), "status", SUCCESS)).toHaveText(SUCCESS);
+  await expect
+    .poll(() => e2eDb().transaction.findFirst({ where: { buttonId: button.id } }))
+    .toMatchObject({ amountMinor: 700, status: "completed" });
+});
+
+test("a buyer pays on the checkout page opened at another address than APP_URL", async ({ page }) => {
+  const button = await buttonFor(merchant, { name: "Any Host Checkout", amountMinor: 900 });
+  await page.goto(atOtherHost(`/checkout/${button.id}`));
+  await expect(page.getByRole("heading", { name: "Any Host Checkout" })).toBeVisible();
+
+  await page.getByRole("button", { name: "PayPal" }).click();
+  await payInPayPalWindow(page, "Approve");
+  await expect(paymentMessage(page, "status", SUCCESS)).toHaveText(SUCCESS);
+  await expect
+    .poll(() => e2eDb().transaction.findFirst({ where: { buttonId: button.id } }))
+    .toMatchObject({ amountMinor: 900, status: "completed" });
+});
