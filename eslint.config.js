@@ -75,14 +75,12 @@ export default [
             {
               group: [
                 "~/server/*",
-                "!~/server/db",
-                "!~/server/logger",
-                "!~/server/prisma-client",
+                "!~/server/platform",
                 "!~/server/jobs",
-                "!~/server/jobs/*",
                 "!~/server/email",
-                "!~/server/email/*",
-                "!~/server/platform/*",
+                "!~/server/vendors",
+                "~/server/vendors/*",
+                "!~/server/vendors/email",
               ],
               message: "jobs/ and email/ import no domain: the domain passes what they need.",
             },

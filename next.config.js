@@ -9,7 +9,7 @@ const config = {
   // Native and WASM packages must load from node_modules at run time, not be bundled.
   serverExternalPackages: ["@node-rs/argon2", "@electric-sql/pglite", "@prisma/adapter-pg", "pg", "pg-boss"],
   // The security headers that never depend on the request. Pages get theirs (the CSP with its nonce, framing, HSTS)
-  // from src/proxy.ts, through src/server/security-headers.ts.
+  // from src/proxy.ts, through src/server/platform/security-headers.ts.
   async headers() {
     return [
       {

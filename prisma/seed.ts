@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sandboxAccessToken } from "../sandbox/paypal";
 import { generateWebhookSecret, newMessageId } from "../src/server/merchant-webhooks/signing";
-import { encryptSecret } from "../src/server/crypto";
+import { encryptSecret } from "../src/server/platform/crypto";
 import type { FileKind, PrismaClient } from "../src/generated/prisma/client";
 import { buildCheckoutSession } from "../tests/factories/checkout-session";
 import { createMerchant } from "../tests/factories/merchant";

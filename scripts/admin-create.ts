@@ -61,7 +61,7 @@ async function main() {
     await migrateDatabase(database.url);
     process.env.DATABASE_URL = database.url;
     process.env.EMBEDDED_DB = database.embedded ? "1" : "0";
-    const { createSaasUser } = await import("../src/server/services/staff");
+    const { createSaasUser } = await import("../src/server/staff/users");
     const user = await createSaasUser(parsed.data, null);
     console.log(`Created ${user.role} "${user.username}" <${user.email}>. Sign in at /saas-admin/auth.`);
   } finally {

@@ -4,7 +4,7 @@ import { migrateDatabase, openDatabase } from "./lib/database";
 import { seedDemoSelling } from "./lib/demo-selling";
 import { loadOrCreateDemoSecrets } from "./lib/demo-secrets";
 import { dataDir } from "./lib/paths";
-import { createPrismaClient } from "../src/server/prisma-client";
+import { createPrismaClient } from "../src/server/platform/prisma-client";
 
 async function main(command: string | undefined) {
   if (command !== "migrate" && command !== "seed") throw new Error("usage: tsx scripts/db.ts migrate|seed");

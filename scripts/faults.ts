@@ -180,8 +180,8 @@ async function runFaults(selected: Fault[]): Promise<boolean> {
   };
   // This process seeds and reconciles straight against the database and PayPal, with the app's keys.
   Object.assign(process.env, sandbox.env, secrets, { DATABASE_URL: database.url, NODE_ENV: "development" });
-  const { db } = await import("../src/server/db");
-  const { reconcileCheckouts } = await import("../src/server/services/reconciliation");
+  const { db } = await import("../src/server/platform/db");
+  const { reconcileCheckouts } = await import("../src/server/checkout/reconciliation");
   const { createMerchant } = await import("../tests/factories/merchant");
   const { connectPayPal } = await import("../tests/factories/store-settings");
   const { createPaymentButton } = await import("../tests/factories/payment-button");

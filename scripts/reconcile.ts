@@ -17,7 +17,7 @@ async function main() {
     }
     Object.assign(process.env, { DATABASE_URL: database.url, EMBEDDED_DB: database.embedded ? "1" : "0" });
     // Imported only now: the app's modules read (and validate) that environment when they load.
-    const { reconcileCheckouts } = await import("../src/server/services/reconciliation");
+    const { reconcileCheckouts } = await import("../src/server/checkout/reconciliation");
     const { values } = parseArgs({ options: { merchant: { type: "string" } } });
     const report = await reconcileCheckouts({ merchantId: values.merchant });
     console.log(

@@ -68,7 +68,7 @@ async function main() {
 
     // Imported only now: they read the environment (src/env.js) when loaded.
     const { seedDemo } = await import("../prisma/seed");
-    const { createPrismaClient } = await import("../src/server/prisma-client");
+    const { createPrismaClient } = await import("../src/server/platform/prisma-client");
     const seedClient = createPrismaClient(database.url, { embedded: true });
     const seeded = await seedDemo(seedClient, workDir, { withFiles: true });
     const payment = await seedClient.transaction.findFirstOrThrow({

@@ -2,7 +2,7 @@
 // request handler behind a front door that answers GET /api/button/{id}.js itself. Every view of every
 // merchant page that embeds a button loads that script, and Next's request pipeline costs ~3 ms of CPU per
 // request before our handler runs (a public file costs Next ~0.65 ms): the front door answers from the same
-// cached render as the route handler (src/server/embed-script.ts) in a fraction of that. Everything else,
+// cached render as the route handler (src/server/payment-buttons/embed-script.ts) in a fraction of that. Everything else,
 // including every other /api/button path Next would redirect or refuse, goes to Next unchanged.
 // `node --import tsx scripts/serve.ts --port 3000 --hostname 0.0.0.0`, with the app's environment.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -20,9 +20,9 @@ const app = next({ dev: false, dir: repoRoot, hostname: flags.hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 // After Next has loaded the environment (.env files) the app's modules validate on import.
-const { embedScriptAnswer } = await import("../src/server/embed-script");
-const { describeError, logger } = await import("../src/server/logger");
-const { stampSocketAddress } = await import("../src/server/request");
+const { embedScriptAnswer } = await import("../src/server/payment-buttons/embed-script");
+const { describeError, logger } = await import("../src/server/platform/logger");
+const { stampSocketAddress } = await import("../src/server/platform/request");
 
 const EMBED_SCRIPT = /^\/api\/button\/([A-Za-z0-9_-]{1,64}\.js)(?:\?|$)/;
 

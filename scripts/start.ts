@@ -97,7 +97,7 @@ async function main() {
   if (!isProduction) {
     // Seeded through its own short-lived connection, closed before the app connects.
     const { seedDemo, printDemoLogins } = await import("../prisma/seed");
-    const { createPrismaClient } = await import("../src/server/prisma-client");
+    const { createPrismaClient } = await import("../src/server/platform/prisma-client");
     const client = createPrismaClient(database.url, { embedded: database.embedded });
     const seeded = await seedDemo(client, dataDir, {
       withFiles: Boolean(sandbox?.uploadthingUrl),

@@ -10,7 +10,7 @@ const MAX_PROXY_HOPS = 10;
 const proxyNetwork = z.union([z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()]);
 
 /**
- * TRUSTED_PROXIES: who may tell us a client's address in X-Forwarded-For (src/server/request.ts reads it).
+ * TRUSTED_PROXIES: who may tell us a client's address in X-Forwarded-For (src/server/platform/request.ts reads it).
  * Empty: nobody, the socket's peer is the client. A number: that many proxy hops in front of the app. Otherwise
  * a comma-separated list of the proxies' networks (CIDRs or single addresses, IPv4 or IPv6).
  * @param {string} text

@@ -1,7 +1,7 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "~/env";
-import { createNonce, isServedOverHttps, policySources, securityHeaders } from "~/server/security-headers";
+import { createNonce, isServedOverHttps, policySources, securityHeaders } from "~/server/platform/security-headers";
 
 const sources = policySources(env);
 const trustsProxies = env.TRUSTED_PROXIES.hops > 0 || env.TRUSTED_PROXIES.networks.length > 0;
@@ -28,7 +28,7 @@ async function signedOutRedirect(request: NextRequest): Promise<NextResponse | n
   return null;
 }
 
-/** Every page and its redirects: the security headers (src/server/security-headers.ts), then the redirects. */
+/** Every page and its redirects: the security headers (src/server/platform/security-headers.ts), then the redirects. */
 export async function proxy(request: NextRequest) {
   const nonce = createNonce();
   const headers = securityHeaders(request.nextUrl.pathname, {
@@ -54,5 +54,5 @@ export async function proxy(request: NextRequest) {
 }
 
 // Not static assets (no inline code, the same bytes for everyone) nor /api: Next would buffer each API request's
-// whole body for the proxy before the route runs (src/server/security-headers.ts). next.config.js covers both.
+// whole body for the proxy before the route runs (src/server/platform/security-headers.ts). next.config.js covers both.
 export const config = { matcher: ["/((?!api/|_next/static|_next/image|favicon.svg).*)"] };

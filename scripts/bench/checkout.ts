@@ -107,8 +107,8 @@ async function main() {
   // This process seeds and reconciles straight against the database and PayPal, with the instances' keys; the
   // app's modules read that environment when they load, so they are imported only now.
   Object.assign(process.env, sandbox.env, secrets, { DATABASE_URL: database.url, NODE_ENV: "development" });
-  const { db } = await import("../../src/server/db");
-  const { reconcileCheckouts } = await import("../../src/server/services/reconciliation");
+  const { db } = await import("../../src/server/platform/db");
+  const { reconcileCheckouts } = await import("../../src/server/checkout/reconciliation");
   const openShop = () => openShopAt(db, paypalUrl, appEnv.APP_URL);
 
   const startWarmCluster = async (databaseUrl: string) => {

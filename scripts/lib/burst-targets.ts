@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sandboxAccessToken } from "../../sandbox/paypal";
 import type { PrismaClient } from "../../src/generated/prisma/client";
-import { createPrismaClient } from "../../src/server/prisma-client";
+import { createPrismaClient } from "../../src/server/platform/prisma-client";
 import { freePort } from "./app";
 import { startCluster } from "./cluster";
 import { createFreshDatabase, dropDatabase, migrateDatabase } from "./database";

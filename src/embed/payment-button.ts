@@ -1,7 +1,7 @@
 import type { PayPalButtonsComponentOptions, PayPalNamespace } from "@paypal/paypal-js";
 import { sdkButtonStyle, sdkNamespace } from "~/lib/paypal-button";
 import { checkoutMessages, sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
-import type { PublicButton } from "~/server/services/checkout";
+import type { PublicButton } from "~/server/checkout/checkout";
 
 // The script merchants embed: <div id="popkit-button-{id}"></div> + <script src="{APP_URL}/api/button/{id}.js">.
 // GET /api/button/{id}.js serves `loader` (serialised with Function#toString) called with this button's

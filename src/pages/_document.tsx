@@ -1,4 +1,4 @@
-import { requestNonce } from "~/server/security-headers";
+import { requestNonce } from "~/server/platform/security-headers";
 import Document, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from "next/document";
 
 type Props = DocumentInitialProps & { nonce?: string };

@@ -6,15 +6,15 @@
 import { emailJobHandlers, type EmailTemplates } from "~/server/email";
 import type { JobHandlers } from "~/server/jobs";
 import { merchantWebhookJobHandlers } from "~/server/merchant-webhooks/jobs";
-import { rateLimitJobHandlers } from "~/server/rate-limit";
-import { accountEmails } from "~/server/services/account-emails";
-import { buyerEmails } from "~/server/services/buyer-emails";
-import { paypalEventJobHandlers } from "~/server/services/paypal-events";
-import { reconciliationJobHandlers } from "~/server/services/reconciliation";
-import { sellerDigestJobHandlers } from "~/server/services/seller-digest";
-import { sellerEmails } from "~/server/services/seller-emails";
-import { wpsIpnJobHandlers } from "~/server/services/wps-ipn";
-import { uploadJobHandlers } from "~/server/storage/cleanup";
+import { rateLimitJobHandlers } from "~/server/platform/rate-limit";
+import { accountEmails } from "~/server/accounts/emails";
+import { buyerEmails } from "~/server/payments/buyer-emails";
+import { paypalEventJobHandlers } from "~/server/payments/paypal-events";
+import { reconciliationJobHandlers } from "~/server/checkout/reconciliation";
+import { sellerDigestJobHandlers } from "~/server/analytics/digest";
+import { sellerEmails } from "~/server/payments/seller-emails";
+import { wpsIpnJobHandlers } from "~/server/wps/ipn";
+import { uploadJobHandlers } from "~/server/vendors/storage/cleanup";
 
 /** What every mail says: the "email.send" job composes with these. */
 export const emailTemplates: EmailTemplates = { ...buyerEmails, ...sellerEmails, ...accountEmails };

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { sandboxSecretFor } from "../../sandbox/paypal";
 import type { Prisma, PrismaClient } from "../../src/generated/prisma/client";
-import { createPrismaClient } from "../../src/server/prisma-client";
+import { createPrismaClient } from "../../src/server/platform/prisma-client";
 import { createPaymentButton } from "../factories/payment-button";
 import { signUpMerchant } from "./helpers";
 

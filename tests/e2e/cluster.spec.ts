@@ -4,7 +4,7 @@ import { Redis } from "ioredis";
 import { freePort } from "../../scripts/lib/app";
 import { startCluster, type Cluster } from "../../scripts/lib/cluster";
 import { startSandbox } from "../../sandbox/server";
-import { createPrismaClient } from "../../src/server/prisma-client";
+import { createPrismaClient } from "../../src/server/platform/prisma-client";
 import { createPaymentButton } from "../factories/payment-button";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 import { testSecrets } from "../support/test-secrets";
@@ -121,7 +121,7 @@ test("sign-in attempts are counted across instances", async ({ page }) => {
   await signUp(page, instance(1), "Limit Cluster", email, "right-password");
   await page.context().clearCookies();
 
-  // Five wrong passwords for one account from one address is the budget (src/server/rate-limit.ts): three here,
+  // Five wrong passwords for one account from one address is the budget (src/server/platform/rate-limit.ts): three here,
   // two there. Counted per instance, the sixth would still be let through on either.
   for (const index of [0, 0, 0, 1, 1]) {
     await signIn(page, instance(index), email, "wrong-password");

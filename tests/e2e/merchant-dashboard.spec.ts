@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { createPrismaClient } from "../../src/server/prisma-client";
+import { createPrismaClient } from "../../src/server/platform/prisma-client";
 import { createCheckoutSession } from "../factories/checkout-session";
 import { createPaymentButton } from "../factories/payment-button";
 import { createSubscription } from "../factories/subscription";

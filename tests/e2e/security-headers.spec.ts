@@ -16,7 +16,7 @@ import {
 import { signInStaff, signUpMerchant } from "./helpers";
 
 // Issue 14 part 2: the security headers of every route family, over real HTTP against the production build
-// (src/server/security-headers.ts, src/proxy.ts, next.config.js), and pages that still run under the policy.
+// (src/server/platform/security-headers.ts, src/proxy.ts, next.config.js), and pages that still run under the policy.
 
 test.afterAll(closeE2eDb);
 

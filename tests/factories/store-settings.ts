@@ -1,6 +1,6 @@
 import { sandboxSecretFor } from "../../sandbox/paypal";
 import type { PrismaClient } from "../../src/generated/prisma/client";
-import { encryptSecret } from "../../src/server/crypto";
+import { encryptSecret } from "../../src/server/platform/crypto";
 
 /**
  * Connects a merchant to the PayPal sandbox: a client ID and the secret the sandbox expects for it, stored

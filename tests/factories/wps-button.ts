@@ -28,7 +28,9 @@ export async function createWpsButton(
   overrides: Partial<Prisma.WpsButtonUncheckedCreateInput> & { pdtToken?: string } = {},
 ) {
   const { pdtToken, ...rest } = overrides;
-  const pdtTokenEncrypted = pdtToken ? (await import("../../src/server/crypto")).encryptSecret(pdtToken) : undefined;
+  const pdtTokenEncrypted = pdtToken
+    ? (await import("../../src/server/platform/crypto")).encryptSecret(pdtToken)
+    : undefined;
   return db.wpsButton.create({
     data: { ...buildWpsButton(merchantId, rest), ...(pdtTokenEncrypted && { pdtTokenEncrypted }) },
   });

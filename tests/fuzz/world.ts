@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../../src/generated/prisma/client";
-import { issueDownloadGrant } from "../../src/server/services/downloads";
-import { createLibraryLink } from "../../src/server/services/library";
+import { issueDownloadGrant } from "../../src/server/library/downloads";
+import { createLibraryLink } from "../../src/server/library/library";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createPayPalEvent } from "../factories/paypal-event";

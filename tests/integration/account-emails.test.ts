@@ -2,11 +2,11 @@
 // inbox the way a merchant would open them.
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { startSession } from "~/server/auth/sessions";
-import { MAIL_PER_ADDRESS_PER_HOUR, MAIL_PER_IP_PER_HOUR } from "~/server/rate-limit";
-import { isResetLinkUsable, resendVerification, resetPassword, verifyEmail } from "~/server/services/accounts";
-import { verifyMerchantCredentials } from "~/server/services/accounts";
+import { MAIL_PER_ADDRESS_PER_HOUR, MAIL_PER_IP_PER_HOUR } from "~/server/platform/rate-limit";
+import { isResetLinkUsable, resendVerification, resetPassword, verifyEmail } from "~/server/accounts/accounts";
+import { verifyMerchantCredentials } from "~/server/accounts/accounts";
 import { buildMerchant, createMerchant } from "../factories/merchant";
 import { unique } from "../factories/unique";
 import { anonymousCaller, merchantCaller } from "../support/callers";

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db";
-import { AppError } from "~/server/errors";
+import { db } from "~/server/platform/db";
+import { AppError } from "~/server/platform/errors";
 import { authConfig, googleNotLinkedUrl } from "~/server/auth/config";
 import {
   authenticateMerchant,
@@ -10,7 +10,7 @@ import {
   isGoogleSignInAllowed,
   signUpMerchant,
   verifyMerchantCredentials,
-} from "~/server/services/accounts";
+} from "~/server/accounts/accounts";
 import { buildMerchant, createMerchant } from "../factories/merchant";
 import { createSaasUser } from "../factories/saas-user";
 import { unique } from "../factories/unique";
@@ -103,7 +103,7 @@ describe("merchant sign-in", () => {
   });
 });
 
-// Sign-in limits (issue 14, src/server/rate-limit.ts): per account+address pair, and a growing gap per account for
+// Sign-in limits (issue 14, src/server/platform/rate-limit.ts): per account+address pair, and a growing gap per account for
 // addresses it never signed in from.
 const accountKinds = [
   {

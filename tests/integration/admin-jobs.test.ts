@@ -1,9 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { listDeadJobs, stopWorkers } from "~/server/jobs";
 import { deadLetterQueue } from "~/server/jobs/queue";
-import { STALLED_AFTER_MS } from "~/server/services/staff-jobs";
+import { STALLED_AFTER_MS } from "~/server/staff/jobs";
 import { createMerchant } from "../factories/merchant";
 import { createPayPalEvent } from "../factories/paypal-event";
 import { createSaasUser } from "../factories/saas-user";

@@ -1,8 +1,8 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/server/auth/password";
-import { db } from "~/server/db";
-import { createSaasUser as createSaasUserFromTerminal } from "~/server/services/staff";
+import { db } from "~/server/platform/db";
+import { createSaasUser as createSaasUserFromTerminal } from "~/server/staff/users";
 import { createSaasUser } from "../factories/saas-user";
 import { unique } from "../factories/unique";
 import { staffCaller } from "../support/callers";

@@ -1,7 +1,7 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db";
-import { getDashboard } from "~/server/services/analytics";
+import { db } from "~/server/platform/db";
+import { getDashboard } from "~/server/analytics/analytics";
 import { createCheckoutSession } from "../factories/checkout-session";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";

@@ -3,8 +3,8 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { checkHealth, HEALTH_TIMEOUT_MS } from "~/app/api/health/check";
 import { GET as health } from "~/app/api/health/route";
 import type { PrismaClient } from "~/generated/prisma/client";
-import { createPayPalClient } from "~/server/paypal/client";
-import { createPrismaClient, DB_TIMEOUTS, poolOf, type DbTimeouts } from "~/server/prisma-client";
+import { createPayPalClient } from "~/server/vendors/paypal/client";
+import { createPrismaClient, DB_TIMEOUTS, poolOf, type DbTimeouts } from "~/server/platform/prisma-client";
 
 // Issue 14, part 4: a database that hangs (paused, a dead link) fails requests within seconds, and /api/health
 // says so within 2 s. The hung database is a TCP server on loopback that never answers (or answers the

@@ -3,19 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as libraryLinkRoute } from "~/app/api/checkout/library-link/route";
 import { GET as downloadRoute } from "~/app/api/download/[token]/route";
 import { POST as libraryDownloadRoute } from "~/app/api/library/[token]/download/route";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { deliverEmail, queueEmails, recordEmail } from "~/server/email";
 import { emailTemplates } from "~/server/job-handlers";
-import { MAIL_PER_ADDRESS_PER_HOUR } from "~/server/rate-limit";
+import { MAIL_PER_ADDRESS_PER_HOUR } from "~/server/platform/rate-limit";
 import {
   getLibrary,
   getThankYouStore,
   LIBRARY_WINDOWS_PER_PERIOD,
   LOST_DOWNLOAD_ANSWER,
-} from "~/server/services/library";
-import { refundPayment } from "~/server/services/refunds";
-import { applyPayPalSubscription } from "~/server/services/subscriptions";
-import { imageVariantUrl } from "~/server/storage/images";
+} from "~/server/library/library";
+import { refundPayment } from "~/server/payments/refunds";
+import { applyPayPalSubscription } from "~/server/subscriptions/subscriptions";
+import { imageVariantUrl } from "~/server/vendors/storage/images";
 import { createMerchant } from "../factories/merchant";
 import { buildSellPageInput } from "../factories/sell-page";
 import { createSubscription } from "../factories/subscription";

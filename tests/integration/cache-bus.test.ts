@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCacheBus, type CacheBus, type CacheBusTransport, type CacheName } from "~/server/cache-bus";
+import { createCacheBus, type CacheBus, type CacheBusTransport, type CacheName } from "~/server/platform/cache-bus";
 
 // Two buses stand for two app instances: each has its own caches, as each process does. The transports are the
 // real servers the machine runs (Redis on 6379, the PostgreSQL server on 5432), whatever database this run uses.

@@ -1,10 +1,10 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
-import { db } from "~/server/db";
-import { reconcileCheckouts } from "~/server/services/reconciliation";
+import { db } from "~/server/platform/db";
+import { reconcileCheckouts } from "~/server/checkout/reconciliation";
 import { POST as quotePost } from "~/app/api/checkout/quote/route";
-import { CODE_CHECKS_PER_IP, CODE_CHECKS_PER_POP } from "~/server/rate-limit";
+import { CODE_CHECKS_PER_IP, CODE_CHECKS_PER_POP } from "~/server/platform/rate-limit";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";

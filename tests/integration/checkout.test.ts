@@ -1,8 +1,8 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
-import type { AppError } from "~/server/errors";
-import { db } from "~/server/db";
+import type { AppError } from "~/server/platform/errors";
+import { db } from "~/server/platform/db";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";

@@ -3,7 +3,7 @@ import type { Session } from "next-auth";
 import { describe, expect, it, vi } from "vitest";
 import { GET as exportPayments } from "~/app/api/exports/payments/route";
 import { discountCodeDefaults, type DiscountCodeFormValues } from "~/schemas/discount-code";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { createDiscountCode } from "../factories/discount-code";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";

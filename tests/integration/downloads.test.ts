@@ -2,8 +2,8 @@ import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { POST as captureRoute } from "~/app/api/checkout/capture/route";
 import { GET as downloadRoute } from "~/app/api/download/[token]/route";
-import { db } from "~/server/db";
-import { settleCheckout } from "~/server/services/checkout";
+import { db } from "~/server/platform/db";
+import { settleCheckout } from "~/server/checkout/checkout";
 import {
   DOWNLOAD_ALREADY_ISSUED_MESSAGE,
   getThankYou,
@@ -15,8 +15,8 @@ import {
   revokeGrantsForTransaction,
   startDownload,
   startGrantWindow,
-} from "~/server/services/downloads";
-import { publicFileUrl } from "~/server/storage/files";
+} from "~/server/library/downloads";
+import { publicFileUrl } from "~/server/vendors/storage/files";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { buildSellPageInput } from "../factories/sell-page";

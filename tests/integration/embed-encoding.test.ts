@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { GET as buttonScript } from "~/app/api/button/[id]/route";
-import { db } from "~/server/db";
-import { embedScriptAnswer } from "~/server/embed-script";
+import { db } from "~/server/platform/db";
+import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { createMerchant } from "../factories/merchant";
 
 // Runs on whichever database the run uses; it guards the embedded server (scripts/lib/embedded-db.ts), where

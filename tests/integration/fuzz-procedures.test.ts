@@ -2,7 +2,7 @@
 // refused call may not change the database. FUZZ_RUNS cases per procedure (small here; `npm run fuzz` runs many),
 // FUZZ_SEED to replay a failure, FUZZ_ONLY=<path> to run one procedure.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { exampleFromSchema, fuzzProcedure, fuzzProcedures, validInputs } from "../fuzz/procedures";
 import { failureMessage, fuzzSettings, saveReport, seedFor } from "../fuzz/report";
 import { stateTracker } from "../fuzz/state";

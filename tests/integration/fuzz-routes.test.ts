@@ -4,7 +4,7 @@
 // FUZZ_RUNS cases per route, FUZZ_SEED to replay, FUZZ_ONLY=api/<route> to run one.
 import type { Session } from "next-auth";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { failureMessage, fuzzSettings, saveReport, seedFor } from "../fuzz/report";
 import type { Who } from "../fuzz/procedures";
 import { type FuzzRoute, fuzzRoute, fuzzRoutes, routeTemplates } from "../fuzz/routes";

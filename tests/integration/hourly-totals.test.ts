@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db";
-import { getButtonAnalytics, getDashboard } from "~/server/services/analytics";
+import { db } from "~/server/platform/db";
+import { getButtonAnalytics, getDashboard } from "~/server/analytics/analytics";
 import { createCheckoutSession } from "../factories/checkout-session";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { GET as imageRoute } from "~/app/api/images/[key]/route";
-import { db } from "~/server/db";
-import { getPublicSellPage } from "~/server/services/sell-pages";
+import { db } from "~/server/platform/db";
+import { getPublicSellPage } from "~/server/sell-pages/sell-pages";
 import { createMerchant } from "../factories/merchant";
 import { buildSellPageInput } from "../factories/sell-page";
 import { createStoredFile } from "../factories/stored-file";

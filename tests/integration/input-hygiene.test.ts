@@ -38,10 +38,10 @@ import { POST as ipnPost } from "~/app/api/wps/ipn/route";
 import LibraryPage from "~/app/(public)/library/[token]/page";
 import ThankYouPage from "~/app/(public)/thank-you/page";
 import { appRouter } from "~/server/api/root";
-import { db } from "~/server/db";
-import { BODY_TOO_LARGE_MESSAGE, UNSAFE_TEXT_MESSAGE } from "~/server/request";
-import { servePublicSellPage } from "~/server/services/sell-pages";
-import { confirmWpsReturn } from "~/server/services/wps-pdt";
+import { db } from "~/server/platform/db";
+import { BODY_TOO_LARGE_MESSAGE, UNSAFE_TEXT_MESSAGE } from "~/server/platform/request";
+import { servePublicSellPage } from "~/server/sell-pages/sell-pages";
+import { confirmWpsReturn } from "~/server/wps/pdt";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createSaasUser } from "../factories/saas-user";
@@ -58,7 +58,7 @@ vi.mock("~/server/auth", async (importOriginal) => ({
 // One procedure that fails the way a database or a bug does, to see what an unexpected error's body carries.
 const INTERNALS =
   'Invalid `db.merchant.findUnique()` invocation in /work/main/src/server/services/x.ts: SELECT "secret"';
-vi.mock("~/server/services/onboarding", async (importOriginal) => ({
+vi.mock("~/server/stores/onboarding", async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
   getOnboarding: () => Promise.reject(new Error(INTERNALS)),
 }));

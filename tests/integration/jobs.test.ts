@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { enqueue, stopWorkers } from "~/server/jobs";
 import {
   createJobQueue,
@@ -13,7 +13,7 @@ import {
   type JobQueue,
   type KindRegistry,
 } from "~/server/jobs/queue";
-import { poolOf } from "~/server/prisma-client";
+import { poolOf } from "~/server/platform/prisma-client";
 
 const connection = () =>
   process.env.EMBEDDED_DB === "1" ? { pool: poolOf(db) } : { connectionString: process.env.DATABASE_URL! };

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db";
-import { getDashboard } from "~/server/services/analytics";
+import { db } from "~/server/platform/db";
+import { getDashboard } from "~/server/analytics/analytics";
 import { queueForgottenDeliveries } from "~/server/merchant-webhooks";
 import { rotateWebhookSecret, updateWebhookUrl } from "~/server/merchant-webhooks/settings";
-import { reconcileCheckouts } from "~/server/services/reconciliation";
-import { refundPayment } from "~/server/services/refunds";
-import { cancelSubscription, syncSubscription } from "~/server/services/subscriptions";
+import { reconcileCheckouts } from "~/server/checkout/reconciliation";
+import { refundPayment } from "~/server/payments/refunds";
+import { cancelSubscription, syncSubscription } from "~/server/subscriptions/subscriptions";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";

@@ -1,8 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { resolveDateRange } from "~/lib/date-range";
-import { db } from "~/server/db";
-import { getStoreTimeZone } from "~/server/services/store-settings";
+import { db } from "~/server/platform/db";
+import { getStoreTimeZone } from "~/server/stores/settings";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createPayPalEvent } from "../factories/paypal-event";

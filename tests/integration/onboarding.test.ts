@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as buttonScript } from "~/app/api/button/[id]/route";
-import { db } from "~/server/db";
-import { embedScriptAnswer } from "~/server/embed-script";
-import { forgetSeenEmbeds, getOnboarding, noteEmbedScriptLoad } from "~/server/services/onboarding";
+import { db } from "~/server/platform/db";
+import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
+import { forgetSeenEmbeds, getOnboarding, noteEmbedScriptLoad } from "~/server/stores/onboarding";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createSellPage } from "../factories/sell-page";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_WEBHOOK_ID } from "../../sandbox/paypal";
-import { db } from "~/server/db";
-import { getThankYou } from "~/server/services/downloads";
-import { processPayPalEvent } from "~/server/services/paypal-events";
+import { db } from "~/server/platform/db";
+import { getThankYou } from "~/server/library/downloads";
+import { processPayPalEvent } from "~/server/payments/paypal-events";
 import { type Delivery, deliver, startWebhookReceiver } from "../support/paypal-webhook-receiver";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";

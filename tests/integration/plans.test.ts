@@ -1,8 +1,8 @@
 import type { TRPCError } from "@trpc/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { z, ZodError } from "zod";
-import { db } from "~/server/db";
-import { getMerchantPlanUsage, listPublicPlans, planLimitMessage, usageMonth } from "~/server/services/plans";
+import { db } from "~/server/platform/db";
+import { getMerchantPlanUsage, listPublicPlans, planLimitMessage, usageMonth } from "~/server/plans/plans";
 import { PLAN_LIMIT_MESSAGE, planMessages, type PlanFormInput } from "~/schemas/plans";
 import { createMerchant } from "../factories/merchant";
 import { createPlan, DEFAULT_PLAN_ID } from "../factories/plan";

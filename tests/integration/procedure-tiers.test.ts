@@ -1,6 +1,6 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { createMerchant } from "../factories/merchant";
 import { createSaasUser } from "../factories/saas-user";
 import { anonymousCaller, merchantCaller, staffCaller } from "../support/callers";

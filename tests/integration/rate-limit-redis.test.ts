@@ -11,9 +11,9 @@ async function loadWithRedis(url: string, prefix: string) {
   vi.stubEnv("REDIS_URL", url);
   vi.stubEnv("REDIS_KEY_PREFIX", prefix);
   delete (globalThis as { popkitRedis?: Redis }).popkitRedis;
-  const rateLimit = await import("~/server/rate-limit");
-  const { db } = await import("~/server/db");
-  const { sharedRedis } = await import("~/server/redis");
+  const rateLimit = await import("~/server/platform/rate-limit");
+  const { db } = await import("~/server/platform/db");
+  const { sharedRedis } = await import("~/server/platform/redis");
   return { ...rateLimit, db, redis: sharedRedis()! };
 }
 

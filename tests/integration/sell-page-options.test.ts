@@ -1,9 +1,9 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db";
-import { AppError } from "~/server/errors";
-import { createSellPage as createSellPageService, getPublicSellPage } from "~/server/services/sell-pages";
-import { imageVariantUrl } from "~/server/storage/images";
+import { db } from "~/server/platform/db";
+import { AppError } from "~/server/platform/errors";
+import { createSellPage as createSellPageService, getPublicSellPage } from "~/server/sell-pages/sell-pages";
+import { imageVariantUrl } from "~/server/vendors/storage/images";
 import { createMerchant } from "../factories/merchant";
 import { buildSellPageInput } from "../factories/sell-page";
 import { connectPayPal } from "../factories/store-settings";

@@ -1,9 +1,9 @@
 import { sandboxSecretFor } from "../../sandbox/paypal";
 import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/server/db";
-import { getPublicSellPage, servePublicSellPage } from "~/server/services/sell-pages";
-import { publicFileUrl } from "~/server/storage/files";
+import { db } from "~/server/platform/db";
+import { getPublicSellPage, servePublicSellPage } from "~/server/sell-pages/sell-pages";
+import { publicFileUrl } from "~/server/vendors/storage/files";
 import { createMerchant } from "../factories/merchant";
 import { buildSellPageInput, createSellPage } from "../factories/sell-page";
 import { connectPayPal } from "../factories/store-settings";

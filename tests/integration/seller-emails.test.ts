@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "~/lib/dates";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { sendEmail } from "~/server/email";
-import { getDashboard } from "~/server/services/analytics";
-import { sendDailyDigests } from "~/server/services/seller-digest";
+import { getDashboard } from "~/server/analytics/analytics";
+import { sendDailyDigests } from "~/server/analytics/digest";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createRefund } from "../factories/refund";

@@ -3,7 +3,7 @@
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { GET, POST } from "~/app/api/auth/[...nextauth]/route";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { createMerchant } from "../factories/merchant";
 import { unique } from "../factories/unique";
 

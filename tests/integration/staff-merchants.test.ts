@@ -1,9 +1,9 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
-import { db } from "~/server/db";
-import { embedScriptAnswer } from "~/server/embed-script";
-import { servePublicSellPage } from "~/server/services/sell-pages";
+import { db } from "~/server/platform/db";
+import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
+import { servePublicSellPage } from "~/server/sell-pages/sell-pages";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createSaasUser } from "../factories/saas-user";

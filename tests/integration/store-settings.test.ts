@@ -1,10 +1,10 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { sandboxSecretFor } from "../../sandbox/paypal";
-import { decryptSecret } from "~/server/crypto";
-import { db } from "~/server/db";
-import { getStoreTimeZone, VERIFY_BEFORE_LIVE_MESSAGE } from "~/server/services/store-settings";
-import { encryptSecret } from "~/server/crypto";
+import { decryptSecret } from "~/server/platform/crypto";
+import { db } from "~/server/platform/db";
+import { getStoreTimeZone, VERIFY_BEFORE_LIVE_MESSAGE } from "~/server/stores/settings";
+import { encryptSecret } from "~/server/platform/crypto";
 import { createMerchant } from "../factories/merchant";
 import { anonymousCaller, merchantCaller } from "../support/callers";
 

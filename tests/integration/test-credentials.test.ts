@@ -5,15 +5,15 @@ import { createServer } from "node:net";
 import type { TRPCError } from "@trpc/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sandboxSecretFor } from "../../sandbox/paypal";
-import { decryptSecret } from "~/server/crypto";
-import { db } from "~/server/db";
+import { decryptSecret } from "~/server/platform/crypto";
+import { db } from "~/server/platform/db";
 import {
   isLocalPayPalSandbox,
   TEST_CREDENTIALS_NOT_LOCAL,
   TEST_CREDENTIALS_SANDBOX_DOWN,
   TEST_CREDENTIALS_SAVED,
   TEST_CREDENTIALS_WOULD_REPLACE_LIVE,
-} from "~/server/services/store-settings";
+} from "~/server/stores/settings";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createSellPage } from "../factories/sell-page";
@@ -48,7 +48,7 @@ async function tokenCall(clientId: string, secret: string) {
 async function serviceWithSandboxAt(apiBase: string) {
   vi.resetModules();
   vi.stubEnv("PAYPAL_API_BASE_SANDBOX", apiBase);
-  return import("~/server/services/store-settings");
+  return import("~/server/stores/settings");
 }
 
 afterEach(() => {

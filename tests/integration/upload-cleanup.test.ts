@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { db } from "~/server/db";
-import { issueDownloadGrant } from "~/server/services/downloads";
+import { db } from "~/server/platform/db";
+import { issueDownloadGrant } from "~/server/library/downloads";
 import { jobHandlers } from "~/server/job-handlers";
 import { jobKinds } from "~/server/jobs/kinds";
-import { deleteAbandonedUploads } from "~/server/storage/cleanup";
-import { publicFileUrl, signedFileUrl } from "~/server/storage/files";
+import { deleteAbandonedUploads } from "~/server/vendors/storage/cleanup";
+import { publicFileUrl, signedFileUrl } from "~/server/vendors/storage/files";
 import { createMerchant } from "../factories/merchant";
 import { buildSellPageInput } from "../factories/sell-page";
 import { createStoredFile } from "../factories/stored-file";

@@ -4,9 +4,9 @@ import { createRouteHandler } from "uploadthing/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { installNodeXhr } from "../../sandbox/uploadthing/node-xhr";
 import { serveWebHandler } from "../../sandbox/uploadthing/server";
-import { db } from "~/server/db";
-import { createFileRouter, type AppFileRouter, type UploadResult } from "~/server/storage/file-router";
-import { deleteStoredFiles, publicFileUrl, signedFileUrl } from "~/server/storage/files";
+import { db } from "~/server/platform/db";
+import { createFileRouter, type AppFileRouter, type UploadResult } from "~/server/vendors/storage/file-router";
+import { deleteStoredFiles, publicFileUrl, signedFileUrl } from "~/server/vendors/storage/files";
 
 // SPEC.md 5's limits at exact bytes, through the real uploadthing path: the browser client code (genUploader,
 // presigned PUT), the route handler with our file router, and the UploadThing sandbox behind them.

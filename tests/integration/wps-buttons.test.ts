@@ -1,9 +1,9 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { wpsButtonDefaults, type WpsButtonInput } from "~/schemas/wps";
-import { decryptSecret } from "~/server/crypto";
-import { db } from "~/server/db";
-import { getWpsEmbed } from "~/server/services/wps-buttons";
+import { decryptSecret } from "~/server/platform/crypto";
+import { db } from "~/server/platform/db";
+import { getWpsEmbed } from "~/server/wps/buttons";
 import { createMerchant } from "../factories/merchant";
 import { connectPayPal } from "../factories/store-settings";
 import { unique } from "../factories/unique";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "~/server/db";
-import { MAX_IPN_BYTES, processWpsIpnMessage, storeWpsIpnMessage } from "~/server/services/wps-ipn";
+import { db } from "~/server/platform/db";
+import { MAX_IPN_BYTES, processWpsIpnMessage, storeWpsIpnMessage } from "~/server/wps/ipn";
 import { POST as ipnRoute } from "~/app/api/wps/ipn/route";
 import { createMerchant } from "../factories/merchant";
 import { createWpsButton } from "../factories/wps-button";

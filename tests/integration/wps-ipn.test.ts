@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxPdtTokenFor } from "../../sandbox/paypal";
 import type { WpsButton } from "~/generated/prisma/client";
-import { db } from "~/server/db";
-import { MAX_IPN_BYTES, processWpsIpnMessage, storeWpsIpnMessage } from "~/server/services/wps-ipn";
-import { confirmWpsReturn, redeemPdt } from "~/server/services/wps-pdt";
+import { db } from "~/server/platform/db";
+import { MAX_IPN_BYTES, processWpsIpnMessage, storeWpsIpnMessage } from "~/server/wps/ipn";
+import { confirmWpsReturn, redeemPdt } from "~/server/wps/pdt";
 import { POST as ipnRoute } from "~/app/api/wps/ipn/route";
 import { createMerchant } from "../factories/merchant";
 import { createWpsButton } from "../factories/wps-button";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_WEBHOOK_ID, sandboxSecretFor, startPayPalSandbox } from "../../sandbox/paypal";
-import { AppError } from "~/server/errors";
-import { createPayPalClient } from "~/server/paypal/client";
+import { AppError } from "~/server/platform/errors";
+import { createPayPalClient } from "~/server/vendors/paypal/client";
 
 let paypal: Awaited<ReturnType<typeof startPayPalSandbox>>;
 

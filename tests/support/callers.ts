@@ -1,6 +1,6 @@
 import type { Session } from "next-auth";
 import { createCaller } from "../../src/server/api/root";
-import { db } from "../../src/server/db";
+import { db } from "../../src/server/platform/db";
 
 type CallerOptions = { ip?: string };
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 
 /**
  * The database refuses to insert the payment of one PayPal order (a trigger raising an error), as a failing or

@@ -1,6 +1,6 @@
 import { buildApp, freePort, hasCurrentBuild, startApp } from "../../scripts/lib/app";
 import { startSandbox } from "../../sandbox/server";
-import { createPrismaClient } from "../../src/server/prisma-client";
+import { createPrismaClient } from "../../src/server/platform/prisma-client";
 import { createSaasUser } from "../factories/saas-user";
 import { e2eStaff } from "./e2e-fixtures";
 import { createTestDatabase } from "./test-database";

@@ -1,7 +1,7 @@
 // Reading real SMTP traffic: every mail the app sends lands in the sandbox's SMTP server (sandbox/mail), whose
 // inbox answers JSON. Tests address mail to unique recipients, so files running side by side never see each
 // other's mail.
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { deliverEmail } from "~/server/email";
 import { emailTemplates } from "~/server/job-handlers";
 import type { SandboxMail } from "../../sandbox/mail";

@@ -4,8 +4,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { POST } from "~/app/api/paypal/webhook/route";
-import { db } from "~/server/db";
-import { processPayPalEvent } from "~/server/services/paypal-events";
+import { db } from "~/server/platform/db";
+import { processPayPalEvent } from "~/server/payments/paypal-events";
 
 export type Delivery = { body: string; headers: Headers };
 

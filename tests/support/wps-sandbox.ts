@@ -4,7 +4,7 @@
 import { createServer } from "node:http";
 import { env } from "~/env";
 import type { WpsButton } from "~/generated/prisma/client";
-import { getWpsEmbed } from "~/server/services/wps-buttons";
+import { getWpsEmbed } from "~/server/wps/buttons";
 
 export type IpnDelivery = { body: Buffer; contentType: string | null };
 

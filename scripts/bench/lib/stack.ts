@@ -32,7 +32,7 @@ export async function startBenchStack(label: string, options: { uploadthing: boo
   // The factories encrypt PayPal secrets with src/env.js's key and upload to the sandbox named in process.env:
   // give this process the app's environment (the sandbox refuses to run under NODE_ENV=production).
   Object.assign(process.env, appEnv, { NODE_ENV: "development" });
-  const { createPrismaClient } = await import("../../../src/server/prisma-client");
+  const { createPrismaClient } = await import("../../../src/server/platform/prisma-client");
   const db = createPrismaClient(database.url, { embedded: database.embedded });
   let app: RunningApp | undefined;
 

@@ -6,7 +6,7 @@ import { ProductsSection } from "~/features/landing/products-section";
 import { SiteFooter } from "~/features/landing/site-footer";
 import { SiteHeader } from "~/features/landing/site-header";
 import { UseCasesSection } from "~/features/landing/use-cases-section";
-import { listPublicPlans } from "~/server/services/plans";
+import { listPublicPlans } from "~/server/plans/plans";
 
 /**
  * The pricing section and the hero show the plans as staff set them in the admin portal. The page is rendered per

@@ -7,9 +7,9 @@ import { Alert } from "~/components/ui/alert";
 import { VerifyEmailBanner } from "~/features/account/verify-email-banner";
 import { StoreTimeZoneSync } from "~/features/settings/store-time-zone-sync";
 import { auth } from "~/server/auth";
-import { findAccountStatus } from "~/server/services/accounts";
-import { getMerchantProfile } from "~/server/services/merchants";
-import { getStoreTimeZone } from "~/server/services/store-settings";
+import { findAccountStatus } from "~/server/accounts/accounts";
+import { getMerchantProfile } from "~/server/stores/merchants";
+import { getStoreTimeZone } from "~/server/stores/settings";
 
 const icon = "h-4 w-4";
 const nav: NavItem[] = [

@@ -1,6 +1,6 @@
 import { checkoutMessages } from "~/lib/checkout-messages";
-import type { CaptureResult, PublicButton } from "~/server/services/checkout";
-import type { describeQuote } from "~/server/services/checkout-pricing";
+import type { CaptureResult, PublicButton } from "~/server/checkout/checkout";
+import type { describeQuote } from "~/server/checkout/pricing";
 
 // Buyers' pages pay through the same JSON endpoints as the embed script (src/app/api/checkout), with a plain
 // fetch: no tRPC or React Query client in their JavaScript.

@@ -1,7 +1,7 @@
 import type { BadgeTone } from "~/components/ui/badge";
 import type { RouterOutputs } from "~/trpc/react";
 
-/** Why a POP cannot take payments (server: src/server/services/pop-setup.ts). */
+/** Why a POP cannot take payments (server: src/server/stores/pop-setup.ts). */
 export type SetupIssue = NonNullable<RouterOutputs["pages"]["listButtons"][number]["setupIssue"]>;
 
 /** What the pages list needs of any POP to show, filter and act on it. */

@@ -6,7 +6,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { DOWNLOADABLE_ACCEPT, IMAGE_MIME_TYPES, downloadableUploadProblem, imageUploadProblem } from "~/lib/file-types";
-import type { AppFileRouter, UploadResult } from "~/server/storage/file-router";
+import type { AppFileRouter, UploadResult } from "~/server/vendors/storage/file-router";
 
 const { useUploadThing } = generateReactHelpers<AppFileRouter>();
 

@@ -10,8 +10,8 @@ import { bundlePricing, payWhatYouWantPricing } from "~/features/sell-pages/pric
 import { StatusScreen } from "~/features/route-states/status-screen";
 import { preselectedTier, SellPageView } from "~/features/sell-pages/sell-page-view";
 import { checkoutMessages, sellerSuspendedMessage } from "~/lib/checkout-messages";
-import { requestNonce } from "~/server/security-headers";
-import { servePublicSellPage, type PublicSellPage } from "~/server/services/sell-pages";
+import { requestNonce } from "~/server/platform/security-headers";
+import { servePublicSellPage, type PublicSellPage } from "~/server/sell-pages/sell-pages";
 
 // /digital-sell/{id} (SPEC 2.15) is the one page of the Pages Router, for the one thing the App Router cannot do:
 // send a page without React's and Next's client runtime (~120 KB gzipped before any code of ours). Buyers

@@ -1,13 +1,13 @@
-import { accountRouter } from "~/server/api/routers/account";
-import { adminRouter } from "~/server/api/routers/admin";
-import { analyticsRouter } from "~/server/api/routers/analytics";
-import { checkoutRouter } from "~/server/api/routers/checkout";
-import { discountsRouter } from "~/server/api/routers/discounts";
-import { merchantRouter } from "~/server/api/routers/merchant";
-import { pagesRouter } from "~/server/api/routers/pages";
-import { sellPagesRouter } from "~/server/api/routers/sell-pages";
-import { webhooksRouter } from "~/server/api/routers/webhooks";
-import { wpsRouter } from "~/server/api/routers/wps";
+import { accountRouter } from "~/server/accounts/router";
+import { adminRouter } from "~/server/staff/router";
+import { analyticsRouter } from "~/server/analytics/router";
+import { checkoutRouter } from "~/server/checkout/router";
+import { discountsRouter } from "~/server/discounts/router";
+import { merchantRouter } from "~/server/payments/router";
+import { pagesRouter } from "~/server/payment-buttons/router";
+import { sellPagesRouter } from "~/server/sell-pages/router";
+import { webhooksRouter } from "~/server/merchant-webhooks/router";
+import { wpsRouter } from "~/server/wps/router";
 import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc";
 
 export const appRouter = createTRPCRouter({

@@ -4,11 +4,11 @@ import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { auth } from "~/server/auth";
 import { hasStaffRole } from "~/server/auth/roles";
-import { db } from "~/server/db";
-import { AppError, httpStatusFor, toAppError, toTRPCError, trpcCodeFor } from "~/server/errors";
-import { describeError, logger, newRequestId } from "~/server/logger";
-import { consumeRateLimit } from "~/server/rate-limit";
-import { assertSafeText, clientIp } from "~/server/request";
+import { db } from "~/server/platform/db";
+import { AppError, httpStatusFor, toAppError, toTRPCError, trpcCodeFor } from "~/server/platform/errors";
+import { describeError, logger, newRequestId } from "~/server/platform/logger";
+import { consumeRateLimit } from "~/server/platform/rate-limit";
+import { assertSafeText, clientIp } from "~/server/platform/request";
 import type { SaasRoleName } from "~/schemas/staff";
 
 export async function createTRPCContext(opts: { headers: Headers }) {

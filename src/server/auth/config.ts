@@ -4,16 +4,16 @@ import Credentials from "next-auth/providers/credentials";
 import Google from "next-auth/providers/google";
 import { env } from "~/env";
 import { merchantSignInSchema, staffSignInSchema } from "~/schemas/auth";
-import { db } from "~/server/db";
-import { AppError } from "~/server/errors";
-import { clientIp } from "~/server/request";
+import { db } from "~/server/platform/db";
+import { AppError } from "~/server/platform/errors";
+import { clientIp } from "~/server/platform/request";
 import {
   authenticateMerchant,
   authenticateStaff,
   ensureMerchant,
   isGoogleSignInAllowed,
   markEmailVerifiedByGoogle,
-} from "~/server/services/accounts";
+} from "~/server/accounts/accounts";
 import { authLogger } from "~/server/auth/logger";
 import { callbackUrlFor } from "~/server/auth/redirect";
 import { isSessionLive, revokeSession, SESSION_MAX_AGE_SECONDS, startSession } from "~/server/auth/sessions";

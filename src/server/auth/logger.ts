@@ -1,5 +1,5 @@
 import { AuthError, CredentialsSignin, type NextAuthConfig } from "next-auth";
-import { describeError, logger } from "~/server/logger";
+import { describeError, logger } from "~/server/platform/logger";
 
 /**
  * Auth.js errors that a caller's own request causes, not a fault of ours: a stale or missing CSRF token, an action

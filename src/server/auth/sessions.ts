@@ -4,7 +4,7 @@
 // deactivation take effect at once. The check is one primary-key read per auth() call.
 import { randomBytes } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 
 /** How long a session lasts without use; next-auth's cookie lifetime is the same. */
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;

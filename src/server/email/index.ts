@@ -5,12 +5,12 @@
 // given to the "email.send" job by src/server/job-handlers.ts: recording and queueing mail needs none of it.
 import { render } from "@react-email/components";
 import type { Prisma } from "~/generated/prisma/client";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { enqueue, type JobHandlers } from "~/server/jobs";
-import { describeError, logger } from "~/server/logger";
+import { describeError, logger } from "~/server/platform/logger";
 import { type EmailPayloads, type EmailTemplateName, type EmailTemplates, emailPayloadSchemas } from "./templates";
 import type { EmailTemplate } from "./template";
-import { sendMail } from "./transport";
+import { sendMail } from "../vendors/email/transport";
 
 export type { EmailTemplates };
 

@@ -1,5 +1,5 @@
 // Every kind of mail the product sends, as data: its name (stored with each recorded mail) and the payload recorded
-// with it. What a mail says is written by its domain (src/server/services/*-emails.tsx) and handed to deliverEmail
+// with it. What a mail says is written by its domain (src/server/<domain>/*emails.tsx) and handed to deliverEmail
 // by src/server/job-handlers.ts, so e-mail imports no domain and any domain may record mail without an import cycle.
 // A new mail is added here (its payload) and in its domain's file (what it says); the compiler asks for both.
 import { z } from "zod";

@@ -1,8 +1,8 @@
 // The app's durable job queue (DESIGN 10): enqueue work that must survive a crash, a redeploy or a database
 // hiccup; workers run it with retries, and what exhausts its retries waits in dead letters for staff.
 import { env } from "~/env";
-import { db } from "~/server/db";
-import { poolOf } from "~/server/prisma-client";
+import { db } from "~/server/platform/db";
+import { poolOf } from "~/server/platform/prisma-client";
 import { type JobHandlers, type JobKind, type JobKinds, type JobPayloads, jobKinds } from "./kinds";
 import { createJobQueue, type DeadJob, type EnqueueOptions, type JobQueue } from "./queue";
 

@@ -6,7 +6,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type pg from "pg";
 import PgBoss from "pg-boss";
 import type { z } from "zod";
-import { describeError, logger } from "~/server/logger";
+import { describeError, logger } from "~/server/platform/logger";
 
 export interface RetryPolicy {
   /** Retries after the first attempt; then the job is failed and copied to the kind's dead-letter queue. */

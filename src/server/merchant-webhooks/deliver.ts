@@ -1,6 +1,6 @@
 // The "merchant-webhook.deliver" job's handler: one attempt of one delivery, recorded in the delivery log.
-import { decryptSecret } from "~/server/crypto";
-import { db } from "~/server/db";
+import { decryptSecret } from "~/server/platform/crypto";
+import { db } from "~/server/platform/db";
 import { allowsPrivateTargets, sendWebhook, type SendResult } from "./send";
 import { webhookHeaders } from "./signing";
 

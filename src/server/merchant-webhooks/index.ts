@@ -4,9 +4,9 @@
 // transaction that moves the money (recordMerchantEvent), so they exist exactly when the change does, and queues
 // them after it commits (queueDeliveryJobs); a crash in between leaves rows the per-minute sweep queues.
 import type { Prisma } from "~/generated/prisma/client";
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { enqueue } from "~/server/jobs";
-import { describeError, logger } from "~/server/logger";
+import { describeError, logger } from "~/server/platform/logger";
 import { newMessageId } from "./signing";
 
 export const merchantEventTypes = [

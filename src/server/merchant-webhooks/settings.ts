@@ -3,11 +3,11 @@
 import { env } from "~/env";
 import type { Prisma } from "~/generated/prisma/client";
 import type { ListWebhookDeliveriesInput, UpdateWebhookUrlInput } from "~/schemas/merchant-webhooks";
-import { encryptSecret } from "~/server/crypto";
-import { db } from "~/server/db";
-import { AppError } from "~/server/errors";
+import { encryptSecret } from "~/server/platform/crypto";
+import { db } from "~/server/platform/db";
+import { AppError } from "~/server/platform/errors";
 import { enqueue } from "~/server/jobs";
-import { describeError, logger } from "~/server/logger";
+import { describeError, logger } from "~/server/platform/logger";
 import { eventBody, queueDeliveries } from "./index";
 import { generateWebhookSecret } from "./signing";
 import { webhookUrlProblem } from "./url-guard";

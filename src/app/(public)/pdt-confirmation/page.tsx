@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PdtConfirmation, type PdtOutcome } from "~/features/wps/pdt-confirmation";
 import { formatMoney } from "~/lib/money";
-import { confirmWpsReturn } from "~/server/services/wps-pdt";
+import { confirmWpsReturn } from "~/server/wps/pdt";
 
 // PayPal's return carries the buyer's transaction id: keep it out of Referer headers and search engines.
 export const metadata: Metadata = {

@@ -7,8 +7,8 @@ import { StoreBrand } from "~/features/branding/store-brand";
 import { LostDownloadForm } from "~/features/library/lost-download-form";
 import { ThankYouDownload } from "~/features/sell-pages/thank-you-download";
 import { formatMoney } from "~/lib/money";
-import { getThankYou, PENDING_DOWNLOAD_MESSAGE } from "~/server/services/downloads";
-import { getThankYouStore } from "~/server/services/library";
+import { getThankYou, PENDING_DOWNLOAD_MESSAGE } from "~/server/library/downloads";
+import { getThankYouStore } from "~/server/library/library";
 
 // The address carries the buyer's download token: keep it out of Referer headers, caches and search engines.
 export const metadata: Metadata = {

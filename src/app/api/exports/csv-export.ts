@@ -1,7 +1,7 @@
 import { csvRow } from "~/lib/csv";
 import { auth } from "~/server/auth";
-import { refuseUnsafeText } from "~/server/request";
-import { getStoreTimeZone } from "~/server/services/store-settings";
+import { refuseUnsafeText } from "~/server/platform/request";
+import { getStoreTimeZone } from "~/server/stores/settings";
 import type { SearchParams } from "~/app/dashboard/payments/list-params";
 
 // What the merchant CSV exports share: the session check, the list's own URL parameters, and a streamed body.

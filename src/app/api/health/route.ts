@@ -1,4 +1,4 @@
-import { db } from "~/server/db";
+import { db } from "~/server/platform/db";
 import { checkHealth } from "./check";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 import type { NextRequest } from "next/server";
 import { createRouteHandler } from "uploadthing/next";
 import { auth } from "~/server/auth";
-import { refuseUnsafeRequest, refuseUnsafeText } from "~/server/request";
-import { uploadThingSettings } from "~/server/storage/config";
-import { createFileRouter } from "~/server/storage/file-router";
+import { refuseUnsafeRequest, refuseUnsafeText } from "~/server/platform/request";
+import { uploadThingSettings } from "~/server/vendors/storage/config";
+import { createFileRouter } from "~/server/vendors/storage/file-router";
 
 const router = createFileRouter({
   async getMerchantId() {
@@ -24,7 +24,7 @@ export async function GET(request: NextRequest) {
 }
 
 /**
- * The input hygiene rule (src/server/request.ts) before uploadthing parses the request itself; its callback's
+ * The input hygiene rule (src/server/platform/request.ts) before uploadthing parses the request itself; its callback's
  * signature is still verified over the bytes exactly as UploadThing sent them.
  */
 export async function POST(request: NextRequest) {

@@ -5,7 +5,7 @@ import { resolveDateRange } from "~/lib/date-range";
 import { enumParam, textParam } from "~/lib/search-params";
 import { transactionStatuses } from "~/schemas/merchant-payments";
 import { auth } from "~/server/auth";
-import { getStoreTimeZone } from "~/server/services/store-settings";
+import { getStoreTimeZone } from "~/server/stores/settings";
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { WebhookSettingsCard } from "~/features/merchant-webhooks/webhook-settings-card";
 import { PlanCard } from "~/features/settings/plan-card";
 import { ACCOUNT_HREF, StoreSettingsForm } from "~/features/settings/store-settings-form";
-import { isLocalPayPalSandbox } from "~/server/services/store-settings";
+import { isLocalPayPalSandbox } from "~/server/stores/settings";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Store Settings · Popkit" };

@@ -6,7 +6,7 @@ import { AppShell, type NavItem } from "~/components/app-shell";
 import { AccountUnavailable } from "~/features/staff/account-unavailable";
 import { auth } from "~/server/auth";
 import { roleLabels } from "~/schemas/staff";
-import { getActiveStaff } from "~/server/services/staff";
+import { getActiveStaff } from "~/server/staff/users";
 
 const icon = "h-4 w-4";
 const nav: NavItem[] = [

@@ -8,7 +8,7 @@ import { Card } from "~/components/ui/card";
 import { StoreBrand } from "~/features/branding/store-brand";
 import { formatFileSize } from "~/lib/file-types";
 import { formatMoney } from "~/lib/money";
-import { getLibrary } from "~/server/services/library";
+import { getLibrary } from "~/server/library/library";
 
 // The address is the buyer's key to their files: keep it out of Referer headers, caches and search engines.
 export const metadata: Metadata = {

@@ -3,8 +3,8 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { env } from "~/env";
-import { requestNonce } from "~/server/security-headers";
-import { getEmbedButton } from "~/server/services/checkout";
+import { requestNonce } from "~/server/platform/security-headers";
+import { getEmbedButton } from "~/server/checkout/checkout";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -13,7 +13,7 @@ const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /**
  * The integration snippet (the contract the integration dialog shows); ids are [A-Za-z0-9_-] only. The script
  * carries this response's CSP nonce, as it would on a merchant's site with a nonce-based policy: without it the
- * browser would not run it here (src/server/security-headers.ts). It and the checkout calls it makes go to
+ * browser would not run it here (src/server/platform/security-headers.ts). It and the checkout calls it makes go to
  * APP_URL, which the page's policy allows, so the page also takes payments when opened at another of our addresses.
  */
 function embedSnippet(appUrl: string, id: string, nonce: string) {

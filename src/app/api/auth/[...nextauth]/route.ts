@@ -1,12 +1,12 @@
 import type { NextRequest } from "next/server";
 import { handlers } from "~/server/auth";
 import { providerIds } from "~/server/auth/config";
-import { refuseUnsafeRequest, refuseUnsafeText } from "~/server/request";
+import { refuseUnsafeRequest, refuseUnsafeText } from "~/server/platform/request";
 
 /** Sign-in and sign-out forms and OAuth callbacks are a few short fields. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-// next-auth parses these requests itself; the input hygiene rule (src/server/request.ts) is applied first, so no
+// next-auth parses these requests itself; the input hygiene rule (src/server/platform/request.ts) is applied first, so no
 // credential or callback value it would look up or store can hold NUL or a lone surrogate.
 
 /** Where Auth.js keeps the callback URL between requests (plain and, over HTTPS, __Secure-). */

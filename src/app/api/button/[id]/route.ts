@@ -1,5 +1,5 @@
-import { embedScriptAnswer } from "~/server/embed-script";
-import { refuseUnsafeText } from "~/server/request";
+import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
+import { refuseUnsafeText } from "~/server/platform/request";
 
 export const dynamic = "force-dynamic";
 

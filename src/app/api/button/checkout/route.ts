@@ -4,7 +4,7 @@ import { paymentButtonCheckoutScript } from "~/embed/payment-button-checkout";
 export const dynamic = "force-dynamic";
 
 // The same for every button and every request: built once per process. Cached like the loaders that add it
-// (src/server/embed-script.ts), so a deploy reaches buyers within the same minute, and revalidated by its ETag.
+// (src/server/payment-buttons/embed-script.ts), so a deploy reaches buyers within the same minute, and revalidated by its ETag.
 // Next compresses it.
 const body = Buffer.from(paymentButtonCheckoutScript());
 const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;

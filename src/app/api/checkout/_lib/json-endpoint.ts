@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { AppError, httpStatusFor, toAppError } from "~/server/errors";
-import { describeError, logger, newRequestId } from "~/server/logger";
-import { consumeRateLimit } from "~/server/rate-limit";
-import { assertSafeText, clientIp, readTextCapped } from "~/server/request";
+import { AppError, httpStatusFor, toAppError } from "~/server/platform/errors";
+import { describeError, logger, newRequestId } from "~/server/platform/logger";
+import { consumeRateLimit } from "~/server/platform/rate-limit";
+import { assertSafeText, clientIp, readTextCapped } from "~/server/platform/request";
 
 // The JSON endpoints the embed script calls from merchants' sites, thin wrappers over the checkout services.
 // Any origin may call them: they use no cookies and trust nothing from the caller (prices and outcomes come

@@ -1,6 +1,6 @@
 import { lostDownloadSchema } from "~/schemas/library";
-import { clientIp } from "~/server/request";
-import { requestLibraryLink } from "~/server/services/library";
+import { clientIp } from "~/server/platform/request";
+import { requestLibraryLink } from "~/server/library/library";
 import { jsonEndpoint, preflight } from "../_lib/json-endpoint";
 
 /** POST {email} -> {message}: "Lost your download?"; the same answer whether or not the e-mail bought here. */

@@ -1,7 +1,7 @@
 import { createOrderSchema } from "~/schemas/checkout";
-import { clientIp } from "~/server/request";
-import { createOrder, refuseNewCheckoutWhenBusy } from "~/server/services/checkout";
-import { withCodeCheckBudget } from "~/server/services/checkout-pricing";
+import { clientIp } from "~/server/platform/request";
+import { createOrder, refuseNewCheckoutWhenBusy } from "~/server/checkout/checkout";
+import { withCodeCheckBudget } from "~/server/checkout/pricing";
 import { jsonEndpoint, preflight } from "../_lib/json-endpoint";
 
 /** POST {buttonId, amount?, quantity?, discountCode?} -> {orderId}: the PayPal order, priced by our server. */

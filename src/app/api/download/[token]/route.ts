@@ -1,8 +1,8 @@
-import { httpStatusFor, toAppError } from "~/server/errors";
-import { describeError, logger, newRequestId } from "~/server/logger";
-import { consumeRateLimit } from "~/server/rate-limit";
-import { clientIp, refuseUnsafeText } from "~/server/request";
-import { startDownload } from "~/server/services/downloads";
+import { httpStatusFor, toAppError } from "~/server/platform/errors";
+import { describeError, logger, newRequestId } from "~/server/platform/logger";
+import { consumeRateLimit } from "~/server/platform/rate-limit";
+import { clientIp, refuseUnsafeText } from "~/server/platform/request";
+import { startDownload } from "~/server/library/downloads";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { dateWindowOf, paymentFiltersOf } from "~/app/dashboard/payments/list-params";
 import { toDecimalString } from "~/lib/money";
 import { listPaymentsSchema } from "~/schemas/merchant-payments";
-import { paymentExportBatches, type PaymentListRow } from "~/server/services/merchant-payments";
+import { paymentExportBatches, type PaymentListRow } from "~/server/payments/payments";
 import { csvResponse, exportRequest, plainResponse } from "../csv-export";
 
 export const dynamic = "force-dynamic";

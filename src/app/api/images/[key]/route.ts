@@ -1,6 +1,6 @@
-import { describeError, logger } from "~/server/logger";
-import { refuseUnsafeText } from "~/server/request";
-import { IMAGE_WIDTHS, imageVariant, type ImageWidth } from "~/server/storage/images";
+import { describeError, logger } from "~/server/platform/logger";
+import { refuseUnsafeText } from "~/server/platform/request";
+import { IMAGE_WIDTHS, imageVariant, type ImageWidth } from "~/server/vendors/storage/images";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +10,7 @@ function refusal(status: number, message: string) {
   return new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 
-/** GET /api/images/{key}?w=800: a public image resized for buyers' screens (~/server/storage/images). */
+/** GET /api/images/{key}?w=800: a public image resized for buyers' screens (~/server/vendors/storage/images). */
 export async function GET(request: Request, { params }: { params: Promise<{ key: string }> }) {
   const { key } = await params;
   const query = new URL(request.url).searchParams;

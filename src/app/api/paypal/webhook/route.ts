@@ -1,7 +1,7 @@
-import { httpStatusFor, toAppError } from "~/server/errors";
-import { describeError, logger, newRequestId } from "~/server/logger";
-import { readTextCapped } from "~/server/request";
-import { handlePayPalWebhook } from "~/server/services/paypal-webhooks";
+import { httpStatusFor, toAppError } from "~/server/platform/errors";
+import { describeError, logger, newRequestId } from "~/server/platform/logger";
+import { readTextCapped } from "~/server/platform/request";
+import { handlePayPalWebhook } from "~/server/payments/paypal-webhooks";
 
 export const dynamic = "force-dynamic";
 

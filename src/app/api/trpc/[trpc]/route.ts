@@ -2,7 +2,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { NextRequest } from "next/server";
 import { appRouter } from "~/server/api/root";
 import { createTRPCContext } from "~/server/api/trpc";
-import { readBodyCapped } from "~/server/request";
+import { readBodyCapped } from "~/server/platform/request";
 
 /** Our largest input is a sell page form (a few KB); a batch is one page's calls. */
 const MAX_BODY_BYTES = 1024 * 1024;

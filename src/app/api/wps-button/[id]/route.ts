@@ -1,5 +1,5 @@
-import { refuseUnsafeText } from "~/server/request";
-import { wpsEmbedScriptAnswer } from "~/server/wps-embed-script";
+import { refuseUnsafeText } from "~/server/platform/request";
+import { wpsEmbedScriptAnswer } from "~/server/wps/embed-script";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { httpStatusFor, toAppError } from "~/server/errors";
+import { httpStatusFor, toAppError } from "~/server/platform/errors";
 import { enqueue } from "~/server/jobs";
-import { describeError, logger, newRequestId } from "~/server/logger";
-import { clientIp, readBodyCapped } from "~/server/request";
-import { MAX_IPN_BYTES, storeWpsIpnMessage } from "~/server/services/wps-ipn";
+import { describeError, logger, newRequestId } from "~/server/platform/logger";
+import { clientIp, readBodyCapped } from "~/server/platform/request";
+import { MAX_IPN_BYTES, storeWpsIpnMessage } from "~/server/wps/ipn";
 
 export const dynamic = "force-dynamic";
 

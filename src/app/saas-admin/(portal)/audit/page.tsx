@@ -2,7 +2,7 @@ import { Alert } from "~/components/ui/alert";
 import { PageHeader } from "~/components/ui/page-header";
 import { AuditLogTable } from "~/features/staff/audit-log-table";
 import { pageParam } from "~/lib/search-params";
-import { AUDIT_PAGE_SIZE } from "~/server/services/audit";
+import { AUDIT_PAGE_SIZE } from "~/server/staff/audit";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Audit Log · Popkit Admin" };

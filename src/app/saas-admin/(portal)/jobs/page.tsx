@@ -1,7 +1,7 @@
 import { PageHeader } from "~/components/ui/page-header";
 import { FailedJobsTable } from "~/features/staff/jobs-failed-table";
 import { StalledPayPalEventsTable } from "~/features/staff/jobs-paypal-events-table";
-import { FAILED_JOBS_SHOWN, STALLED_AFTER_MS, STALLED_EVENTS_SHOWN } from "~/server/services/staff-jobs";
+import { FAILED_JOBS_SHOWN, STALLED_AFTER_MS, STALLED_EVENTS_SHOWN } from "~/server/staff/jobs";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Background Jobs · Popkit Admin" };

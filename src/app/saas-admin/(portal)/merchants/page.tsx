@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { RouteLoading } from "~/features/route-states/route-loading";
 import { MerchantsTable } from "~/features/staff/merchants-table";
 import { pageParam, textParam } from "~/lib/search-params";
-import { MERCHANTS_PAGE_SIZE } from "~/server/services/staff-reports";
+import { MERCHANTS_PAGE_SIZE } from "~/server/staff/reports";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Merchants · Popkit Admin" };

@@ -1,6 +1,6 @@
 import { UsersManager } from "~/features/staff/users-manager";
 import { pageParam, textParam } from "~/lib/search-params";
-import { USERS_PAGE_SIZE } from "~/server/services/staff";
+import { USERS_PAGE_SIZE } from "~/server/staff/users";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "SaaS Users · Popkit Admin" };

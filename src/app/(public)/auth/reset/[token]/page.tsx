@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Providers } from "~/app/providers";
 import { AuthFrame, AuthMessage } from "~/features/auth/auth-frame";
 import { ResetPasswordForm } from "~/features/auth/reset-password-form";
-import { isResetLinkUsable } from "~/server/services/accounts";
+import { isResetLinkUsable } from "~/server/accounts/accounts";
 
 export const metadata = { title: "Choose a new password · Popkit", referrer: "no-referrer" };
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { AuthFrame, AuthMessage } from "~/features/auth/auth-frame";
-import { verifyEmail, type EmailVerificationResult } from "~/server/services/accounts";
+import { verifyEmail, type EmailVerificationResult } from "~/server/accounts/accounts";
 
 export const metadata = { title: "Verify your e-mail · Popkit", referrer: "no-referrer" };
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { transactionFiltersSchema } from "~/schemas/staff";
 import { auth } from "~/server/auth";
-import { refuseUnsafeText } from "~/server/request";
-import { getActiveStaff } from "~/server/services/staff";
-import { transactionsCsvStream } from "~/server/services/staff-reports";
+import { refuseUnsafeText } from "~/server/platform/request";
+import { getActiveStaff } from "~/server/staff/users";
+import { transactionsCsvStream } from "~/server/staff/reports";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { AppError, httpStatusFor, toAppError } from "~/server/errors";
-import { describeError, logger } from "~/server/logger";
-import { consumeRateLimit } from "~/server/rate-limit";
-import { clientIp, readBodyCapped, refuseUnsafeText } from "~/server/request";
-import { libraryDownload } from "~/server/services/library";
+import { AppError, httpStatusFor, toAppError } from "~/server/platform/errors";
+import { describeError, logger } from "~/server/platform/logger";
+import { consumeRateLimit } from "~/server/platform/rate-limit";
+import { clientIp, readBodyCapped, refuseUnsafeText } from "~/server/platform/request";
+import { libraryDownload } from "~/server/library/library";
 
 export const dynamic = "force-dynamic";
 

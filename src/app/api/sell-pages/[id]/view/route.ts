@@ -1,8 +1,8 @@
-import { httpStatusFor, toAppError } from "~/server/errors";
-import { describeError, logger } from "~/server/logger";
-import { consumeRateLimit } from "~/server/rate-limit";
-import { clientIp, refuseUnsafeText } from "~/server/request";
-import { recordSellPageView } from "~/server/services/sell-pages";
+import { httpStatusFor, toAppError } from "~/server/platform/errors";
+import { describeError, logger } from "~/server/platform/logger";
+import { consumeRateLimit } from "~/server/platform/rate-limit";
+import { clientIp, refuseUnsafeText } from "~/server/platform/request";
+import { recordSellPageView } from "~/server/sell-pages/sell-pages";
 
 export const dynamic = "force-dynamic";
 

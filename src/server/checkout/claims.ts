@@ -1,0 +1,111 @@
+import { db } from "~/server/platform/db";
+import { AppError } from "~/server/platform/errors";
+import { soldOutMessage } from "~/lib/checkout-messages";
+import { discountMessages } from "~/server/checkout/pricing";
+
+// Stock and discount-code uses are limited, and buyers approve at the same moment (issue 16: 50 buyers for the last
+// 10 items). An order claims its units and its code use just before our server asks PayPal to capture it, in one
+// database transaction whose conditional updates cannot take more than is left; a refused claim means PayPal is
+// never asked, so nobody pays for what is gone. A claim is held by its checkout session: it stays with a captured
+// order (the sale), is given back when PayPal refuses the capture, and is given back by the reconciliation when the
+// order can no longer be paid. Claiming again, as a retried capture does, changes nothing. Orders are only priced
+// against stock and limits when created (checkout-pricing.ts), so an approval can still find the last item gone:
+// the buyer is told, and nothing was taken.
+
+type ClaimedSession = {
+  id: string;
+  buttonId: string | null;
+  quantity: number;
+  discountCodeId: string | null;
+  claimedUnits: number;
+  claimedUse: boolean;
+};
+
+const onceKeyOf = (codeId: string, email: string) => `${codeId}:${email.trim().toLowerCase()}`;
+
+/**
+ * Claims the session's units and code use. `force` records what PayPal already captured (an order our earlier
+ * attempt captured but could not record): the money has moved, so the counts follow it whatever they say.
+ */
+export async function claimForCapture(
+  session: ClaimedSession,
+  payer: { email: string | null },
+  options: { force?: boolean } = {},
+): Promise<void> {
+  if (session.claimedUnits > 0 || session.claimedUse) return;
+  const force = options.force === true;
+  try {
+    await db.$transaction(async (tx) => {
+      if (session.buttonId) {
+        const units = session.quantity;
+        const taken = await tx.$executeRaw`
+          UPDATE payment_buttons SET sold_count = sold_count + ${units}
+          WHERE id = ${session.buttonId} AND (${force} OR stock_limit IS NULL OR sold_count + ${units} <= stock_limit)`;
+        if (taken === 0) {
+          const button = await tx.paymentButton.findUnique({
+            where: { id: session.buttonId },
+            select: { stockLimit: true, soldCount: true },
+          });
+          // A deleted button has nothing left to count; its order is still honoured.
+          if (button) {
+            const left = Math.max(0, (button.stockLimit ?? 0) - button.soldCount);
+            throw new AppError("CONFLICT", left === 0 ? soldOutMessage : `Only ${left} left.`);
+          }
+        }
+      }
+      let onceKey: string | null = null;
+      if (session.discountCodeId) {
+        const code = await tx.discountCode.findUnique({
+          where: { id: session.discountCodeId },
+          select: { oncePerEmail: true },
+        });
+        const used = await tx.$executeRaw`
+          UPDATE discount_codes SET uses_count = uses_count + 1
+          WHERE id = ${session.discountCodeId} AND (${force} OR max_uses IS NULL OR uses_count < max_uses)`;
+        if (used === 0 && code) throw new AppError("CONFLICT", discountMessages.usedUp);
+        if (code?.oncePerEmail && payer.email && !force) onceKey = onceKeyOf(session.discountCodeId, payer.email);
+      }
+      const claimed = await tx.checkoutSession.updateMany({
+        where: { id: session.id, claimedUnits: 0, claimedUse: false },
+        data: {
+          claimedUnits: session.buttonId ? session.quantity : 0,
+          claimedUse: session.discountCodeId !== null,
+          discountOnceKey: onceKey,
+        },
+      });
+      // A concurrent capture of the same order claimed first: undo ours (the transaction rolls back).
+      if (claimed.count === 0) throw new AlreadyClaimed();
+    });
+  } catch (error) {
+    if (error instanceof AlreadyClaimed) return;
+    if ((error as { code?: unknown }).code === "P2002") throw new AppError("CONFLICT", discountMessages.onceUsed);
+    throw error;
+  }
+}
+
+class AlreadyClaimed extends Error {}
+
+/** Gives back what the session holds (PayPal refused the capture, or the order expired unpaid). Idempotent. */
+export async function releaseClaims(sessionId: string): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const [session] = await tx.$queryRaw<
+      { button_id: string | null; discount_code_id: string | null; claimed_units: number; claimed_use: boolean }[]
+    >`
+      SELECT button_id, discount_code_id, claimed_units, claimed_use FROM checkout_sessions
+      WHERE id = ${sessionId} FOR UPDATE`;
+    if (!session || (session.claimed_units === 0 && !session.claimed_use)) return;
+    if (session.button_id && session.claimed_units > 0) {
+      await tx.$executeRaw`
+        UPDATE payment_buttons SET sold_count = GREATEST(0, sold_count - ${session.claimed_units})
+        WHERE id = ${session.button_id}`;
+    }
+    if (session.discount_code_id && session.claimed_use) {
+      await tx.$executeRaw`
+        UPDATE discount_codes SET uses_count = GREATEST(0, uses_count - 1) WHERE id = ${session.discount_code_id}`;
+    }
+    await tx.checkoutSession.update({
+      where: { id: sessionId },
+      data: { claimedUnits: 0, claimedUse: false, discountOnceKey: null },
+    });
+  });
+}

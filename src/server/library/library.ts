@@ -1,0 +1,297 @@
+import { randomBytes } from "node:crypto";
+import { env } from "~/env";
+import type { Prisma } from "~/generated/prisma/client";
+import { safeWebsiteUrl, type StoreBrandInfo } from "~/lib/store-brand";
+import type { LostDownloadInput } from "~/schemas/library";
+import { db } from "~/server/platform/db";
+import { sendEmail } from "~/server/email";
+import { AppError } from "~/server/platform/errors";
+import { consumeRateLimit } from "~/server/platform/rate-limit";
+import { GRANT_TTL_MS, hashGrantToken, MAX_DOWNLOADS } from "~/server/library/downloads";
+import { imageVariantUrl } from "~/server/vendors/storage/images";
+
+/**
+ * A buyer's purchase library (issue 13): one link, sent with every receipt and by "Lost your download?", lists
+ * every paid digital purchase made with that e-mail and hands out fresh download links. Buyers have no accounts:
+ * the link is the proof that they read that inbox. Only its SHA-256 is stored, like download grants.
+ */
+export const LIBRARY_LINK_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+/**
+ * A purchase's downloads stay limited after the thank-you page: the library opens at most this many fresh
+ * 24-hour windows (of MAX_DOWNLOADS each) per purchase in LIBRARY_WINDOW_PERIOD_MS, so a forwarded library link
+ * cannot turn one sale into unlimited copies.
+ */
+export const LIBRARY_WINDOWS_PER_PERIOD = 3;
+export const LIBRARY_WINDOW_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const LOST_DOWNLOAD_ANSWER =
+  "If that e-mail bought something here, a link to its purchases is on its way. Check your inbox (and spam folder).";
+
+const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/** A new library link for `email`; called when the mail carrying it is composed. */
+export async function createLibraryLink(email: string, now: Date = new Date()): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.libraryLink.create({
+    data: {
+      tokenHash: hashGrantToken(token),
+      email: normalise(email),
+      expiresAt: new Date(now.getTime() + LIBRARY_LINK_TTL_MS),
+    },
+  });
+  return `${env.APP_URL}/library/${token}`;
+}
+
+async function libraryEmail(token: string, now: Date): Promise<string | null> {
+  if (!looksLikeToken(token)) return null;
+  const link = await db.libraryLink.findUnique({ where: { tokenHash: hashGrantToken(token) } });
+  return link && link.expiresAt > now ? link.email : null;
+}
+
+/**
+ * The columns a buyer's view of the store is made from (storeBrandOf): for the library, the thank-you page and
+ * the sell pages. Defined here, not in sell-pages.ts: this file's purchaseSelect needs it as it loads, and it can
+ * load while sell-pages.ts is still loading (sell-pages -> checkout -> e-mail -> receipts -> library).
+ */
+export const storeBrandSelect = {
+  name: true,
+  email: true,
+  storeSettings: {
+    select: { storeName: true, supportEmail: true, websiteUrl: true, logoFile: { select: { key: true } } },
+  },
+} satisfies Prisma.MerchantSelect;
+
+type StoreBrandRow = Prisma.MerchantGetPayload<{ select: typeof storeBrandSelect }>;
+
+/**
+ * The store as a buyer sees it. `public` (a sales page anyone can open) shows only what the seller entered in
+ * Store Settings: never the account e-mail or the sign-up name, and nothing before the settings exist (such a
+ * store cannot take payments yet anyway). `buyer` (after a purchase: the thank-you page, the library) falls back
+ * to them as receipts do, so a buyer always has someone to write to.
+ */
+export function storeBrandOf(merchant: StoreBrandRow, audience: "buyer"): StoreBrandInfo;
+export function storeBrandOf(merchant: StoreBrandRow, audience: "public"): StoreBrandInfo | null;
+export function storeBrandOf(merchant: StoreBrandRow, audience: "public" | "buyer"): StoreBrandInfo | null {
+  const settings = merchant.storeSettings;
+  if (!settings && audience === "public") return null;
+  return {
+    name: settings?.storeName ?? merchant.name,
+    // Shown at most 8-12rem wide: the 400 px variant covers 2x screens.
+    logoUrl: settings?.logoFile ? imageVariantUrl(settings.logoFile.key, 400) : null,
+    supportEmail: settings?.supportEmail ?? (audience === "buyer" ? merchant.email : null),
+    websiteUrl: safeWebsiteUrl(settings?.websiteUrl),
+  };
+}
+
+/** Paid purchases whose product is a file: a partial refund leaves the file, a full one takes it back. */
+const libraryPurchases = (email: string) =>
+  ({
+    payerEmail: { equals: email, mode: "insensitive" },
+    status: { in: ["completed", "partially_refunded"] },
+    OR: [
+      { sellPage: { downloadableFileId: { not: null } } },
+      { button: { sellPage: { downloadableFileId: { not: null } } } },
+    ],
+  }) satisfies Prisma.TransactionWhereInput;
+
+const purchaseSelect = {
+  id: true,
+  paypalTransactionId: true,
+  paypalOrderId: true,
+  amountMinor: true,
+  currency: true,
+  createdAt: true,
+  bundleTier: true,
+  merchant: { select: storeBrandSelect },
+  sellPage: { select: { name: true, downloadableFile: { select: { id: true, name: true, size: true } } } },
+  button: {
+    select: {
+      name: true,
+      sellPage: { select: { name: true, downloadableFile: { select: { id: true, name: true, size: true } } } },
+    },
+  },
+} satisfies Prisma.TransactionSelect;
+
+type PurchaseRow = Prisma.TransactionGetPayload<{ select: typeof purchaseSelect }>;
+
+function fileOf(row: PurchaseRow) {
+  return row.sellPage?.downloadableFile ?? row.button?.sellPage?.downloadableFile ?? null;
+}
+
+/** How many fresh windows the library may still open for a purchase, and when the next one frees up. */
+/** How many fresh windows are left, given when the purchase's library windows in the period opened (oldest first). */
+function windowsFrom(opened: Date[]) {
+  const left = Math.max(0, LIBRARY_WINDOWS_PER_PERIOD - opened.length);
+  const nextAt = left === 0 ? new Date(opened[0]!.getTime() + LIBRARY_WINDOW_PERIOD_MS) : null;
+  return { left, nextAt };
+}
+
+async function windowsLeft(
+  transactionId: string,
+  now: Date,
+  client: Pick<Prisma.TransactionClient, "downloadGrant"> = db,
+) {
+  const since = new Date(now.getTime() - LIBRARY_WINDOW_PERIOD_MS);
+  const opened = await client.downloadGrant.findMany({
+    where: { transactionId, fromLibrary: true, createdAt: { gt: since } },
+    orderBy: { createdAt: "asc" },
+    select: { createdAt: true },
+  });
+  return windowsFrom(opened.map((grant) => grant.createdAt));
+}
+
+/** What /library/[token] shows, or null when the link is unknown or has expired. */
+export async function getLibrary(token: string, now: Date = new Date()) {
+  const email = await libraryEmail(token, now);
+  if (!email) return null;
+  const rows = await db.transaction.findMany({
+    where: libraryPurchases(email),
+    orderBy: { createdAt: "desc" },
+    take: 200,
+    select: purchaseSelect,
+  });
+  // Every purchase's live grant and recent library windows in one read, not two queries per purchase.
+  const since = new Date(now.getTime() - LIBRARY_WINDOW_PERIOD_MS);
+  const grants = await db.downloadGrant.findMany({
+    where: {
+      transactionId: { in: rows.map((row) => row.id) },
+      OR: [
+        { revokedAt: null, expiresAt: { gt: now } },
+        { fromLibrary: true, createdAt: { gt: since } },
+      ],
+    },
+    orderBy: { createdAt: "asc" },
+    select: {
+      transactionId: true,
+      revokedAt: true,
+      expiresAt: true,
+      fromLibrary: true,
+      createdAt: true,
+      downloadCount: true,
+      maxDownloads: true,
+    },
+  });
+  const purchases = rows.map((row) => {
+    const file = fileOf(row)!;
+    const own = grants.filter((grant) => grant.transactionId === row.id);
+    const live = own.filter((grant) => grant.revokedAt === null && grant.expiresAt > now).at(-1);
+    const liveDownloadsLeft = live ? Math.max(0, live.maxDownloads - live.downloadCount) : 0;
+    const windows = windowsFrom(
+      own.filter((grant) => grant.fromLibrary && grant.createdAt > since).map((grant) => grant.createdAt),
+    );
+    const store = storeBrandOf(row.merchant, "buyer");
+    return {
+      id: row.id,
+      purchaseId: row.paypalTransactionId ?? row.paypalOrderId ?? row.id,
+      productName: row.sellPage?.name ?? row.button?.sellPage?.name ?? row.button?.name ?? file.name,
+      bundleTier: row.bundleTier,
+      /** Who sold it and how to reach them: the store's name, logo, support e-mail (else the account's), website. */
+      store,
+      storeName: store.name,
+      supportEmail: store.supportEmail ?? row.merchant.email,
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+      paidAt: row.createdAt,
+      fileName: file.name,
+      fileSize: file.size,
+      /** Downloads left before the library has to open a new window (0 when none is open). */
+      liveDownloadsLeft,
+      windowsLeft: windows.left,
+      canDownload: liveDownloadsLeft > 0 || windows.left > 0,
+      nextWindowAt: liveDownloadsLeft > 0 ? null : windows.nextAt,
+    };
+  });
+  return { email, purchases };
+}
+
+/**
+ * What the thank-you page shows besides getThankYou (downloads.ts), for the purchase behind a download grant:
+ * the store that sold it and how to reach it, and the order's quantity and discount. Null for a token that names
+ * no grant; the page asks getThankYou first whether the grant is live.
+ */
+export async function getThankYouStore(grantToken: string) {
+  if (!looksLikeToken(grantToken)) return null;
+  const grant = await db.downloadGrant.findUnique({
+    where: { tokenHash: hashGrantToken(grantToken) },
+    select: {
+      transaction: {
+        select: {
+          quantity: true,
+          discountCodeText: true,
+          discountMinor: true,
+          currency: true,
+          merchant: { select: storeBrandSelect },
+        },
+      },
+    },
+  });
+  if (!grant) return null;
+  const { merchant, ...order } = grant.transaction;
+  return { store: storeBrandOf(merchant, "buyer"), ...order };
+}
+
+/**
+ * A fresh download link for one purchase in the library: the open window's (its count and expiry carried over)
+ * when it has downloads left, else a new 24-hour window of MAX_DOWNLOADS, within the purchase's window limit.
+ * Returns the grant token for /api/download/[token].
+ */
+export async function libraryDownload(token: string, transactionId: string, now: Date = new Date()) {
+  const email = await libraryEmail(token, now);
+  if (!email) throw new AppError("NOT_FOUND", "This library link is invalid or has expired. Ask for a new one.");
+  const purchase = await db.transaction.findFirst({
+    where: { id: transactionId, ...libraryPurchases(email) },
+    select: purchaseSelect,
+  });
+  const file = purchase && fileOf(purchase);
+  if (!purchase || !file) throw new AppError("NOT_FOUND", "This purchase is not in your library.");
+
+  return db.$transaction(async (tx) => {
+    // Serialises two clicks on one purchase, as issueDownloadGrant does.
+    await tx.$queryRaw`SELECT id FROM transactions WHERE id = ${transactionId} FOR UPDATE`;
+    const live = await tx.downloadGrant.findFirst({
+      where: { transactionId, revokedAt: null, expiresAt: { gt: now } },
+      orderBy: { createdAt: "desc" },
+      select: { id: true, downloadCount: true, maxDownloads: true, expiresAt: true },
+    });
+    const reuse = live && live.downloadCount < live.maxDownloads;
+    if (!reuse) {
+      const windows = await windowsLeft(transactionId, now, tx);
+      if (windows.left === 0) {
+        const when = windows.nextAt!.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
+        throw new AppError(
+          "FORBIDDEN",
+          `You have downloaded this purchase as often as its limit allows for now. You can download it again from ${when}.`,
+        );
+      }
+    }
+    // Every open grant of the purchase retires: the newest one is the only live link.
+    await tx.downloadGrant.updateMany({ where: { transactionId, revokedAt: null }, data: { revokedAt: now } });
+    const grantToken = randomBytes(32).toString("base64url");
+    await tx.downloadGrant.create({
+      data: {
+        tokenHash: hashGrantToken(grantToken),
+        transactionId,
+        fileId: file.id,
+        fromLibrary: !reuse,
+        expiresAt: reuse ? live.expiresAt : new Date(now.getTime() + GRANT_TTL_MS),
+        downloadCount: reuse ? live.downloadCount : 0,
+        maxDownloads: MAX_DOWNLOADS,
+      },
+    });
+    return { grantToken };
+  });
+}
+
+/**
+ * "Lost your download?": mails the library link to `email` when it bought a file here; the answer is the same
+ * either way, so the form tells nobody who bought what.
+ */
+export async function requestLibraryLink(input: LostDownloadInput, ip: string): Promise<{ message: string }> {
+  const email = normalise(input.email);
+  await consumeRateLimit("mailByIp", ip);
+  await consumeRateLimit("mailByAddress", `library:${email}`);
+  const bought = await db.transaction.findFirst({ where: libraryPurchases(email), select: { id: true } });
+  if (bought) await sendEmail({ template: "library-link", to: email, payload: { email } });
+  return { message: LOST_DOWNLOAD_ANSWER };
+}

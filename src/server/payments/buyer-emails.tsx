@@ -1,0 +1,169 @@
+// Mail to buyers: the receipt (with the library link for files), refund and cancellation notices, and the
+// library link "Lost your download?" asks for. Buyers have no account: each mail says which store it is from.
+// Composed by the "email.send" job, which gets these from src/server/job-handlers.ts; payloads: email/templates.ts.
+import { formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+import { db } from "~/server/platform/db";
+import type { EmailTemplates } from "~/server/email";
+import { ActionButton, EmailLayout, Facts, Paragraph } from "~/server/email/layout";
+import { paymentFacts, planOf, refundFacts, storeBrand, subscriptionFacts } from "~/server/payments/email-facts";
+import { createLibraryLink } from "~/server/library/library";
+
+const buyerFooter = (store: string) =>
+  `You received this e-mail because you paid ${store} through Popkit with PayPal. PayPal sends its own receipt too.`;
+
+export const buyerEmails = {
+  receipt: {
+    async compose({ transactionId }, { to }) {
+      const payment = await paymentFacts(transactionId);
+      const store = payment && (await storeBrand(payment.merchantId));
+      if (!payment || !store) return null;
+      const amount = formatMoney(payment.amountMinor, payment.currency);
+      const subscription = payment.paypalSubscriptionId
+        ? await db.subscription.findUnique({ where: { paypalSubscriptionId: payment.paypalSubscriptionId } })
+        : null;
+      const libraryUrl = payment.isDigital ? await createLibraryLink(to) : null;
+      const rows: [string, string][] = [["Item", payment.item]];
+      if (payment.quantity > 1) rows.push(["Quantity", String(payment.quantity)]);
+      if (payment.discountMinor > 0) {
+        const code = payment.discountCodeText ? ` (${payment.discountCodeText})` : "";
+        rows.push(["Discount", `-${formatMoney(payment.discountMinor, payment.currency)}${code}`]);
+      }
+      rows.push(
+        ["Amount paid", amount],
+        ["Purchase ID", payment.purchaseId],
+        ["Date", formatDateTime(payment.createdAt, store.timeZone)],
+      );
+      if (subscription) {
+        rows.push(["Subscription", planOf(subscription)]);
+        if (subscription.nextBillingAt) {
+          rows.push(["Next payment", formatDateTime(subscription.nextBillingAt, store.timeZone, "date")]);
+        }
+      }
+      return {
+        subject: `Your receipt from ${store.name}: ${payment.item}`,
+        replyTo: store.supportEmail,
+        body: (
+          <EmailLayout
+            preview={`${amount} paid to ${store.name}`}
+            brand={store.name}
+            logoUrl={store.logoUrl}
+            contact={store}
+            footer={buyerFooter(store.name)}
+          >
+            <Paragraph>
+              Thank you{payment.payerName ? `, ${payment.payerName}` : ""}! Your payment to {store.name} went through.
+            </Paragraph>
+            <Facts rows={rows} />
+            {libraryUrl && (
+              <>
+                <Paragraph>Your download is in your library, where you can get fresh download links later:</Paragraph>
+                <ActionButton href={libraryUrl}>Open your library</ActionButton>
+                <Paragraph>Or paste this address into your browser: {libraryUrl}</Paragraph>
+              </>
+            )}
+            <Paragraph>Questions about your purchase? Reply to this e-mail or write to {store.supportEmail}.</Paragraph>
+          </EmailLayout>
+        ),
+      };
+    },
+  },
+
+  "refund-notice": {
+    async compose({ refundId }) {
+      const facts = await refundFacts(refundId);
+      if (!facts) return null;
+      const { refund, payment, store } = facts;
+      const amount = formatMoney(refund.amountMinor, refund.currency);
+      const fullyRefunded = payment.status === "refunded";
+      return {
+        subject: `${store.name} refunded ${amount}`,
+        replyTo: store.supportEmail,
+        body: (
+          <EmailLayout
+            preview={`A refund of ${amount} is on its way`}
+            brand={store.name}
+            logoUrl={store.logoUrl}
+            contact={store}
+            footer={buyerFooter(store.name)}
+          >
+            <Paragraph>
+              {store.name} refunded {amount} of your payment for {payment.item}. PayPal returns it to the account or
+              card you paid with; it can take a few days to show.
+            </Paragraph>
+            <Facts
+              rows={[
+                ["Refunded", amount],
+                ["Originally paid", formatMoney(payment.amountMinor, payment.currency)],
+                ["Purchase ID", payment.purchaseId],
+                ["Date", formatDateTime(refund.createdAt, store.timeZone)],
+              ]}
+            />
+            {fullyRefunded && payment.isDigital && (
+              <Paragraph>As the payment was refunded in full, its download links no longer work.</Paragraph>
+            )}
+            <Paragraph>Questions? Reply to this e-mail or write to {store.supportEmail}.</Paragraph>
+          </EmailLayout>
+        ),
+      };
+    },
+  },
+
+  "subscription-cancelled": {
+    async compose({ subscriptionId }) {
+      const facts = await subscriptionFacts(subscriptionId);
+      if (!facts) return null;
+      const { subscription, store } = facts;
+      const plan = planOf(subscription);
+      const name = subscription.button?.name ?? "your subscription";
+      return {
+        subject: `Your subscription to ${name} from ${store.name} was cancelled`,
+        replyTo: store.supportEmail,
+        body: (
+          <EmailLayout
+            preview="You will not be charged again"
+            brand={store.name}
+            logoUrl={store.logoUrl}
+            contact={store}
+            footer={buyerFooter(store.name)}
+          >
+            <Paragraph>
+              Your subscription to {name} ({plan}) from {store.name} was cancelled. PayPal will not charge you for it
+              again.
+            </Paragraph>
+            <Facts
+              rows={[
+                ["Subscription ID", subscription.paypalSubscriptionId],
+                ["Cancelled", formatDateTime(subscription.cancelledAt ?? new Date(), store.timeZone)],
+              ]}
+            />
+            <Paragraph>Did not expect this? Reply to this e-mail or write to {store.supportEmail}.</Paragraph>
+          </EmailLayout>
+        ),
+      };
+    },
+  },
+
+  "library-link": {
+    async compose(_payload, { to }) {
+      const libraryUrl = await createLibraryLink(to);
+      return {
+        subject: "Your purchases: download links",
+        body: (
+          <EmailLayout
+            preview="Your library of purchases"
+            brand="Popkit"
+            footer="You received this e-mail because someone asked for the download links of purchases made with this address. If it was not you, you can ignore it: the link only opens your own purchases."
+          >
+            <Paragraph>Here is the link to every file you bought with this e-mail address through Popkit:</Paragraph>
+            <ActionButton href={libraryUrl}>Open your library</ActionButton>
+            <Paragraph>Or paste this address into your browser: {libraryUrl}</Paragraph>
+            <Paragraph>
+              The link works for 90 days. Keep it to yourself: anyone with it can download your files.
+            </Paragraph>
+          </EmailLayout>
+        ),
+      };
+    },
+  },
+} satisfies Partial<EmailTemplates>;

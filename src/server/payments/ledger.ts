@@ -1,0 +1,366 @@
+import type { Prisma } from "~/generated/prisma/client";
+import type { RefundKind, RefundSource, TransactionStatus } from "~/generated/prisma/enums";
+import { refundCounts, statusAfterRefunds } from "~/lib/ledger";
+import type { Currency } from "~/lib/money";
+import { db } from "~/server/platform/db";
+import { logger } from "~/server/platform/logger";
+import { type MerchantEventType, recordMerchantEvent } from "~/server/merchant-webhooks";
+import { emptyOutbox, type Outbox, sendOutbox } from "~/server/payments/outbox";
+import { revokeGrantsForTransaction, startGrantWindow } from "~/server/library/downloads";
+import { recordRefundNotices, recordSaleNotices } from "~/server/payments/notices";
+
+// Money is a ledger (DESIGN 11): a recorded payment keeps what PayPal captured; refunds and reversals are rows of
+// their own; the payment's status is derived from both. Every writer of payments and refunds goes through here or
+// through checkout.ts, so the rules (one row per PayPal id, status moves, download grants, merchant events) hold
+// whichever way the money moved: our dashboard, PayPal's dashboard, a webhook or the reconciliation job.
+
+type Tx = Prisma.TransactionClient;
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "P2002";
+
+export interface RefundRecord {
+  /** PayPal's refund id (or a reversal's id): the ledger keeps one row per id, however often it is reported. */
+  paypalRefundId: string;
+  amountMinor: number;
+  currency: Currency;
+  /** PayPal's refund status (COMPLETED, PENDING, FAILED, CANCELLED). */
+  paypalStatus: string;
+  kind: RefundKind;
+  source: RefundSource;
+  reason: string | null;
+  /** When PayPal made it; revenue drops in this period. */
+  createdAt: Date;
+}
+
+export interface RefundOutcome {
+  refundId: string;
+  /** False when this PayPal refund was recorded before (a webhook after our own refund, a redelivery). */
+  created: boolean;
+  status: TransactionStatus;
+  refundedMinor: number;
+}
+
+/** The payment row's money fields, locked for the rest of the database transaction. */
+async function lockPayment(tx: Tx, transactionId: string) {
+  const [row] = await tx.$queryRaw<
+    {
+      id: string;
+      merchantId: string;
+      buttonId: string | null;
+      amountMinor: number;
+      refundedMinor: number;
+      currency: Currency;
+      status: TransactionStatus;
+    }[]
+  >`SELECT id, merchant_id AS "merchantId", button_id AS "buttonId", amount_minor AS "amountMinor",
+           refunded_minor AS "refundedMinor", currency, status
+      FROM transactions WHERE id = ${transactionId} FOR UPDATE`;
+  return row ?? null;
+}
+
+/**
+ * Adds a refund (or reversal) to a payment, once per PayPal refund id: the refund row, the payment's refunded
+ * total and derived status, and (refunded in full) the end of its download grants, in one database transaction.
+ * The same refund reported again (our dashboard's answer, then PayPal's webhook) changes nothing.
+ */
+export async function recordRefund(transactionId: string, refund: RefundRecord): Promise<RefundOutcome> {
+  const outcome = await db.$transaction(async (tx): Promise<RefundOutcome & { outbox: Outbox }> => {
+    const payment = await lockPayment(tx, transactionId);
+    if (!payment) throw new Error(`recordRefund: no payment ${transactionId}`);
+    const existing = await tx.refund.findUnique({ where: { paypalRefundId: refund.paypalRefundId } });
+    if (existing) {
+      // PayPal's webhook for our own refund can overtake PayPal's answer to us: the row is the same, and it was
+      // the seller's dashboard that asked for it.
+      if (refund.source === "dashboard" && existing.source !== "dashboard") {
+        await tx.refund.update({ where: { id: existing.id }, data: { source: "dashboard", reason: refund.reason } });
+      }
+      return {
+        refundId: existing.id,
+        created: false,
+        status: payment.status,
+        refundedMinor: payment.refundedMinor,
+        outbox: emptyOutbox(),
+      };
+    }
+    const counts = refundCounts(refund.paypalStatus);
+    // PayPal refunds in the capture's currency and never more than it captured; should a report say otherwise,
+    // the ledger stays within the payment and says so in the log.
+    const added = counts ? Math.min(refund.amountMinor, payment.amountMinor - payment.refundedMinor) : 0;
+    if (refund.currency !== payment.currency || added !== (counts ? refund.amountMinor : 0)) {
+      logger.error("PayPal refund does not fit its payment", {
+        transactionId,
+        ...refund,
+        left: payment.amountMinor - payment.refundedMinor,
+      });
+    }
+    const row = await tx.refund.create({
+      data: {
+        merchantId: payment.merchantId,
+        transactionId: payment.id,
+        buttonKey: payment.buttonId ?? "",
+        paypalRefundId: refund.paypalRefundId,
+        kind: refund.kind,
+        source: refund.source,
+        amountMinor: counts ? added : refund.amountMinor,
+        currency: payment.currency,
+        paypalStatus: refund.paypalStatus.toUpperCase(),
+        reason: refund.reason,
+        createdAt: refund.createdAt,
+      },
+    });
+    if (added === 0) {
+      return {
+        refundId: row.id,
+        created: true,
+        status: payment.status,
+        refundedMinor: payment.refundedMinor,
+        outbox: emptyOutbox(),
+      };
+    }
+    const refundedMinor = payment.refundedMinor + added;
+    // A pending or failed capture has nothing to refund; only settled payments change status.
+    const status =
+      payment.status === "pending" || payment.status === "failed"
+        ? payment.status
+        : statusAfterRefunds(payment.amountMinor, refundedMinor);
+    await tx.transaction.update({ where: { id: payment.id }, data: { refundedMinor, status } });
+    if (status === "refunded") await revokeGrantsForTransaction(payment.id, tx);
+    const outbox = await recordPaymentEvent(tx, "payment.refunded", payment.id, {
+      refund: {
+        id: refund.paypalRefundId,
+        amount: added,
+        currency: payment.currency,
+        status: refund.paypalStatus.toUpperCase(),
+        kind: refund.kind,
+        reason: refund.reason,
+        created_at: refund.createdAt.toISOString(),
+      },
+    });
+    outbox.emails.push(...(await recordRefundNotices(tx, row.id)));
+    return { refundId: row.id, created: true, status, refundedMinor, outbox };
+  });
+  const { outbox, ...result } = outcome;
+  await sendOutbox(outbox);
+  return result;
+}
+
+/**
+ * Records a payment event's merchant webhook deliveries, and for a completion the receipt and sale alert, in the
+ * money change's own transaction (DESIGN 12): they exist exactly when the change does. Queued after the commit.
+ */
+export async function recordPaymentEvent(
+  tx: Tx,
+  type: Extract<MerchantEventType, "payment.completed" | "payment.refunded">,
+  transactionId: string,
+  extra: Record<string, unknown> = {},
+): Promise<Outbox> {
+  const payment = await tx.transaction.findUniqueOrThrow({ where: { id: transactionId }, select: paymentEventSelect });
+  const deliveries = await recordMerchantEvent(tx, {
+    merchantId: payment.merchantId,
+    type,
+    buttonId: payment.buttonId,
+    data: { ...paymentEventData(payment), ...extra },
+  });
+  const emails = type === "payment.completed" ? await recordSaleNotices(tx, transactionId) : [];
+  return { deliveries, emails };
+}
+
+/**
+ * A WPS payment's refund, reversal or cancelled reversal (IPN, DESIGN 11), once per IPN txn_id. A cancelled
+ * reversal gives the money back to the seller: it is kept as a row of negative amount, so the totals rise again.
+ */
+export async function recordWpsRefund(
+  wpsTransactionId: string,
+  refund: Omit<RefundRecord, "source" | "paypalStatus"> & { signedAmountMinor: number },
+): Promise<{ created: boolean; status: TransactionStatus }> {
+  return db.$transaction(async (tx) => {
+    const [payment] = await tx.$queryRaw<
+      {
+        id: string;
+        merchantId: string;
+        buttonId: string | null;
+        amountMinor: number;
+        refundedMinor: number;
+        status: TransactionStatus;
+      }[]
+    >`SELECT id, merchant_id AS "merchantId", button_id AS "buttonId", amount_minor AS "amountMinor",
+             refunded_minor AS "refundedMinor", status
+        FROM wps_transactions WHERE id = ${wpsTransactionId} FOR UPDATE`;
+    if (!payment) throw new Error(`recordWpsRefund: no WPS payment ${wpsTransactionId}`);
+    if (await tx.refund.findUnique({ where: { paypalRefundId: refund.paypalRefundId }, select: { id: true } })) {
+      return { created: false, status: payment.status };
+    }
+    const refundedMinor = Math.max(0, Math.min(payment.amountMinor, payment.refundedMinor + refund.signedAmountMinor));
+    await tx.refund.create({
+      data: {
+        merchantId: payment.merchantId,
+        wpsTransactionId: payment.id,
+        buttonKey: payment.buttonId ?? "",
+        paypalRefundId: refund.paypalRefundId,
+        kind: refund.kind,
+        source: "paypal",
+        amountMinor: refundedMinor - payment.refundedMinor,
+        currency: refund.currency,
+        paypalStatus: "COMPLETED",
+        reason: refund.reason,
+        createdAt: refund.createdAt,
+      },
+    });
+    const status =
+      payment.status === "pending" || payment.status === "failed"
+        ? payment.status
+        : statusAfterRefunds(payment.amountMinor, refundedMinor);
+    await tx.wpsTransaction.update({ where: { id: payment.id }, data: { refundedMinor, status } });
+    return { created: true, status };
+  });
+}
+
+export const paymentEventSelect = {
+  id: true,
+  merchantId: true,
+  buttonId: true,
+  sellPageId: true,
+  bundleTier: true,
+  paypalTransactionId: true,
+  paypalOrderId: true,
+  paypalSubscriptionId: true,
+  payerEmail: true,
+  payerName: true,
+  amountMinor: true,
+  refundedMinor: true,
+  feeMinor: true,
+  currency: true,
+  status: true,
+  createdAt: true,
+} as const;
+
+type PaymentForEvent = Prisma.TransactionGetPayload<{ select: typeof paymentEventSelect }>;
+
+/** A payment as merchant webhooks describe it (amounts in minor units, as everywhere in our API). */
+export function paymentEventData(payment: PaymentForEvent) {
+  return {
+    id: payment.paypalTransactionId ?? payment.paypalOrderId ?? payment.id,
+    popkit_payment_id: payment.id,
+    paypal_transaction_id: payment.paypalTransactionId,
+    paypal_order_id: payment.paypalOrderId,
+    paypal_subscription_id: payment.paypalSubscriptionId,
+    button_id: payment.buttonId,
+    sell_page_id: payment.sellPageId,
+    bundle_tier: payment.bundleTier,
+    status: payment.status,
+    amount: payment.amountMinor,
+    refunded: payment.refundedMinor,
+    fee: payment.feeMinor,
+    currency: payment.currency,
+    payer: { email: payment.payerEmail, name: payment.payerName },
+    created_at: payment.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Which status a capture event may move a payment from. Events arrive late and out of order (PayPal retries for
+ * days): a late PENDING never undoes a completion, and refunds are the ledger's business, not a status event's.
+ */
+const CAPTURE_MOVES_FROM: Partial<Record<TransactionStatus, TransactionStatus[]>> = {
+  completed: ["pending"],
+  failed: ["pending"],
+};
+
+/** A capture PayPal reports COMPLETED, PENDING, DECLINED or DENIED later: moves the payment's status, once. */
+export async function applyCaptureStatus(transactionId: string, status: TransactionStatus): Promise<boolean> {
+  const from = CAPTURE_MOVES_FROM[status];
+  if (!from) return false;
+  const moved = await db.$transaction(async (tx) => {
+    const { count } = await tx.transaction.updateMany({
+      where: { id: transactionId, status: { in: from } },
+      data: { status },
+    });
+    if (count === 0) return null;
+    // DESIGN 6: a denied purchase loses its download grants; a pending one that completed starts its window now.
+    if (status === "failed") {
+      await revokeGrantsForTransaction(transactionId, tx);
+      return emptyOutbox();
+    }
+    await startGrantWindow(transactionId, tx);
+    return recordPaymentEvent(tx, "payment.completed", transactionId);
+  });
+  if (moved) await sendOutbox(moved);
+  return moved !== null;
+}
+
+export interface SaleRecord {
+  saleId: string;
+  amountMinor: number;
+  currency: Currency;
+  feeMinor: number | null;
+  createdAt: Date;
+  payerEmail: string | null;
+  payerName: string | null;
+}
+
+/**
+ * One billing cycle of a subscription PayPal charged (a sale): one payment row per sale id, whichever of the
+ * webhook and the reconciliation job reports it first. The subscription's last payment moves with it and its
+ * consecutive failures reset (as PayPal's billing_info does).
+ */
+export async function recordSubscriptionSale(
+  subscriptionId: string,
+  sale: SaleRecord,
+): Promise<{ created: boolean; transactionId: string }> {
+  const subscription = await db.subscription.findUniqueOrThrow({
+    where: { id: subscriptionId },
+    select: {
+      id: true,
+      merchantId: true,
+      buttonId: true,
+      paypalSubscriptionId: true,
+      payerId: true,
+      payerEmail: true,
+      payerName: true,
+      lastPaymentAt: true,
+      button: { select: { sellPageId: true, bundleTier: true } },
+    },
+  });
+  const known = await db.transaction.findUnique({ where: { paypalTransactionId: sale.saleId }, select: { id: true } });
+  if (known) return { created: false, transactionId: known.id };
+  let recorded: { transactionId: string; outbox: Outbox };
+  try {
+    recorded = await db.$transaction(async (tx) => {
+      const row = await tx.transaction.create({
+        data: {
+          merchantId: subscription.merchantId,
+          buttonId: subscription.buttonId,
+          sellPageId: subscription.button?.sellPageId ?? null,
+          bundleTier: subscription.button?.bundleTier ?? null,
+          paypalTransactionId: sale.saleId,
+          paypalSubscriptionId: subscription.paypalSubscriptionId,
+          paypalPayerId: subscription.payerId,
+          payerEmail: sale.payerEmail ?? subscription.payerEmail,
+          payerName: sale.payerName ?? subscription.payerName,
+          amountMinor: sale.amountMinor,
+          feeMinor: sale.feeMinor,
+          currency: sale.currency,
+          status: "completed",
+          createdAt: sale.createdAt,
+        },
+        select: { id: true },
+      });
+      if (!subscription.lastPaymentAt || subscription.lastPaymentAt < sale.createdAt) {
+        await tx.subscription.update({
+          where: { id: subscription.id },
+          data: { lastPaymentAt: sale.createdAt, failedPaymentsCount: 0 },
+        });
+      }
+      return { transactionId: row.id, outbox: await recordPaymentEvent(tx, "payment.completed", row.id) };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const winner = await db.transaction.findUniqueOrThrow({
+      where: { paypalTransactionId: sale.saleId },
+      select: { id: true },
+    });
+    return { created: false, transactionId: winner.id };
+  }
+  await sendOutbox(recorded.outbox);
+  return { created: true, transactionId: recorded.transactionId };
+}

@@ -1,0 +1,476 @@
+import type { z } from "zod";
+import { Prisma } from "~/generated/prisma/client";
+import { db } from "~/server/platform/db";
+import { AppError } from "~/server/platform/errors";
+import type { getPaymentSchema, listPaymentsSchema } from "~/schemas/merchant-payments";
+
+export const PAGE_SIZE = 20;
+
+export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+/** `q` as a LIKE operand that matches itself literally: Prisma's `contains` passes % and _ through as wildcards. */
+export function likeOperand(q: string) {
+  return q.replace(/[\\%_]/g, "\\$&");
+}
+
+/**
+ * The UTC instant as a SQL `timestamp` in UTC wall time, how Prisma stores DateTime columns; text with an explicit
+ * "Z" keeps it independent of the session's TimeZone (as in analytics.ts).
+ */
+export function utcTimestamp(instant: Date) {
+  return Prisma.sql`(${instant.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
+}
+
+type Pop = { kind: "payment_button" | "sell_page"; id: string; name: string };
+
+/** Where a payment's POP is: a sell page's bundle button belongs to its page, any other button is the POP. */
+function popOf(row: { button: { id: string; name: string } | null; sellPage: { id: string; name: string } | null }) {
+  if (row.sellPage) return { kind: "sell_page", id: row.sellPage.id, name: row.sellPage.name } satisfies Pop;
+  if (row.button) return { kind: "payment_button", id: row.button.id, name: row.button.name } satisfies Pop;
+  return null;
+}
+
+const bundleTierLabels = { basic: "Basic", premium: "Premium" } as const;
+
+/** What was bought, in words: the button's name, or the sell page with its bundle ("Glaze Recipes (Premium)"). */
+export function itemOf(row: {
+  bundleTier: PaymentRecord["bundleTier"];
+  button: { name: string } | null;
+  sellPage: { name: string; basicName: string; premiumName: string | null } | null;
+}): string | null {
+  if (!row.sellPage) return row.button?.name ?? null;
+  const bundle =
+    row.bundleTier === "premium"
+      ? (row.sellPage.premiumName ?? bundleTierLabels.premium)
+      : row.bundleTier === "basic"
+        ? row.sellPage.basicName
+        : null;
+  return bundle ? `${row.sellPage.name} (${bundle})` : row.sellPage.name;
+}
+
+/**
+ * The PayPal id buyers and sellers see (DESIGN 11): the capture or sale id. Payments recorded before it was kept
+ * show their order id, or a subscription sign-up its subscription id, instead.
+ */
+function paypalIdOf(row: {
+  paypalTransactionId: string | null;
+  paypalOrderId: string | null;
+  paypalSubscriptionId: string | null;
+}) {
+  return row.paypalTransactionId ?? row.paypalOrderId ?? row.paypalSubscriptionId;
+}
+
+const paymentSelect = {
+  id: true,
+  paypalTransactionId: true,
+  paypalOrderId: true,
+  paypalSubscriptionId: true,
+  paypalPayerId: true,
+  payerName: true,
+  payerEmail: true,
+  amountMinor: true,
+  refundedMinor: true,
+  feeMinor: true,
+  currency: true,
+  status: true,
+  bundleTier: true,
+  quantity: true,
+  discountCodeId: true,
+  discountCodeText: true,
+  discountMinor: true,
+  createdAt: true,
+  button: { select: { id: true, name: true } },
+  sellPage: { select: { id: true, name: true, basicName: true, premiumName: true } },
+} as const satisfies Prisma.TransactionSelect;
+type PaymentRecord = Prisma.TransactionGetPayload<{ select: typeof paymentSelect }>;
+
+/** A Smart-button or sell-page payment as a row of the Payments list and its CSV export. */
+function paymentRow(row: PaymentRecord) {
+  return {
+    id: row.id,
+    source: "payment" as "payment" | "wps",
+    paypalId: paypalIdOf(row),
+    paypalOrderId: row.paypalOrderId,
+    paypalSubscriptionId: row.paypalSubscriptionId,
+    payerId: row.paypalPayerId,
+    payerName: row.payerName,
+    payerEmail: row.payerEmail,
+    amountMinor: row.amountMinor,
+    refundedMinor: row.refundedMinor,
+    feeMinor: row.feeMinor,
+    currency: row.currency,
+    status: row.status,
+    createdAt: row.createdAt,
+    popName: popOf(row)?.name ?? null,
+    item: itemOf(row),
+    quantity: row.quantity,
+    /** The code as the buyer applied it (kept when the code is deleted) and what it took off. */
+    discountCodeText: row.discountCodeText,
+    discountMinor: row.discountMinor,
+  };
+}
+export type PaymentListRow = ReturnType<typeof paymentRow>;
+
+const wpsPaymentSelect = {
+  id: true,
+  txnId: true,
+  payerId: true,
+  payerName: true,
+  payerEmail: true,
+  amountMinor: true,
+  refundedMinor: true,
+  feeMinor: true,
+  currency: true,
+  status: true,
+  createdAt: true,
+  itemName: true,
+  optionSelected: true,
+  quantity: true,
+  button: { select: { itemName: true } },
+} as const satisfies Prisma.WpsTransactionSelect;
+
+/** A WPS payment as the same row: its txn_id is the PayPal id buyers and sellers see; there is no order. */
+async function wpsPaymentRows(merchantId: string, ids: string[]): Promise<PaymentListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.wpsTransaction.findMany({ where: { id: { in: ids }, merchantId }, select: wpsPaymentSelect });
+  return rows.map((row) => {
+    const name = row.button?.itemName ?? row.itemName;
+    return {
+      id: row.id,
+      source: "wps",
+      paypalId: row.txnId,
+      paypalOrderId: null,
+      paypalSubscriptionId: null,
+      payerId: row.payerId,
+      payerName: row.payerName,
+      payerEmail: row.payerEmail,
+      amountMinor: row.amountMinor,
+      refundedMinor: row.refundedMinor,
+      feeMinor: row.feeMinor,
+      currency: row.currency,
+      status: row.status,
+      createdAt: row.createdAt,
+      popName: name,
+      item: row.optionSelected && name ? `${name} (${row.optionSelected})` : name,
+      quantity: row.quantity,
+      // WPS buttons take no discount codes.
+      discountCodeText: null,
+      discountMinor: 0,
+    };
+  });
+}
+
+/** Both kinds of payment by id, in the order of `ids` (what the SQL that found them sorted). */
+async function paymentRowsOf(merchantId: string, ids: { id: string; source: "payment" | "wps" }[]) {
+  const paymentIds = ids.filter((row) => row.source === "payment").map((row) => row.id);
+  const [payments, wps] = await Promise.all([
+    paymentIds.length
+      ? db.transaction.findMany({ where: { id: { in: paymentIds }, merchantId }, select: paymentSelect })
+      : [],
+    wpsPaymentRows(
+      merchantId,
+      ids.filter((row) => row.source === "wps").map((row) => row.id),
+    ),
+  ]);
+  const position = new Map(ids.map((row, index) => [row.id, index]));
+  return [...payments.map(paymentRow), ...wps].sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+}
+
+type ListPayments = z.output<typeof listPaymentsSchema>;
+/** The list's filters without its sort and page: what the CSV export takes. */
+export type PaymentFilters = Omit<ListPayments, "sort" | "dir" | "page">;
+
+/**
+ * The merchant's payments, one page at a time, sorted by date or amount. Built for a merchant with a million
+ * payments (scripts/bench/dashboard.ts data):
+ * - the rows: a plain Prisma query that walks the (merchant_id, [status,] created_at), (merchant_id, amount_minor)
+ *   or (merchant_id, payer_email, created_at) index and stops after the page;
+ * - the total: counting a million index entries takes a second, so without a search or buyer it is summed from
+ *   the hourly totals (countFromHourlyTotals);
+ * - a text search (ILIKE on e-mail, name, PayPal ids and POP names) reads the merchant's rows once: see
+ *   searchPayments.
+ */
+export async function listPayments(merchantId: string, input: ListPayments) {
+  const withWps = await hasWpsPayments(merchantId, input);
+  const { total, rows } =
+    withWps || input.q ? await searchPayments(merchantId, input, withWps) : await browsePayments(merchantId, input);
+  return { total, pageSize: PAGE_SIZE, pageCount: pageCountOf(total), payments: rows };
+}
+
+/**
+ * WPS payments live in wps_transactions; most merchants have none and keep the indexed paths. A subscription's
+ * sales are never WPS payments.
+ */
+async function hasWpsPayments(merchantId: string, filters: PaymentFilters) {
+  if (filters.paypalSubscriptionId) return false;
+  return (await db.wpsTransaction.findFirst({ where: { merchantId }, select: { id: true } })) !== null;
+}
+
+function orderOf(input: ListPayments): Prisma.TransactionOrderByWithRelationInput[] {
+  const dir = input.dir;
+  return input.sort === "amount"
+    ? [{ amountMinor: dir }, { createdAt: dir }, { id: dir }]
+    : [{ createdAt: dir }, { id: dir }];
+}
+
+async function browsePayments(merchantId: string, input: ListPayments) {
+  const where: Prisma.TransactionWhereInput = {
+    merchantId,
+    ...(input.status && { status: input.status }),
+    ...(input.email && { payerEmail: input.email }),
+    ...(input.paypalSubscriptionId && { paypalSubscriptionId: input.paypalSubscriptionId }),
+    ...((input.from || input.to) && {
+      createdAt: { ...(input.from && { gte: input.from }), ...(input.to && { lt: input.to }) },
+    }),
+  };
+  const [total, rows] = await Promise.all([
+    // One buyer's or one subscription's payments are few and indexed: count them.
+    input.email || input.paypalSubscriptionId
+      ? db.transaction.count({ where })
+      : countFromHourlyTotals(merchantId, input),
+    db.transaction.findMany({
+      where,
+      orderBy: orderOf(input),
+      skip: (input.page - 1) * PAGE_SIZE,
+      take: PAGE_SIZE,
+      select: paymentSelect,
+    }),
+  ]);
+  return { total, rows: rows.map(paymentRow) };
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * How many of the merchant's payments (of `status`) fall in [from, to): the whole hours from
+ * merchant_hourly_totals, which a trigger keeps exact with every change to transactions (see analytics.ts), and
+ * the partial hours at the window's two ends row by row. A window shorter than that is counted row by row.
+ * Refunds sit in the totals as rows with a count of 0, so they never change a count.
+ */
+async function countFromHourlyTotals(merchantId: string, input: Pick<ListPayments, "status" | "from" | "to">) {
+  const { status, from, to } = input;
+  const wholeFrom = from && new Date(Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS);
+  const wholeTo = to && new Date(Math.floor(to.getTime() / HOUR_MS) * HOUR_MS);
+  if (wholeFrom && wholeTo && wholeFrom >= wholeTo) {
+    return db.transaction.count({ where: { merchantId, status, createdAt: { gte: from, lt: to } } });
+  }
+  const statusIs = status ? Prisma.sql`AND status = ${status}::"TransactionStatus"` : Prisma.empty;
+  const hours = Prisma.sql`${wholeFrom ? Prisma.sql`AND hour >= ${utcTimestamp(wholeFrom)}` : Prisma.empty}
+    ${wholeTo ? Prisma.sql`AND hour < ${utcTimestamp(wholeTo)}` : Prisma.empty}`;
+  const edges = [
+    ...(from && wholeFrom && from < wholeFrom ? [[from, wholeFrom] as const] : []),
+    ...(to && wholeTo && wholeTo < to ? [[wholeTo, to] as const] : []),
+  ].map(([start, end]) => Prisma.sql`(created_at >= ${utcTimestamp(start)} AND created_at < ${utcTimestamp(end)})`);
+  const edgeRows = edges.length
+    ? Prisma.sql`(SELECT COUNT(*) FROM transactions
+                  WHERE merchant_id = ${merchantId} ${statusIs} AND (${Prisma.join(edges, " OR ")}))`
+    : Prisma.sql`0`;
+  const [row] = await db.$queryRaw<{ count: number }[]>`
+    SELECT ((SELECT COALESCE(SUM(count), 0) FROM merchant_hourly_totals
+             WHERE merchant_id = ${merchantId} ${statusIs} ${hours}) + ${edgeRows})::int AS count`;
+  return row?.count ?? 0;
+}
+
+/**
+ * The payments matching `filters` as one relation (id, source, created_at, amount_minor) of both tables. Columns
+ * are unqualified: every condition reads its own table, POP names through subqueries.
+ */
+function matchingPayments(merchantId: string, filters: PaymentFilters, withWps: boolean) {
+  const pattern = `%${likeOperand(filters.q)}%`;
+  const common = [
+    Prisma.sql`merchant_id = ${merchantId}`,
+    ...(filters.status ? [Prisma.sql`status = ${filters.status}::"TransactionStatus"`] : []),
+    ...(filters.email ? [Prisma.sql`payer_email = ${filters.email}`] : []),
+    ...(filters.from ? [Prisma.sql`created_at >= ${utcTimestamp(filters.from)}`] : []),
+    ...(filters.to ? [Prisma.sql`created_at < ${utcTimestamp(filters.to)}`] : []),
+  ];
+  const conditions = [
+    ...common,
+    ...(filters.paypalSubscriptionId ? [Prisma.sql`paypal_subscription_id = ${filters.paypalSubscriptionId}`] : []),
+    ...(filters.q
+      ? [
+          Prisma.sql`(payer_email ILIKE ${pattern} OR payer_name ILIKE ${pattern}
+       OR paypal_transaction_id ILIKE ${pattern} OR paypal_order_id ILIKE ${pattern}
+       OR paypal_subscription_id ILIKE ${pattern}
+       OR button_id IN (SELECT id FROM payment_buttons WHERE merchant_id = ${merchantId} AND name ILIKE ${pattern})
+       OR sell_page_id IN (SELECT id FROM digital_sell_pages WHERE merchant_id = ${merchantId} AND name ILIKE ${pattern}))`,
+        ]
+      : []),
+  ];
+  const wpsConditions = [
+    ...common,
+    ...(filters.q
+      ? [
+          Prisma.sql`(payer_email ILIKE ${pattern} OR payer_name ILIKE ${pattern} OR txn_id ILIKE ${pattern}
+             OR item_name ILIKE ${pattern}
+             OR button_id IN (SELECT id FROM wps_payment_buttons WHERE merchant_id = ${merchantId} AND item_name ILIKE ${pattern}))`,
+        ]
+      : []),
+  ];
+  const wps = withWps
+    ? Prisma.sql`UNION ALL
+      SELECT id, 'wps' AS source, created_at, amount_minor FROM wps_transactions
+      WHERE ${Prisma.join(wpsConditions, " AND ")}`
+    : Prisma.empty;
+  return Prisma.sql`
+    SELECT id, 'payment' AS source, created_at, amount_minor FROM transactions
+    WHERE ${Prisma.join(conditions, " AND ")}
+    ${wps}`;
+}
+
+type Match = { id: string; source: "payment" | "wps" };
+
+/**
+ * A text search (and, for a merchant with WPS payments, every listing: the two tables are paged as one). Matches
+ * are rare and scattered, so walking the date index until a page is full would read most
+ * of the table at random (seconds on a million rows): the matching ids are instead collected in one sequential
+ * pass (ILIKE on the row, POP names resolved once in subqueries), counted and cut to the page, and only that
+ * page's rows are then read in full.
+ */
+async function searchPayments(merchantId: string, input: ListPayments, withWps: boolean) {
+  const dir = input.dir === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+  const order =
+    input.sort === "amount"
+      ? Prisma.sql`amount_minor ${dir}, created_at ${dir}, id ${dir}`
+      : Prisma.sql`created_at ${dir}, id ${dir}`;
+  const [found] = await db.$queryRaw<{ total: number; ids: Match[] }[]>`
+    WITH matches AS MATERIALIZED (${matchingPayments(merchantId, input, withWps)})
+    SELECT (SELECT COUNT(*) FROM matches)::int AS total,
+           COALESCE((SELECT json_agg(json_build_object('id', id, 'source', source)) FROM (
+             SELECT id, source FROM matches ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${(input.page - 1) * PAGE_SIZE}
+           ) page), '[]'::json) AS ids`;
+  return { total: found?.total ?? 0, rows: await paymentRowsOf(merchantId, found?.ids ?? []) };
+}
+
+/**
+ * Every payment matching the list's filters, newest first, `batchSize` at a time, for the CSV export. Keyset
+ * paging on (created_at, id) keeps each query cheap and the result stable while new payments arrive.
+ */
+export async function* paymentExportBatches(merchantId: string, filters: PaymentFilters, batchSize = 500) {
+  const withWps = await hasWpsPayments(merchantId, filters);
+  const matches = matchingPayments(merchantId, filters, withWps);
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const keyset: Prisma.Sql = after
+      ? Prisma.sql`WHERE (created_at, id) < (${utcTimestamp(after.createdAt)}, ${after.id})`
+      : Prisma.empty;
+    const ids = await db.$queryRaw<(Match & { created_at: Date })[]>`
+      SELECT id, source, created_at FROM (${matches}) matches ${keyset}
+      ORDER BY created_at DESC, id DESC LIMIT ${batchSize}`;
+    if (ids.length === 0) return;
+    yield await paymentRowsOf(merchantId, ids);
+    if (ids.length < batchSize) return;
+    const last = ids[ids.length - 1]!;
+    after = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+const refundSelect = {
+  id: true,
+  paypalRefundId: true,
+  kind: true,
+  source: true,
+  amountMinor: true,
+  currency: true,
+  paypalStatus: true,
+  reason: true,
+  createdAt: true,
+} as const satisfies Prisma.RefundSelect;
+
+const eventSelect = {
+  id: true,
+  type: true,
+  state: true,
+  outcome: true,
+  receivedAt: true,
+  processedAt: true,
+} as const satisfies Prisma.PayPalEventSelect;
+type PaymentEvent = Prisma.PayPalEventGetPayload<{ select: typeof eventSelect }>;
+
+/** Statuses a seller may refund from: money PayPal settled that has not all gone back yet. */
+const refundableStatuses: readonly string[] = ["completed", "partially_refunded"];
+
+/**
+ * One payment of the merchant's with everything we know about it: buyer, item, what was captured, PayPal's fee,
+ * each refund, every PayPal event that touched it, and (a subscription sale) its subscriber. Another merchant's
+ * payment is NOT_FOUND.
+ */
+export async function getPayment(merchantId: string, input: z.output<typeof getPaymentSchema>) {
+  const row = await db.transaction.findFirst({
+    where: { id: input.id, merchantId },
+    select: {
+      ...paymentSelect,
+      updatedAt: true,
+      refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: refundSelect },
+      paypalEvents: { orderBy: [{ receivedAt: "asc" }, { id: "asc" }], select: eventSelect },
+    },
+  });
+  if (!row) return getWpsPayment(merchantId, input.id);
+  const subscription = row.paypalSubscriptionId
+    ? await db.subscription.findFirst({
+        where: { merchantId, paypalSubscriptionId: row.paypalSubscriptionId },
+        select: { id: true, status: true, payerName: true, payerEmail: true },
+      })
+    : null;
+  const { refunds, paypalEvents, updatedAt, ...record } = row;
+  return {
+    ...paymentRow(record),
+    paypalTransactionId: row.paypalTransactionId,
+    bundleTier: row.bundleTier,
+    /** Null once the code is deleted; discountCodeText still says which it was. */
+    discountCodeId: row.discountCodeId,
+    updatedAt,
+    pop: popOf(row),
+    netMinor: row.amountMinor - row.refundedMinor,
+    refundableMinor: refundableStatuses.includes(row.status) ? Math.max(0, row.amountMinor - row.refundedMinor) : 0,
+    refunds,
+    events: paypalEvents,
+    subscription,
+    wps: null,
+  };
+}
+
+/**
+ * A WPS payment in the same shape (its txn_id is the PayPal id), with what the IPN or PDT reported and every IPN
+ * that touched it (pending, completed, refund...). WPS payments are refunded in PayPal, never from here.
+ */
+async function getWpsPayment(merchantId: string, id: string) {
+  const row = await db.wpsTransaction.findFirst({
+    where: { id, merchantId },
+    include: {
+      button: { select: { id: true, itemName: true } },
+      refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: refundSelect },
+      ipnMessages: {
+        where: { state: "recorded" },
+        orderBy: { receivedAt: "asc" },
+        select: { id: true, txnId: true, receivedAt: true, reason: true },
+      },
+    },
+  });
+  if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+  const [listed] = await wpsPaymentRows(merchantId, [row.id]);
+  return {
+    ...listed!,
+    paypalTransactionId: row.txnId as string | null,
+    bundleTier: null,
+    discountCodeId: null as string | null,
+    updatedAt: row.updatedAt,
+    pop: null,
+    netMinor: row.amountMinor - row.refundedMinor,
+    refundableMinor: 0,
+    refunds: row.refunds,
+    events: [] as PaymentEvent[],
+    subscription: null,
+    wps: {
+      button: row.button ? { id: row.button.id, name: row.button.itemName } : null,
+      itemName: row.itemName,
+      optionSelected: row.optionSelected,
+      quantity: row.quantity,
+      paymentStatus: row.paymentStatus,
+      statusReason: row.statusReason,
+      paymentDate: row.paymentDate,
+      recordedBy: row.source,
+      events: row.ipnMessages,
+    },
+  };
+}

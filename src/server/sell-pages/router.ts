@@ -1,0 +1,55 @@
+import {
+  sellPageAnalyticsSchema,
+  sellPageIdSchema,
+  sellPageSchema,
+  setSellPageActiveSchema,
+  updateSellPageSchema,
+  uploadedFileSchema,
+} from "~/schemas/sell-page";
+import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
+import {
+  createSellPage,
+  deleteSellPage,
+  discardUpload,
+  getSellPage,
+  getSellPageAnalytics,
+  getUploadedFile,
+  listSellPages,
+  setSellPageActive,
+  updateSellPage,
+} from "~/server/sell-pages/sell-pages";
+
+/** Digital sell pages. Buyers pay a page's bundles on the shared checkout path (checkout.captureOrder). */
+export const sellPagesRouter = createTRPCRouter({
+  list: merchantProcedure.query(({ ctx }) => listSellPages(ctx.merchantId)),
+
+  get: merchantProcedure.input(sellPageIdSchema).query(({ ctx, input }) => getSellPage(ctx.merchantId, input.id)),
+
+  create: merchantProcedure.input(sellPageSchema).mutation(({ ctx, input }) => createSellPage(ctx.merchantId, input)),
+
+  update: merchantProcedure
+    .input(updateSellPageSchema)
+    .mutation(({ ctx, input }) => updateSellPage(ctx.merchantId, input.id, input.values)),
+
+  setActive: merchantProcedure
+    .input(setSellPageActiveSchema)
+    .mutation(({ ctx, input }) => setSellPageActive(ctx.merchantId, input)),
+
+  delete: merchantProcedure
+    .input(sellPageIdSchema)
+    .mutation(({ ctx, input }) => deleteSellPage(ctx.merchantId, input.id)),
+
+  analytics: merchantProcedure
+    .input(sellPageAnalyticsSchema)
+    .query(({ ctx, input }) => getSellPageAnalytics(ctx.merchantId, input)),
+
+  /** A just-uploaded file's name and (public files only) address, for the form's preview. */
+  uploadedFile: merchantProcedure
+    .input(uploadedFileSchema)
+    .query(({ ctx, input }) => getUploadedFile(ctx.merchantId, input.fileId)),
+
+  /** Deletes an upload the form replaced or removed before saving it; files in use are kept. */
+  discardUpload: merchantProcedure
+    .input(uploadedFileSchema)
+    .mutation(({ ctx, input }) => discardUpload(ctx.merchantId, input.fileId)),
+});

@@ -1,8 +1,0 @@
-import { db } from "~/server/db";
-
-export function getMerchantProfile(merchantId: string) {
-  return db.merchant.findUnique({
-    where: { id: merchantId },
-    select: { id: true, name: true, email: true, suspendedAt: true },
-  });
-}
