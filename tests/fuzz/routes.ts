@@ -135,24 +135,26 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
     "api/trpc/[trpc]": [
       {
         method: "GET",
-        params: { trpc: "checkout.getButton" },
-        query: { input: trpcInput({ buttonId: world.button.id }) },
+        params: { trpc: "pages.buttons.get" },
+        query: { input: trpcInput({ id: world.button.id }) },
       },
-      { method: "POST", params: { trpc: "checkout.createOrder" }, json: { json: { buttonId: world.button.id } } },
+      {
+        method: "POST",
+        params: { trpc: "merchant.account.requestPasswordReset" },
+        json: { json: { email: "buyer@example.test" } },
+      },
       {
         method: "GET",
-        params: { trpc: "pages.getButton,analytics.dashboard" },
+        params: { trpc: "pages.buttons.get,analytics.dashboard" },
         query: { batch: "1", input: JSON.stringify({ 0: { json: { id: world.button.id } }, 1: { json: {} } }) },
       },
       {
         // One request asking for many calls at once.
         method: "GET",
-        params: { trpc: Array.from({ length: 200 }, () => "checkout.getButton").join(",") },
+        params: { trpc: Array.from({ length: 200 }, () => "pages.buttons.get").join(",") },
         query: {
           batch: "1",
-          input: JSON.stringify(
-            Object.fromEntries(Array.from({ length: 200 }, (_, i) => [i, { json: { buttonId: "x" } }])),
-          ),
+          input: JSON.stringify(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [i, { json: { id: "x" } }]))),
         },
       },
     ],

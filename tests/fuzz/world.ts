@@ -12,7 +12,8 @@ import { createStoredFile } from "../factories/stored-file";
 import { createTransaction } from "../factories/transaction";
 import { unique } from "../factories/unique";
 import { createWpsButton } from "../factories/wps-button";
-import { anonymousCaller, merchantCaller } from "../support/callers";
+import { merchantCaller } from "../support/callers";
+import { buyerApi } from "../support/buyer-api";
 import { pngFile } from "../support/files";
 import { approveOrder, approveSubscription, createPlan, createSubscription } from "../support/paypal-sandbox";
 
@@ -28,9 +29,9 @@ export async function createFuzzWorld(db: PrismaClient) {
   const seller = merchantCaller(merchant);
   const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, amountMinor: 100_000 });
 
-  const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
+  const { orderId } = await buyerApi().createOrder({ buttonId: button.id });
   await approveOrder(orderId, "alex", `${unique("buyer")}@example.test`);
-  await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
+  await buyerApi().captureOrder({ buttonId: button.id, orderId });
   const payment = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
 
   const planId = await createPlan(clientId, { price: "10.00" });
@@ -41,7 +42,7 @@ export async function createFuzzWorld(db: PrismaClient) {
   });
   const paypalSubscriptionId = await createSubscription(clientId, planId, subscriptionButton.id);
   await approveSubscription(paypalSubscriptionId);
-  await anonymousCaller().checkout.recordSubscription({
+  await buyerApi().recordSubscription({
     buttonId: subscriptionButton.id,
     subscriptionId: paypalSubscriptionId,
   });
@@ -63,9 +64,9 @@ export async function createFuzzWorld(db: PrismaClient) {
   const libraryToken = await createLibraryLink(payment.payerEmail ?? `${unique("buyer")}@example.test`);
   const image = await createStoredFile(db, merchant.id, "product_image", { content: pngFile() });
   const logo = await createStoredFile(db, merchant.id, "merchant_logo", { content: pngFile() });
-  await seller.webhooks.updateUrl({ url: "http://127.0.0.1:9/popkit-fuzz" });
-  await seller.webhooks.rotateSecret();
-  const delivery = await seller.webhooks.sendTestEvent();
+  await seller.merchant.webhooks.updateUrl({ url: "http://127.0.0.1:9/popkit-fuzz" });
+  await seller.merchant.webhooks.rotateSecret();
+  const delivery = await seller.merchant.webhooks.sendTestEvent();
 
   const staff = await createSaasUser(db, { role: "super_admin" });
   const operator = await createSaasUser(db, { role: "operator", createdById: staff.id });

@@ -17,7 +17,7 @@ const verifySubject = "Verify your e-mail address for Popkit";
 
 /** Asks for a reset link as a visitor would and returns the token from the mail that arrives. */
 async function resetTokenFor(email: string): Promise<string> {
-  await anonymousCaller().account.requestPasswordReset({ email });
+  await anonymousCaller().merchant.account.requestPasswordReset({ email });
   expect(await sendQueuedMail(email)).toBe(1);
   const mail = await waitForMail(email, resetSubject);
   const link = linkIn(mail, "/auth/reset/");
@@ -32,8 +32,8 @@ describe("forgot password", () => {
     const merchant = await createMerchant(db);
     const nobody = `${unique("nobody")}@example.test`;
     const caller = anonymousCaller();
-    const known = await caller.account.requestPasswordReset({ email: merchant.email });
-    const unknown = await caller.account.requestPasswordReset({ email: nobody });
+    const known = await caller.merchant.account.requestPasswordReset({ email: merchant.email });
+    const unknown = await caller.merchant.account.requestPasswordReset({ email: nobody });
     expect(unknown).toEqual(known);
     expect(await db.emailMessage.count({ where: { toAddress: nobody } })).toBe(0);
   });
@@ -51,7 +51,7 @@ describe("forgot password", () => {
     expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeLessThanOrEqual(60 * 60_000 + 1000);
     expect(await isResetLinkUsable(token)).toBe(true);
 
-    await anonymousCaller().account.resetPassword({ token, password: "brand-new-pw", confirmPassword: "brand-new-pw" });
+    await anonymousCaller().merchant.account.resetPassword({ token, password: "brand-new-pw", confirmPassword: "brand-new-pw" });
 
     await expect(verifyMerchantCredentials({ email: merchant.email, password: "brand-new-pw" })).resolves.toMatchObject(
       {
@@ -67,7 +67,7 @@ describe("forgot password", () => {
     // Single use: the page shows the "ask again" message, and a second submit is refused.
     expect(await isResetLinkUsable(token)).toBe(false);
     const again = await anonymousCaller()
-      .account.resetPassword({ token, password: "another-pw", confirmPassword: "another-pw" })
+      .merchant.account.resetPassword({ token, password: "another-pw", confirmPassword: "another-pw" })
       .catch((e: unknown) => e);
     expect(again).toBeInstanceOf(TRPCError);
     expect((again as TRPCError).message).toBe("This link has expired or was already used. Please ask for a new one.");
@@ -113,29 +113,29 @@ describe("forgot password", () => {
 
   it("checks the new password like sign-up does, and that both entries match", async () => {
     const error = (await anonymousCaller()
-      .account.resetPassword({ token: "x", password: "12345", confirmPassword: "12346" })
+      .merchant.account.resetPassword({ token: "x", password: "12345", confirmPassword: "12346" })
       .catch((e: unknown) => e)) as TRPCError;
     expect(error.code).toBe("BAD_REQUEST");
     const mismatch = (await anonymousCaller()
-      .account.resetPassword({ token: "x", password: "123456", confirmPassword: "123457" })
+      .merchant.account.resetPassword({ token: "x", password: "123456", confirmPassword: "123457" })
       .catch((e: unknown) => e)) as TRPCError;
     expect(mismatch.code).toBe("BAD_REQUEST");
   });
 
   it("is rate limited per e-mail whoever asks, and per IP", async () => {
     const email = `${unique("flood")}@example.test`;
-    for (let i = 0; i < MAIL_PER_ADDRESS_PER_HOUR; i++) await anonymousCaller().account.requestPasswordReset({ email });
+    for (let i = 0; i < MAIL_PER_ADDRESS_PER_HOUR; i++) await anonymousCaller().merchant.account.requestPasswordReset({ email });
     const error = (await anonymousCaller()
-      .account.requestPasswordReset({ email })
+      .merchant.account.requestPasswordReset({ email })
       .catch((e: unknown) => e)) as TRPCError;
     expect(error.code).toBe("TOO_MANY_REQUESTS");
     expect(error.message).toMatch(/^Too many attempts\. Please try again in/);
 
     const oneIp = anonymousCaller({ ip: unique("ip-") });
     for (let i = 0; i < MAIL_PER_IP_PER_HOUR; i++) {
-      await oneIp.account.requestPasswordReset({ email: `${unique("ip")}@example.test` });
+      await oneIp.merchant.account.requestPasswordReset({ email: `${unique("ip")}@example.test` });
     }
-    const byIp = (await oneIp.account
+    const byIp = (await oneIp.merchant.account
       .requestPasswordReset({ email: `${unique("ip")}@example.test` })
       .catch((e: unknown) => e)) as TRPCError;
     expect(byIp.code).toBe("TOO_MANY_REQUESTS");
@@ -145,11 +145,11 @@ describe("forgot password", () => {
 describe("e-mail verification", () => {
   it("sign-up mails a link that verifies the address once; the account worked before it", async () => {
     const input = buildMerchant();
-    await anonymousCaller().merchant.signUp(input);
+    await anonymousCaller().merchant.account.signUp(input);
     const user = await db.user.findUniqueOrThrow({ where: { email: input.email } });
     await expect(verifyMerchantCredentials(input)).resolves.toMatchObject({ id: user.id });
     expect(user.emailVerified).toBeNull();
-    expect(await merchantCaller({ ...user, name: input.name }).account.getStatus()).toEqual({
+    expect(await merchantCaller({ ...user, name: input.name }).merchant.account.status()).toEqual({
       email: input.email,
       isEmailVerified: false,
       hasPassword: true,
@@ -173,7 +173,7 @@ describe("e-mail verification", () => {
 
   it("a link sent to the old address does not verify a changed one", async () => {
     const input = buildMerchant();
-    await anonymousCaller().merchant.signUp(input);
+    await anonymousCaller().merchant.account.signUp(input);
     await sendQueuedMail(input.email);
     const token = linkIn(await waitForMail(input.email, verifySubject), "/auth/verify/").split("/auth/verify/")[1]!;
     const user = await db.user.update({
@@ -186,7 +186,7 @@ describe("e-mail verification", () => {
 
   it("an expired link verifies nothing", async () => {
     const input = buildMerchant();
-    await anonymousCaller().merchant.signUp(input);
+    await anonymousCaller().merchant.account.signUp(input);
     await sendQueuedMail(input.email);
     const token = linkIn(await waitForMail(input.email, verifySubject), "/auth/verify/").split("/auth/verify/")[1]!;
     await db.accountToken.updateMany({
@@ -200,14 +200,14 @@ describe("e-mail verification", () => {
   it("'Resend link' sends a fresh link, is rate limited, and stops once verified", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    await expect(caller.account.resendVerification()).resolves.toEqual({
+    await expect(caller.merchant.account.resendVerification()).resolves.toEqual({
       email: merchant.email,
       isAlreadyVerified: false,
     });
     expect(await sendQueuedMail(merchant.email)).toBe(1);
     await waitForMail(merchant.email, verifySubject);
-    for (let i = 1; i < MAIL_PER_ADDRESS_PER_HOUR; i++) await caller.account.resendVerification();
-    const error = (await caller.account.resendVerification().catch((e: unknown) => e)) as TRPCError;
+    for (let i = 1; i < MAIL_PER_ADDRESS_PER_HOUR; i++) await caller.merchant.account.resendVerification();
+    const error = (await caller.merchant.account.resendVerification().catch((e: unknown) => e)) as TRPCError;
     expect(error.code).toBe("TOO_MANY_REQUESTS");
 
     const other = await createMerchant(db);
@@ -218,7 +218,7 @@ describe("e-mail verification", () => {
 
   it("a verification mail queued for an address that is verified by send time is not sent", async () => {
     const merchant = await createMerchant(db);
-    await merchantCaller(merchant).account.resendVerification();
+    await merchantCaller(merchant).merchant.account.resendVerification();
     await db.user.update({ where: { id: merchant.id }, data: { emailVerified: new Date() } });
     await sendQueuedMail(merchant.email);
     const row = await db.emailMessage.findFirstOrThrow({ where: { toAddress: merchant.email } });
@@ -227,7 +227,7 @@ describe("e-mail verification", () => {
   });
 
   it("signed-out callers cannot resend or read the status", async () => {
-    await expect(anonymousCaller().account.resendVerification()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(anonymousCaller().account.getStatus()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(anonymousCaller().merchant.account.resendVerification()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(anonymousCaller().merchant.account.status()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });

@@ -36,8 +36,8 @@ describe("merchant sign-up", () => {
     const first = await createMerchant(db);
     const before = await db.user.findUniqueOrThrow({ where: { email: first.email } });
     const caller = anonymousCaller();
-    const forNew = await caller.merchant.signUp(buildMerchant());
-    const forTaken = await caller.merchant.signUp({ ...buildMerchant(), email: first.email.toUpperCase() });
+    const forNew = await caller.merchant.account.signUp(buildMerchant());
+    const forTaken = await caller.merchant.account.signUp({ ...buildMerchant(), email: first.email.toUpperCase() });
     expect(forTaken).toEqual(forNew);
 
     expect(await db.user.count({ where: { email: first.email } })).toBe(1);
@@ -68,7 +68,7 @@ describe("merchant sign-up", () => {
 
   it("through the API answers bad input with the field's message, not a 500", async () => {
     const error = await anonymousCaller()
-      .merchant.signUp({ name: "", email: "not-an-email", password: "123" })
+      .merchant.account.signUp({ name: "", email: "not-an-email", password: "123" })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCError);
     expect((error as TRPCError).code).toBe("BAD_REQUEST");
@@ -76,8 +76,8 @@ describe("merchant sign-up", () => {
 
   it("is rate limited per IP with a clear message", async () => {
     const caller = anonymousCaller({ ip: `203.0.113.${Math.floor(Math.random() * 250)}-${unique("")}` });
-    for (let i = 0; i < 10; i++) await caller.merchant.signUp(buildMerchant());
-    const error = (await caller.merchant.signUp(buildMerchant()).catch((e: unknown) => e)) as TRPCError;
+    for (let i = 0; i < 10; i++) await caller.merchant.account.signUp(buildMerchant());
+    const error = (await caller.merchant.account.signUp(buildMerchant()).catch((e: unknown) => e)) as TRPCError;
     expect(error.code).toBe("TOO_MANY_REQUESTS");
     expect(error.message).toMatch(/^Too many attempts\. Please try again in/);
   });

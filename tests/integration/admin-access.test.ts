@@ -20,13 +20,13 @@ async function newOperatorOf(creator: Staff) {
 const procedures: { name: string; minRole: Role; call(caller: Caller, actor: Staff | null): Promise<unknown> }[] = [
   { name: "me", minRole: "operator", call: (c) => c.admin.me() },
   { name: "overview", minRole: "operator", call: (c) => c.admin.overview() },
-  { name: "listUsers", minRole: "operator", call: (c) => c.admin.listUsers({}) },
+  { name: "listUsers", minRole: "operator", call: (c) => c.admin.users.list({}) },
   {
     name: "createUser",
     minRole: "admin",
     call: (c) => {
       const id = unique("u");
-      return c.admin.createUser({
+      return c.admin.users.create({
         username: `new_${id}`,
         email: `${id}@staff.example.test`,
         password: "new-password",
@@ -39,7 +39,7 @@ const procedures: { name: string; minRole: Role; call(caller: Caller, actor: Sta
     minRole: "admin",
     call: async (c, actor) => {
       const target = actor ? await newOperatorOf(actor) : await createSaasUser(db);
-      return c.admin.updateUser({
+      return c.admin.users.update({
         id: target.id,
         username: target.username,
         email: target.email,
@@ -54,7 +54,7 @@ const procedures: { name: string; minRole: Role; call(caller: Caller, actor: Sta
     minRole: "admin",
     call: async (c, actor) => {
       const target = actor ? await newOperatorOf(actor) : await createSaasUser(db);
-      return c.admin.resetUserPassword({ id: target.id, password: "another-password" });
+      return c.admin.users.resetPassword({ id: target.id, password: "another-password" });
     },
   },
   {
@@ -62,34 +62,34 @@ const procedures: { name: string; minRole: Role; call(caller: Caller, actor: Sta
     minRole: "admin",
     call: async (c, actor) => {
       const target = actor ? await newOperatorOf(actor) : await createSaasUser(db);
-      return c.admin.deleteUser({ id: target.id });
+      return c.admin.users.delete({ id: target.id });
     },
   },
-  { name: "listMerchants", minRole: "operator", call: (c) => c.admin.listMerchants({}) },
+  { name: "listMerchants", minRole: "operator", call: (c) => c.admin.merchants.list({}) },
   {
     name: "getMerchant",
     minRole: "operator",
-    call: async (c) => c.admin.getMerchant({ id: (await createMerchant(db)).id }),
+    call: async (c) => c.admin.merchants.get({ id: (await createMerchant(db)).id }),
   },
   {
     name: "listMerchantPops",
     minRole: "operator",
-    call: async (c) => c.admin.listMerchantPops({ merchantId: (await createMerchant(db)).id, kind: "sell_pages" }),
+    call: async (c) => c.admin.merchants.listPops({ merchantId: (await createMerchant(db)).id, kind: "sell_pages" }),
   },
-  { name: "listTransactions", minRole: "operator", call: (c) => c.admin.listTransactions({ filters: {} }) },
-  { name: "listAuditLog", minRole: "super_admin", call: (c) => c.admin.listAuditLog({}) },
-  { name: "getOwnAccount", minRole: "operator", call: (c) => c.admin.getOwnAccount() },
+  { name: "listTransactions", minRole: "operator", call: (c) => c.admin.transactions.list({ filters: {} }) },
+  { name: "listAuditLog", minRole: "super_admin", call: (c) => c.admin.audit.list({}) },
+  { name: "getOwnAccount", minRole: "operator", call: (c) => c.admin.profile.get() },
   {
     name: "updateOwnProfile",
     minRole: "operator",
     call: (c, actor) =>
-      c.admin.updateOwnProfile({ name: "Still me", email: actor?.email ?? `${unique("x")}@staff.example.test` }),
+      c.admin.profile.update({ name: "Still me", email: actor?.email ?? `${unique("x")}@staff.example.test` }),
   },
   {
     name: "changeOwnPassword",
     minRole: "operator",
     call: (c, actor) =>
-      c.admin.changeOwnPassword({
+      c.admin.profile.changePassword({
         currentPassword: actor?.password ?? "whatever-password",
         newPassword: "brand-new-password",
         confirmPassword: "brand-new-password",

@@ -84,7 +84,7 @@ async function failedPayPalEvent() {
   return { merchant, event };
 }
 
-describe("admin.listFailedJobs", () => {
+describe("admin.jobs.listFailed", () => {
   it("shows each dead letter in words with what it was about, and no merchant secrets or bodies", async () => {
     const { merchant, event } = await failedPayPalEvent();
     const eventJob = await insertDeadLetter("paypal.event", { eventId: event.id }, "PayPal unreachable");
@@ -119,7 +119,7 @@ describe("admin.listFailedJobs", () => {
     const goneJob = await insertDeadLetter("paypal.event", { eventId: gone }, "boom");
 
     const { admin } = await staffOf("operator");
-    const result = await admin.listFailedJobs();
+    const result = await admin.jobs.listFailed();
     expect(result.canRetry).toBe(false);
     const ours = new Map(result.jobs.map((job) => [job.id, job]));
 
@@ -165,7 +165,7 @@ describe("admin.listFailedJobs", () => {
   it("refuses a signed-out caller and a merchant", async () => {
     const merchant = await createMerchant(db);
     for (const caller of [anonymousCaller(), merchantCaller(merchant)]) {
-      expect(await failure(caller.admin.listFailedJobs())).toEqual({
+      expect(await failure(caller.admin.jobs.listFailed())).toEqual({
         code: "UNAUTHORIZED",
         message: "User not authenticated",
       });
@@ -173,14 +173,14 @@ describe("admin.listFailedJobs", () => {
   });
 });
 
-describe("admin.retryFailedJob", () => {
+describe("admin.jobs.retry", () => {
   it("lets an admin queue a dead letter again: the entry goes, a new job of its kind waits, an audit row says so", async () => {
     const { event } = await failedPayPalEvent();
     const id = await insertDeadLetter("paypal.event", { eventId: event.id }, "PayPal unreachable");
     const { staff, admin } = await staffOf("admin");
-    expect((await admin.listFailedJobs()).canRetry).toBe(true);
+    expect((await admin.jobs.listFailed()).canRetry).toBe(true);
 
-    expect(await admin.retryFailedJob({ id })).toEqual({ kind: "paypal.event", kindLabel: "PayPal webhook event" });
+    expect(await admin.jobs.retry({ id })).toEqual({ kind: "paypal.event", kindLabel: "PayPal webhook event" });
 
     expect((await listDeadJobs()).map((job) => job.id)).not.toContain(id);
     expect(await jobsFor("paypal.event", "eventId", event.id)).toEqual([{ id: expect.any(String), state: "created" }]);
@@ -195,11 +195,11 @@ describe("admin.retryFailedJob", () => {
     ]);
 
     // A second click (or a colleague's) finds nothing left to retry.
-    expect(await failure(admin.retryFailedJob({ id }))).toEqual({
+    expect(await failure(admin.jobs.retry({ id }))).toEqual({
       code: "NOT_FOUND",
       message: "This job is no longer in the failed list: someone may have retried it already.",
     });
-    expect(await failure(admin.retryFailedJob({ id: "not-a-job" }))).toMatchObject({ code: "NOT_FOUND" });
+    expect(await failure(admin.jobs.retry({ id: "not-a-job" }))).toMatchObject({ code: "NOT_FOUND" });
     expect(await jobsFor("paypal.event", "eventId", event.id)).toHaveLength(1);
   });
 
@@ -209,12 +209,12 @@ describe("admin.retryFailedJob", () => {
     const { admin: operator } = await staffOf("operator");
     const merchant = await createMerchant(db);
 
-    expect(await failure(operator.retryFailedJob({ id }))).toEqual({
+    expect(await failure(operator.jobs.retry({ id }))).toEqual({
       code: "FORBIDDEN",
       message: "You do not have permission to do this.",
     });
     for (const caller of [anonymousCaller(), merchantCaller(merchant)]) {
-      expect(await failure(caller.admin.retryFailedJob({ id }))).toMatchObject({ code: "UNAUTHORIZED" });
+      expect(await failure(caller.admin.jobs.retry({ id }))).toMatchObject({ code: "UNAUTHORIZED" });
     }
     expect((await listDeadJobs()).map((job) => job.id)).toContain(id);
     expect(await jobsFor("paypal.event", "eventId", event.id)).toEqual([]);
@@ -223,11 +223,11 @@ describe("admin.retryFailedJob", () => {
 
   it("answers a clear error for an empty id", async () => {
     const { admin } = await staffOf("super_admin");
-    expect(await failure(admin.retryFailedJob({ id: "" }))).toMatchObject({ code: "BAD_REQUEST" });
+    expect(await failure(admin.jobs.retry({ id: "" }))).toMatchObject({ code: "BAD_REQUEST" });
   });
 });
 
-describe("admin.listStalledPayPalEvents", () => {
+describe("admin.jobs.listStalledPayPalEvents", () => {
   it("lists failed events and received ones older than 10 minutes, newest first, with merchant and outcome", async () => {
     const merchant = await createMerchant(db);
     const now = Date.now();
@@ -245,7 +245,7 @@ describe("admin.listStalledPayPalEvents", () => {
     const applied = await createPayPalEvent(db, merchant.id, { state: "processed", receivedAt: new Date(now) });
 
     const { admin } = await staffOf("operator");
-    const result = await admin.listStalledPayPalEvents();
+    const result = await admin.jobs.listStalledPayPalEvents();
     expect(result.canRetry).toBe(false);
     const ours = result.events.filter((event) => [failed, stuck, fresh, applied].some((row) => row.id === event.id));
     expect(ours).toEqual([
@@ -265,14 +265,14 @@ describe("admin.listStalledPayPalEvents", () => {
   });
 });
 
-describe("admin.retryPayPalEvent", () => {
+describe("admin.jobs.retryPayPalEvent", () => {
   it("queues a new job for a failed event even while its first job is kept, audited", async () => {
     const { merchant, event } = await failedPayPalEvent();
     const { staff, admin } = await staffOf("super_admin");
-    expect((await admin.listStalledPayPalEvents()).canRetry).toBe(true);
+    expect((await admin.jobs.listStalledPayPalEvents()).canRetry).toBe(true);
 
-    await admin.retryPayPalEvent({ id: event.id });
-    await admin.retryPayPalEvent({ id: event.id });
+    await admin.jobs.retryPayPalEvent({ id: event.id });
+    await admin.jobs.retryPayPalEvent({ id: event.id });
 
     expect(await jobsFor("paypal.event", "eventId", event.id)).toEqual([
       { id: expect.any(String), state: "created" },
@@ -294,19 +294,19 @@ describe("admin.retryPayPalEvent", () => {
     const { admin } = await staffOf("admin");
     const { admin: operator } = await staffOf("operator");
 
-    expect(await failure(admin.retryPayPalEvent({ id: applied.id }))).toEqual({
+    expect(await failure(admin.jobs.retryPayPalEvent({ id: applied.id }))).toEqual({
       code: "CONFLICT",
       message: "This event has been applied meanwhile: there is nothing to retry.",
     });
-    expect(await failure(admin.retryPayPalEvent({ id: unique("nope") }))).toEqual({
+    expect(await failure(admin.jobs.retryPayPalEvent({ id: unique("nope") }))).toEqual({
       code: "NOT_FOUND",
       message: "PayPal event not found",
     });
-    expect(await failure(operator.retryPayPalEvent({ id: event.id }))).toEqual({
+    expect(await failure(operator.jobs.retryPayPalEvent({ id: event.id }))).toEqual({
       code: "FORBIDDEN",
       message: "You do not have permission to do this.",
     });
-    expect(await failure(merchantCaller(merchant).admin.retryPayPalEvent({ id: event.id }))).toMatchObject({
+    expect(await failure(merchantCaller(merchant).admin.jobs.retryPayPalEvent({ id: event.id }))).toMatchObject({
       code: "UNAUTHORIZED",
     });
     expect(await jobsFor("paypal.event", "eventId", event.id)).toEqual([]);

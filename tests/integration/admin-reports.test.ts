@@ -115,14 +115,14 @@ describe("merchants", () => {
     const made = [];
     for (let i = 0; i < 22; i++) made.push(await createMerchant(db, { name: `${tag} shop ${i}` }));
     const caller = staffCaller(staff);
-    const first = await caller.admin.listMerchants({ search: tag.toUpperCase(), page: 1 });
+    const first = await caller.admin.merchants.list({ search: tag.toUpperCase(), page: 1 });
     expect(first.total).toBe(22);
     expect(first.pageCount).toBe(2);
     expect(first.merchants).toHaveLength(20);
     expect(first.merchants[0]).toMatchObject({ id: made[21]!.id, companyName: null });
-    const second = await caller.admin.listMerchants({ search: tag, page: 2 });
+    const second = await caller.admin.merchants.list({ search: tag, page: 2 });
     expect(second.merchants.map((m) => m.id)).toEqual([made[1]!.id, made[0]!.id]);
-    expect((await caller.admin.listMerchants({ search: "%", page: 1 })).total).toBe(
+    expect((await caller.admin.merchants.list({ search: "%", page: 1 })).total).toBe(
       await db.merchant.count({ where: { name: { contains: "%" } } }),
     );
   });
@@ -141,7 +141,7 @@ describe("merchants", () => {
     await payWps(merchant.id, wps.id, { amountMinor: 500 });
 
     const caller = staffCaller(staff);
-    const detail = await caller.admin.getMerchant({ id: merchant.id });
+    const detail = await caller.admin.merchants.get({ id: merchant.id });
     expect(detail).toMatchObject({
       merchant: { id: merchant.id, email: merchant.email, companyName: null },
       popCounts: { paymentButtons: 1, sellPages: 1, wpsButtons: 1 },
@@ -152,14 +152,14 @@ describe("merchants", () => {
       ],
     });
 
-    const buttons = await caller.admin.listMerchantPops({ merchantId: merchant.id, kind: "payment_buttons" });
+    const buttons = await caller.admin.merchants.listPops({ merchantId: merchant.id, kind: "payment_buttons" });
     expect(buttons).toMatchObject({ total: 1, pops: [{ id: button.id, name: "Ebook", detail: "One-time" }] });
-    const pages = await caller.admin.listMerchantPops({ merchantId: merchant.id, kind: "sell_pages" });
+    const pages = await caller.admin.merchants.listPops({ merchantId: merchant.id, kind: "sell_pages" });
     expect(pages.pops[0]).toMatchObject({ id: page.id, price: { amountMinor: 2999, currency: "EUR" } });
-    const wpsList = await caller.admin.listMerchantPops({ merchantId: merchant.id, kind: "wps_buttons" });
+    const wpsList = await caller.admin.merchants.listPops({ merchantId: merchant.id, kind: "wps_buttons" });
     expect(wpsList.pops[0]).toMatchObject({ id: wps.id, detail: "SANDBOX", isActive: true });
 
-    await expect(caller.admin.getMerchant({ id: "missing" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(caller.admin.merchants.get({ id: "missing" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
 
@@ -177,7 +177,7 @@ describe("transactions", () => {
     const b1 = await payWps(bob.id, bobWps.id, { amountMinor: 400, at: day("04") });
     const caller = staffCaller(staff);
     const ids = async (filters: Record<string, string>) =>
-      (await caller.admin.listTransactions({ filters })).transactions.map((t) => t.id);
+      (await caller.admin.transactions.list({ filters })).transactions.map((t) => t.id);
 
     expect(await ids({ merchant: ada.id })).toEqual([a3.id, a2.id, a1.id]);
     expect(await ids({ merchant: bob.email.toUpperCase() })).toEqual([b1.id]);
@@ -187,7 +187,7 @@ describe("transactions", () => {
     expect(await ids({ pop: adaPage.id })).toEqual([a3.id]);
     expect(await ids({ pop: bobWps.id })).toEqual([b1.id]);
 
-    const page = await caller.admin.listTransactions({ filters: { merchant: ada.id } });
+    const page = await caller.admin.transactions.list({ filters: { merchant: ada.id } });
     expect(page.total).toBe(3);
     expect(page.transactions[0]).toMatchObject({
       merchant: { id: ada.id, name: ada.name, email: ada.email },
@@ -202,11 +202,11 @@ describe("transactions", () => {
     const button = await createPaymentButton(db, merchant.id);
     for (let i = 0; i < 27; i++) await pay(merchant.id, { buttonId: button.id }, { amountMinor: 100 + i });
     const caller = staffCaller(staff);
-    const second = await caller.admin.listTransactions({ filters: { merchant: merchant.id }, page: 2 });
+    const second = await caller.admin.transactions.list({ filters: { merchant: merchant.id }, page: 2 });
     expect(second).toMatchObject({ total: 27, pageCount: 2 });
     expect(second.transactions).toHaveLength(2);
     await expect(
-      caller.admin.listTransactions({ filters: { from: "2031-03-02", to: "2031-03-01" } }),
+      caller.admin.transactions.list({ filters: { from: "2031-03-02", to: "2031-03-01" } }),
     ).rejects.toMatchObject({ code: "BAD_REQUEST" });
   });
 

@@ -48,10 +48,10 @@ describe("creating SaaS users (SPEC 5, 6)", () => {
   it("lets a super_admin create any role, defaulting to an active operator, and records who did it", async () => {
     const boss = await createSaasUser(db, { role: "super_admin" });
     const caller = staffCaller(boss);
-    const operator = await caller.admin.createUser(newUser());
+    const operator = await caller.admin.users.create(newUser());
     expect(operator).toMatchObject({ role: "operator", isActive: true, createdById: boss.id });
     for (const role of ["admin", "super_admin"] as const) {
-      await expect(caller.admin.createUser(newUser(role))).resolves.toMatchObject({ role });
+      await expect(caller.admin.users.create(newUser(role))).resolves.toMatchObject({ role });
     }
     const [entry] = await auditRows(operator.id);
     expect(entry).toMatchObject({ actorId: boss.id, actorUsername: boss.username, action: "user.create" });
@@ -64,12 +64,12 @@ describe("creating SaaS users (SPEC 5, 6)", () => {
     const admin = await createSaasUser(db, { role: "admin" });
     for (const role of ["admin", "super_admin"] as const) {
       const input = newUser(role);
-      const error = await failure(staffCaller(admin).admin.createUser(input));
+      const error = await failure(staffCaller(admin).admin.users.create(input));
       expect(error.code).toBe("FORBIDDEN");
       expect(error.message).toBe("Admins can only create operator users");
       expect(await db.saasUser.count({ where: { username: input.username } })).toBe(0);
     }
-    await expect(staffCaller(admin).admin.createUser(newUser("operator"))).resolves.toMatchObject({
+    await expect(staffCaller(admin).admin.users.create(newUser("operator"))).resolves.toMatchObject({
       role: "operator",
       createdById: admin.id,
     });
@@ -81,13 +81,13 @@ describe("creating SaaS users (SPEC 5, 6)", () => {
     const before = await db.auditLog.count();
 
     const sameName = { ...newUser(), username: existing.username.toUpperCase() };
-    const nameError = await failure(staffCaller(boss).admin.createUser(sameName));
+    const nameError = await failure(staffCaller(boss).admin.users.create(sameName));
     expect(nameError.code).toBe("CONFLICT");
     expect(nameError.message).toBe("Username is already taken");
     expect(nameError.cause?.fieldErrors).toEqual({ username: ["Username is already taken"] });
 
     const sameEmail = { ...newUser(), email: existing.email.toUpperCase() };
-    const emailError = await failure(staffCaller(boss).admin.createUser(sameEmail));
+    const emailError = await failure(staffCaller(boss).admin.users.create(sameEmail));
     expect(emailError.message).toBe("Email is already in use");
     expect(emailError.cause?.fieldErrors).toEqual({ email: ["Email is already in use"] });
 
@@ -98,7 +98,7 @@ describe("creating SaaS users (SPEC 5, 6)", () => {
   it("gives SPEC 5's messages for bad input", async () => {
     const boss = await createSaasUser(db, { role: "super_admin" });
     const error = await failure(
-      staffCaller(boss).admin.createUser({ username: "a!", email: "nope", password: "short", name: "" }),
+      staffCaller(boss).admin.users.create({ username: "a!", email: "nope", password: "short", name: "" }),
     );
     expect(error.code).toBe("BAD_REQUEST");
   });
@@ -120,19 +120,19 @@ describe("listing SaaS users", () => {
     const theirs = await createSaasUser(db, { role: "operator" });
     const boss = await createSaasUser(db, { role: "super_admin" });
 
-    const asAdmin = await staffCaller(admin).admin.listUsers({ search: "" });
+    const asAdmin = await staffCaller(admin).admin.users.list({ search: "" });
     expect(asAdmin.viewer.creatableRoles).toEqual(["operator"]);
     const row = (id: string) => asAdmin.users.find((user) => user.id === id);
     expect(row(mine.id)).toMatchObject({ canEdit: true, canDelete: true, assignableRoles: ["operator"] });
     expect(row(theirs.id)).toMatchObject({ canEdit: false, canDelete: false });
     expect(row(boss.id)).toMatchObject({ canEdit: false, canDelete: false });
 
-    const asOperator = await staffCaller(mine).admin.listUsers({ search: mine.username });
+    const asOperator = await staffCaller(mine).admin.users.list({ search: mine.username });
     expect(asOperator.viewer.creatableRoles).toEqual([]);
     expect(asOperator.users).toHaveLength(1);
     expect(asOperator.users[0]).toMatchObject({ id: mine.id, canEdit: false, canDelete: false });
 
-    const asBoss = await staffCaller(boss).admin.listUsers({ search: boss.username });
+    const asBoss = await staffCaller(boss).admin.users.list({ search: boss.username });
     expect(asBoss.viewer.creatableRoles).toEqual(["operator", "admin", "super_admin"]);
     expect(asBoss.users[0]).toMatchObject({ canEdit: true, canDelete: false });
     expect(asBoss.users[0]).not.toHaveProperty("passwordHash");
@@ -151,17 +151,17 @@ describe("editing, resetting and deleting SaaS users (SPEC 6)", () => {
     const caller = staffCaller(admin);
 
     await expect(
-      caller.admin.updateUser({ ...editOf(mine), name: "Renamed by admin", description: "Night shift" }),
+      caller.admin.users.update({ ...editOf(mine), name: "Renamed by admin", description: "Night shift" }),
     ).resolves.toMatchObject({ name: "Renamed by admin", description: "Night shift" });
-    await expect(caller.admin.resetUserPassword({ id: mine.id, password: "reset-password" })).resolves.toEqual({
+    await expect(caller.admin.users.resetPassword({ id: mine.id, password: "reset-password" })).resolves.toEqual({
       ok: true,
     });
 
     for (const other of others) {
       for (const attempt of [
-        () => caller.admin.updateUser({ ...editOf(other), name: "Hijacked" }),
-        () => caller.admin.resetUserPassword({ id: other.id, password: "hijack-password" }),
-        () => caller.admin.deleteUser({ id: other.id }),
+        () => caller.admin.users.update({ ...editOf(other), name: "Hijacked" }),
+        () => caller.admin.users.resetPassword({ id: other.id, password: "hijack-password" }),
+        () => caller.admin.users.delete({ id: other.id }),
       ]) {
         const error = await failure(attempt());
         expect(error.code).toBe("FORBIDDEN");
@@ -170,11 +170,11 @@ describe("editing, resetting and deleting SaaS users (SPEC 6)", () => {
       expect(await db.saasUser.findUnique({ where: { id: other.id } })).toMatchObject({ name: other.name });
     }
 
-    const promote = await failure(caller.admin.updateUser({ ...editOf(mine), role: "admin" }));
+    const promote = await failure(caller.admin.users.update({ ...editOf(mine), role: "admin" }));
     expect(promote.message).toBe("Admins can only assign the operator role");
     expect(promote.cause?.fieldErrors).toEqual({ role: ["Admins can only assign the operator role"] });
 
-    await expect(caller.admin.deleteUser({ id: mine.id })).resolves.toEqual({ ok: true });
+    await expect(caller.admin.users.delete({ id: mine.id })).resolves.toEqual({ ok: true });
     expect(await db.saasUser.count({ where: { id: mine.id } })).toBe(0);
   });
 
@@ -184,10 +184,10 @@ describe("editing, resetting and deleting SaaS users (SPEC 6)", () => {
     const caller = staffCaller(boss);
     const username = `renamed_${unique("")}`;
 
-    await caller.admin.updateUser({ ...editOf(target), username, role: "admin", isActive: false });
-    await caller.admin.updateUser({ ...editOf(target), username, role: "admin", isActive: true });
-    await caller.admin.resetUserPassword({ id: target.id, password: "fresh-password" });
-    await caller.admin.deleteUser({ id: target.id });
+    await caller.admin.users.update({ ...editOf(target), username, role: "admin", isActive: false });
+    await caller.admin.users.update({ ...editOf(target), username, role: "admin", isActive: true });
+    await caller.admin.users.resetPassword({ id: target.id, password: "fresh-password" });
+    await caller.admin.users.delete({ id: target.id });
 
     const rows = await auditRows(target.id);
     expect(rows.map((row) => row.action)).toEqual([
@@ -207,7 +207,7 @@ describe("editing, resetting and deleting SaaS users (SPEC 6)", () => {
     const boss = await createSaasUser(db, { role: "super_admin" });
     const [first, second] = [await createSaasUser(db), await createSaasUser(db)];
     const error = await failure(
-      staffCaller(boss).admin.updateUser({ ...editOf(second), email: first.email, name: "Changed" }),
+      staffCaller(boss).admin.users.update({ ...editOf(second), email: first.email, name: "Changed" }),
     );
     expect(error.code).toBe("CONFLICT");
     expect(error.cause?.fieldErrors).toEqual({ email: ["Email is already in use"] });
@@ -217,7 +217,7 @@ describe("editing, resetting and deleting SaaS users (SPEC 6)", () => {
 
   it("answers NOT_FOUND for an unknown user", async () => {
     const boss = await createSaasUser(db, { role: "super_admin" });
-    const error = await failure(staffCaller(boss).admin.deleteUser({ id: "no-such-user" }));
+    const error = await failure(staffCaller(boss).admin.users.delete({ id: "no-such-user" }));
     expect(error.code).toBe("NOT_FOUND");
     expect(error.message).toBe("User not found");
   });
@@ -226,9 +226,9 @@ describe("editing, resetting and deleting SaaS users (SPEC 6)", () => {
     const boss = await createSaasUser(db, { role: "super_admin" });
     await createSaasUser(db, { role: "super_admin" });
     const caller = staffCaller(boss);
-    const disable = await failure(caller.admin.updateUser({ ...editOf(boss), isActive: false }));
+    const disable = await failure(caller.admin.users.update({ ...editOf(boss), isActive: false }));
     expect(disable.message).toBe("You cannot disable your own account");
-    const remove = await failure(caller.admin.deleteUser({ id: boss.id }));
+    const remove = await failure(caller.admin.users.delete({ id: boss.id }));
     expect(remove.message).toBe("You cannot delete your own account");
     expect(await db.saasUser.findUniqueOrThrow({ where: { id: boss.id } })).toMatchObject({ isActive: true });
   });
@@ -247,7 +247,7 @@ describe("the last active super admin", () => {
 
   it("cannot be demoted, even by themself", async () => {
     const boss = await onlySuperAdmin();
-    const error = await failure(staffCaller(boss).admin.updateUser({ ...editOf(boss), role: "admin" }));
+    const error = await failure(staffCaller(boss).admin.users.update({ ...editOf(boss), role: "admin" }));
     expect(error.code).toBe("FORBIDDEN");
     expect(error.message).toBe("You cannot change the role of the last active super admin");
     expect(await db.saasUser.findUniqueOrThrow({ where: { id: boss.id } })).toMatchObject({ role: "super_admin" });
@@ -256,8 +256,8 @@ describe("the last active super admin", () => {
   it("can step down once another super admin exists", async () => {
     const boss = await onlySuperAdmin();
     const caller = staffCaller(boss);
-    await caller.admin.createUser(newUser("super_admin"));
-    await expect(caller.admin.updateUser({ ...editOf(boss), role: "admin" })).resolves.toMatchObject({
+    await caller.admin.users.create(newUser("super_admin"));
+    await expect(caller.admin.users.update({ ...editOf(boss), role: "admin" })).resolves.toMatchObject({
       role: "admin",
     });
   });
@@ -266,8 +266,8 @@ describe("the last active super admin", () => {
     const first = await onlySuperAdmin();
     const second = await createSaasUser(db, { role: "super_admin" });
     const results = await Promise.allSettled([
-      staffCaller(first).admin.updateUser({ ...editOf(second), role: "admin" }),
-      staffCaller(second).admin.updateUser({ ...editOf(first), role: "admin" }),
+      staffCaller(first).admin.users.update({ ...editOf(second), role: "admin" }),
+      staffCaller(second).admin.users.update({ ...editOf(first), role: "admin" }),
     ]);
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(await db.saasUser.count({ where: { role: "super_admin", isActive: true } })).toBe(1);
@@ -280,11 +280,11 @@ describe("own account settings", () => {
     const other = await createSaasUser(db);
     const caller = staffCaller(me);
     const email = `${unique("me")}@staff.example.test`;
-    await expect(caller.admin.updateOwnProfile({ name: "New Me", email })).resolves.toMatchObject({
+    await expect(caller.admin.profile.update({ name: "New Me", email })).resolves.toMatchObject({
       name: "New Me",
       email,
     });
-    const error = await failure(caller.admin.updateOwnProfile({ name: "New Me", email: other.email }));
+    const error = await failure(caller.admin.profile.update({ name: "New Me", email: other.email }));
     expect(error.cause?.fieldErrors).toEqual({ email: ["Email is already in use"] });
     expect((await auditRows(me.id)).map((row) => row.action)).toEqual(["account.update"]);
   });
@@ -293,7 +293,7 @@ describe("own account settings", () => {
     const me = await createSaasUser(db, { role: "operator" });
     const caller = staffCaller(me);
     const wrong = await failure(
-      caller.admin.changeOwnPassword({
+      caller.admin.profile.changePassword({
         currentPassword: "not-my-password",
         newPassword: "next-password",
         confirmPassword: "next-password",
@@ -303,7 +303,7 @@ describe("own account settings", () => {
     expect(wrong.cause?.fieldErrors).toEqual({ currentPassword: ["Current password is incorrect"] });
 
     const mismatch = await failure(
-      caller.admin.changeOwnPassword({
+      caller.admin.profile.changePassword({
         currentPassword: me.password,
         newPassword: "next-password",
         confirmPassword: "other-password",
@@ -311,7 +311,7 @@ describe("own account settings", () => {
     );
     expect(mismatch.code).toBe("BAD_REQUEST");
 
-    await caller.admin.changeOwnPassword({
+    await caller.admin.profile.changePassword({
       currentPassword: me.password,
       newPassword: "next-password",
       confirmPassword: "next-password",
@@ -325,8 +325,8 @@ describe("own account settings", () => {
 describe("audit log", () => {
   it("is readable by super admins, newest first", async () => {
     const boss = await createSaasUser(db, { role: "super_admin" });
-    const created = await staffCaller(boss).admin.createUser(newUser());
-    const log = await staffCaller(boss).admin.listAuditLog({ page: 1 });
+    const created = await staffCaller(boss).admin.users.create(newUser());
+    const log = await staffCaller(boss).admin.audit.list({ page: 1 });
     expect(log.entries[0]).toMatchObject({ action: "user.create", targetId: created.id });
   });
 });

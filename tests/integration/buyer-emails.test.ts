@@ -23,7 +23,8 @@ import { createStoredFile } from "../factories/stored-file";
 import { connectPayPal } from "../factories/store-settings";
 import { createTransaction } from "../factories/transaction";
 import { unique } from "../factories/unique";
-import { anonymousCaller, merchantCaller } from "../support/callers";
+import { merchantCaller } from "../support/callers";
+import { buyerApi } from "../support/buyer-api";
 import { pngFile } from "../support/files";
 import { linkIn, mailTo, sendQueuedMail, setMailboxAvailable, waitForMail } from "../support/mailbox";
 import { approveOrder, captureAtPayPal, registerWebhook, waitForDelivery } from "../support/paypal-sandbox";
@@ -49,7 +50,7 @@ async function store() {
     data: { paypalWebhookId: webhookId, storeName: "Glaze Studio", supportEmail },
   });
   const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: PRODUCT });
-  const { id: pageId } = await merchantCaller(merchant).sellPages.create(
+  const { id: pageId } = await merchantCaller(merchant).pages.sellPages.create(
     buildSellPageInput({ name: "Glaze Recipes", paypalClientId: clientId, downloadableFileId: file.id }),
   );
   const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
@@ -59,9 +60,9 @@ async function store() {
 const buyerEmail = () => `${unique("buyer")}@buyer.example.test`.toLowerCase();
 
 async function buy(shop: Awaited<ReturnType<typeof store>>, email: string) {
-  const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: shop.button.id });
+  const { orderId } = await buyerApi().createOrder({ buttonId: shop.button.id });
   await approveOrder(orderId, "alex", email);
-  await anonymousCaller().checkout.captureOrder({ buttonId: shop.button.id, orderId });
+  await buyerApi().captureOrder({ buttonId: shop.button.id, orderId });
   return db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
 }
 
@@ -154,12 +155,12 @@ describe("receipts", () => {
   it("is recorded once when PayPal's webhook and the buyer's capture race to record the payment", async () => {
     const shop = await store();
     const email = buyerEmail();
-    const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: shop.button.id });
+    const { orderId } = await buyerApi().createOrder({ buttonId: shop.button.id });
     await approveOrder(orderId, "alex", email);
     // Captured at PayPal; the sandbox's PAYMENT.CAPTURE.COMPLETED and the buyer's capture call both record it.
     const captured = await captureAtPayPal(shop.clientId, orderId);
     await Promise.all([
-      anonymousCaller().checkout.captureOrder({ buttonId: shop.button.id, orderId }),
+      buyerApi().captureOrder({ buttonId: shop.button.id, orderId }),
       waitForDelivery(
         (d) => d.event_type === "PAYMENT.CAPTURE.COMPLETED" && JSON.stringify(captured).includes(d.resource_id),
       ),
@@ -304,9 +305,9 @@ describe("the purchase library", () => {
       data: { logoFileId: logo.id, websiteUrl: "https://glaze.example" },
     });
     const email = buyerEmail();
-    const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: shop.button.id });
+    const { orderId } = await buyerApi().createOrder({ buttonId: shop.button.id });
     await approveOrder(orderId, "alex", email);
-    const { downloadToken } = await anonymousCaller().checkout.captureOrder({ buttonId: shop.button.id, orderId });
+    const { downloadToken } = await buyerApi().captureOrder({ buttonId: shop.button.id, orderId });
     const token = await libraryTokenFor(email);
 
     const brand = {

@@ -235,7 +235,7 @@ describe("GET /api/button/{id}.js", () => {
     const merchant = await createMerchant(db);
     const { clientId } = await connectPayPal(db, merchant.id);
     const file = await createStoredFile(db, merchant.id, "downloadable_file");
-    const { id: pageId } = await merchantCaller(merchant).sellPages.create(
+    const { id: pageId } = await merchantCaller(merchant).pages.sellPages.create(
       buildSellPageInput({ paypalClientId: clientId, downloadableFileId: file.id }),
     );
     const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });

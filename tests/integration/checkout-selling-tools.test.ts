@@ -9,13 +9,14 @@ import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";
 import { paymentButtonDefaults, type PaymentButtonInput } from "~/schemas/payment-button";
-import { anonymousCaller, merchantCaller } from "../support/callers";
+import { merchantCaller } from "../support/callers";
+import { buyerApi, type CheckoutRefused } from "../support/buyer-api";
 import { approveOrder } from "../support/paypal-sandbox";
 
 // Issue 16 at the checkout: pay what you want, quantities, stock and discount codes, priced and counted on the
 // server against the real database and the local PayPal sandbox.
 
-const buyer = () => anonymousCaller().checkout;
+const buyer = () => buyerApi();
 
 async function failure(promise: Promise<unknown>) {
   const error = (await promise.then(
@@ -23,7 +24,7 @@ async function failure(promise: Promise<unknown>) {
       throw new Error("expected the call to fail");
     },
     (e: unknown) => e,
-  )) as TRPCError;
+  )) as CheckoutRefused;
   return { code: error.code, message: error.message };
 }
 
@@ -61,7 +62,7 @@ describe("pay what you want", () => {
   it("refuses less than the minimum, and malformed amounts, before any PayPal order exists", async () => {
     const { button } = await seller({ payWhatYouWant: true, amountMinor: 1500, minimumAmountMinor: 500 });
     expect(await failure(buyer().createOrder({ buttonId: button.id, amount: "4.99" }))).toEqual({
-      code: "BAD_REQUEST",
+      code: "INVALID",
       message: "The minimum price is $5.00.",
     });
     for (const amount of ["abc", "1.234", "-5", "1e3"]) {
@@ -226,7 +227,7 @@ describe("discount codes", () => {
     };
     for (const [discountCode, message] of Object.entries(expected)) {
       expect(await failure(buyer().createOrder({ buttonId: button.id, discountCode }))).toEqual({
-        code: "BAD_REQUEST",
+        code: "INVALID",
         message,
       });
     }
@@ -353,7 +354,7 @@ describe("the budget for discount code checks", () => {
       const answer = await failure(guess % 2 === 0 ? buyer().quoteOrder(attempt) : buyer().createOrder(attempt));
       expect(answer.message).toBe("This discount code is not valid.");
     }
-    const limited = { code: "TOO_MANY_REQUESTS", message: LIMITED.message };
+    const limited = { code: "RATE_LIMITED", message: LIMITED.message };
     expect(await failure(buyer().createOrder({ buttonId: button.id, discountCode: "GUESS-NEXT" }))).toEqual(limited);
     expect(await failure(buyer().quoteOrder({ buttonId: button.id, discountCode: "RIGHT10" }))).toEqual(limited);
     const refused = await quoteFrom(randomIp(), { buttonId: button.id, discountCode: "RIGHT10" });
@@ -377,8 +378,8 @@ describe("the seller's selling options on a payment button", () => {
 
   it("saves pay what you want, the most per order and the stock, and shows them to buyers", async () => {
     const merchant = await createMerchant(db);
-    const api = merchantCaller(merchant).pages;
-    const created = await api.createButton(
+    const api = merchantCaller(merchant).pages.buttons;
+    const created = await api.create(
       form({ amount: "12.00", payWhatYouWant: true, minimumAmount: "3", maxQuantity: "4", stockLimit: "50" }),
     );
     expect(created.values).toMatchObject({
@@ -399,22 +400,22 @@ describe("the seller's selling options on a payment button", () => {
 
   it("refuses a minimum above the suggested price, odd quantities and stock below what is sold", async () => {
     const merchant = await createMerchant(db);
-    const api = merchantCaller(merchant).pages;
-    const tooHigh = await failure(api.createButton(form({ amount: "5", payWhatYouWant: true, minimumAmount: "6" })));
+    const api = merchantCaller(merchant).pages.buttons;
+    const tooHigh = await failure(api.create(form({ amount: "5", payWhatYouWant: true, minimumAmount: "6" })));
     expect(tooHigh.message).toContain("Minimum price cannot be more than the suggested price");
-    expect((await failure(api.createButton(form({ maxQuantity: "0" })))).message).toContain(
+    expect((await failure(api.create(form({ maxQuantity: "0" })))).message).toContain(
       "Most per order must be a whole number from 1 to 100",
     );
-    expect((await failure(api.createButton(form({ stockLimit: "2.5" })))).message).toContain(
+    expect((await failure(api.create(form({ stockLimit: "2.5" })))).message).toContain(
       "Stock must be a whole number from 1 to 1,000,000, or empty for unlimited",
     );
-    const created = await api.createButton(form({ stockLimit: "10" }));
+    const created = await api.create(form({ stockLimit: "10" }));
     await db.paymentButton.update({ where: { id: created.id }, data: { soldCount: 7 } });
-    expect((await failure(api.updateButton({ id: created.id, values: form({ stockLimit: "5" }) }))).message).toBe(
+    expect((await failure(api.update({ id: created.id, values: form({ stockLimit: "5" }) }))).message).toBe(
       "Stock cannot be less than the 7 already sold",
     );
     // A subscription takes none of the buyer's choices, whatever the form sent.
-    const subscription = await api.createButton(
+    const subscription = await api.create(
       form({
         paymentType: "subscription",
         subscriptionPlanId: "P-EXISTING",

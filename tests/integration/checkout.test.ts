@@ -1,15 +1,13 @@
-import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
-import type { AppError } from "~/server/platform/errors";
 import { db } from "~/server/platform/db";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";
-import { anonymousCaller } from "../support/callers";
+import { buyerApi, type CheckoutRefused } from "../support/buyer-api";
 import { approveOrder, approveSubscription, createPlan, createSubscription } from "../support/paypal-sandbox";
 
-const buyer = () => anonymousCaller().checkout;
+const buyer = () => buyerApi();
 
 async function failure(promise: Promise<unknown>) {
   const error = (await promise.then(
@@ -17,8 +15,8 @@ async function failure(promise: Promise<unknown>) {
       throw new Error("expected the call to fail");
     },
     (e: unknown) => e,
-  )) as TRPCError;
-  return { code: error.code, message: error.message, issue: (error.cause as AppError | undefined)?.issue };
+  )) as CheckoutRefused;
+  return { code: error.code, message: error.message, issue: error.issue };
 }
 
 /** A merchant connected to the PayPal sandbox with one button (10.00 USD one-time unless overridden). */
@@ -109,7 +107,7 @@ describe("one-time payments", () => {
     const { orderId } = await buyer().createOrder({ buttonId: button.id });
     await approveOrder(orderId, "declined-card");
     const declined = await failure(buyer().captureOrder({ buttonId: button.id, orderId }));
-    expect(declined).toMatchObject({ code: "UNPROCESSABLE_CONTENT", issue: "INSTRUMENT_DECLINED" });
+    expect(declined).toMatchObject({ code: "PAYMENT_FAILED", issue: "INSTRUMENT_DECLINED" });
     expect(declined.message).toBe("Your payment method was declined. Please try another one.");
     expect(await rowsOf(orderId)).toHaveLength(0);
 
@@ -207,7 +205,7 @@ describe("one-time payments", () => {
 
   it("rejects malformed ids with a clear message", async () => {
     const error = await failure(buyer().createOrder({ buttonId: "" }));
-    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.code).toBe("INVALID");
     expect(error.message).toContain("Button ID is required");
   });
 });
@@ -262,12 +260,12 @@ describe("subscriptions", () => {
     const otherPlan = await createSubscription(clientId, await createPlan(clientId, { price: "15.00" }));
     await approveSubscription(otherPlan);
     expect(await failure(buyer().recordSubscription({ buttonId: button.id, subscriptionId: otherPlan }))).toMatchObject(
-      { code: "BAD_REQUEST", message: "This subscription is not for this product's plan." },
+      { code: "INVALID", message: "This subscription is not for this product's plan." },
     );
 
     const unapproved = await createSubscription(clientId, plan, button.id);
     expect((await failure(buyer().recordSubscription({ buttonId: button.id, subscriptionId: unapproved }))).code).toBe(
-      "UNPROCESSABLE_CONTENT",
+      "PAYMENT_FAILED",
     );
     expect(await db.subscription.count({ where: { buttonId: button.id } })).toBe(0);
     expect(await db.transaction.count({ where: { buttonId: button.id } })).toBe(0);
@@ -275,6 +273,6 @@ describe("subscriptions", () => {
 
   it("does not take one-time orders on a subscription button", async () => {
     const { button } = await subscriptionSeller();
-    expect((await failure(buyer().createOrder({ buttonId: button.id }))).code).toBe("BAD_REQUEST");
+    expect((await failure(buyer().createOrder({ buttonId: button.id }))).code).toBe("INVALID");
   });
 });

@@ -36,13 +36,13 @@ async function seller() {
   return { merchant, api: merchantCaller(merchant) };
 }
 
-describe("discounts.create", () => {
+describe("merchant.discounts.create", () => {
   it("stores the code upper-cased with its kind's columns, and gives the form's values back", async () => {
     const { merchant, api } = await seller();
     const startsAt = new Date("2026-12-01T05:00:00.000Z");
     const endsAt = new Date("2027-01-01T05:00:00.000Z");
     const code = codeText();
-    const created = await api.discounts.create(
+    const created = await api.merchant.discounts.create(
       values({
         code: ` ${code.toLowerCase()} `,
         kind: "fixed",
@@ -103,7 +103,7 @@ describe("discounts.create", () => {
     [{ appliesToAll: false }, "Choose at least one payment button or sell page"],
   ])("rejects %o with its message and stores nothing", async (overrides, message) => {
     const { merchant, api } = await seller();
-    const error = await errorOf(api.discounts.create(values(overrides)));
+    const error = await errorOf(api.merchant.discounts.create(values(overrides)));
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.message).toContain(message);
     expect(await db.discountCode.count({ where: { merchantId: merchant.id } })).toBe(0);
@@ -112,21 +112,21 @@ describe("discounts.create", () => {
   it("refuses a code the store already has, in any case, but another store may use the same text", async () => {
     const { merchant, api } = await seller();
     const code = codeText();
-    await api.discounts.create(values({ code }));
-    const error = await errorOf(api.discounts.create(values({ code: code.toLowerCase() })));
+    await api.merchant.discounts.create(values({ code }));
+    const error = await errorOf(api.merchant.discounts.create(values({ code: code.toLowerCase() })));
     expect(error.code).toBe("CONFLICT");
     expect(error.message).toBe(`You already have a code named ${code}.`);
     expect(error.cause?.fieldErrors).toEqual({ code: [`You already have a code named ${code}.`] });
     expect(await db.discountCode.count({ where: { merchantId: merchant.id } })).toBe(1);
 
     const other = await seller();
-    await expect(other.api.discounts.create(values({ code }))).resolves.toMatchObject({ values: { code } });
+    await expect(other.api.merchant.discounts.create(values({ code }))).resolves.toMatchObject({ values: { code } });
   });
 
   it("needs a signed-in merchant", async () => {
-    const error = await errorOf(anonymousCaller().discounts.create(values()));
+    const error = await errorOf(anonymousCaller().merchant.discounts.create(values()));
     expect(error.code).toBe("UNAUTHORIZED");
-    expect((await errorOf(anonymousCaller().discounts.list())).code).toBe("UNAUTHORIZED");
+    expect((await errorOf(anonymousCaller().merchant.discounts.list())).code).toBe("UNAUTHORIZED");
   });
 });
 
@@ -141,16 +141,16 @@ describe("the POPs a code applies to", () => {
       subscriptionPlanId: "P-1",
     });
 
-    const pops = await api.discounts.listPops();
+    const pops = await api.merchant.discounts.listPops();
     // Bundle buttons belong to their page and subscriptions cannot take a code: neither is offered.
     expect(pops.buttons.map((pop) => pop.name)).toEqual(["Pattern Pack"]);
     expect(pops.sellPages.map((pop) => pop.name)).toEqual(["Knitting Guide"]);
 
-    const created = await api.discounts.create(
+    const created = await api.merchant.discounts.create(
       values({ appliesToAll: false, buttonIds: [button.id], sellPageIds: [page.id] }),
     );
     expect(created.values).toMatchObject({ appliesToAll: false, buttonIds: [button.id], sellPageIds: [page.id] });
-    const [listed] = await api.discounts.list();
+    const [listed] = await api.merchant.discounts.list();
     expect(listed?.pops).toEqual([
       { kind: "payment_button", id: button.id, name: "Pattern Pack" },
       { kind: "sell_page", id: page.id, name: "Knitting Guide" },
@@ -171,7 +171,7 @@ describe("the POPs a code applies to", () => {
     const euroButton = await createPaymentButton(db, merchant.id, { name: "Euro Pack", currency: "EUR" });
 
     const refused = async (overrides: Partial<DiscountCodeFormValues>, message: string) => {
-      const error = await errorOf(api.discounts.create(values({ appliesToAll: false, ...overrides })));
+      const error = await errorOf(api.merchant.discounts.create(values({ appliesToAll: false, ...overrides })));
       expect(error.code).toBe("BAD_REQUEST");
       expect(error.message).toBe(message);
       expect(error.cause?.fieldErrors).toEqual({ appliesToAll: [message] });
@@ -193,7 +193,7 @@ describe("the POPs a code applies to", () => {
 
     // A percent code fits any currency.
     await expect(
-      api.discounts.create(values({ appliesToAll: false, buttonIds: [euroButton.id], sellPageIds: [ownPage.id] })),
+      api.merchant.discounts.create(values({ appliesToAll: false, buttonIds: [euroButton.id], sellPageIds: [ownPage.id] })),
     ).resolves.toMatchObject({ values: { buttonIds: [euroButton.id], sellPageIds: [ownPage.id] } });
   });
 
@@ -201,24 +201,24 @@ describe("the POPs a code applies to", () => {
     const { merchant, api } = await seller();
     const kept = await createPaymentButton(db, merchant.id, { name: "Kept" });
     const deleted = await createPaymentButton(db, merchant.id, { name: "Deleted" });
-    const created = await api.discounts.create(values({ appliesToAll: false, buttonIds: [kept.id, deleted.id] }));
-    await api.pages.deleteButton({ id: deleted.id });
+    const created = await api.merchant.discounts.create(values({ appliesToAll: false, buttonIds: [kept.id, deleted.id] }));
+    await api.pages.buttons.delete({ id: deleted.id });
 
-    const loaded = await api.discounts.get({ id: created.id });
+    const loaded = await api.merchant.discounts.get({ id: created.id });
     expect(loaded.values.buttonIds).toEqual([kept.id]);
-    expect((await api.discounts.list())[0]?.pops.map((pop) => pop.name)).toEqual(["Kept"]);
-    await expect(api.discounts.update({ id: created.id, values: loaded.values })).resolves.toMatchObject({
+    expect((await api.merchant.discounts.list())[0]?.pops.map((pop) => pop.name)).toEqual(["Kept"]);
+    await expect(api.merchant.discounts.update({ id: created.id, values: loaded.values })).resolves.toMatchObject({
       values: { buttonIds: [kept.id] },
     });
   });
 });
 
-describe("discounts.update", () => {
+describe("merchant.discounts.update", () => {
   it("changes every field of an unused code, and gives the new values back", async () => {
     const { api } = await seller();
-    const created = await api.discounts.create(values({ maxUses: "5" }));
+    const created = await api.merchant.discounts.create(values({ maxUses: "5" }));
     const code = codeText();
-    const updated = await api.discounts.update({
+    const updated = await api.merchant.discounts.update({
       id: created.id,
       values: values({ code, kind: "fixed", percentOff: "", amountOff: "3", currency: "GBP", maxUses: "" }),
     });
@@ -230,14 +230,14 @@ describe("discounts.update", () => {
   it("refuses a maximum below the uses so far, and a new text for a code that has been used", async () => {
     const { merchant, api } = await seller();
     const code = await createDiscountCode(db, merchant.id, { usesCount: 3, maxUses: 10 });
-    const form = (await api.discounts.get({ id: code.id })).values;
+    const form = (await api.merchant.discounts.get({ id: code.id })).values;
 
-    const tooLow = await errorOf(api.discounts.update({ id: code.id, values: { ...form, maxUses: "2" } }));
+    const tooLow = await errorOf(api.merchant.discounts.update({ id: code.id, values: { ...form, maxUses: "2" } }));
     expect(tooLow.code).toBe("BAD_REQUEST");
     expect(tooLow.message).toBe("This code has been used 3 times: maximum uses cannot be lower than 3.");
     expect(tooLow.cause?.fieldErrors).toHaveProperty("maxUses");
 
-    const renamed = await errorOf(api.discounts.update({ id: code.id, values: { ...form, code: codeText() } }));
+    const renamed = await errorOf(api.merchant.discounts.update({ id: code.id, values: { ...form, code: codeText() } }));
     expect(renamed.code).toBe("BAD_REQUEST");
     expect(renamed.message).toBe(`${code.code} has been used, so its text cannot change. Create a new code instead.`);
     expect(await db.discountCode.findUniqueOrThrow({ where: { id: code.id } })).toMatchObject({
@@ -247,21 +247,21 @@ describe("discounts.update", () => {
 
     // Everything else changes, for orders from now on; the uses stay as checkout counted them.
     const endsAt = new Date("2030-01-01T00:00:00Z");
-    const updated = await api.discounts.update({
+    const updated = await api.merchant.discounts.update({
       id: code.id,
       values: { ...form, percentOff: "25", maxUses: "3", endsAt, oncePerEmail: true },
     });
     expect(updated).toMatchObject({ usesCount: 3, values: { percentOff: "25", maxUses: "3", endsAt } });
-    await api.discounts.update({ id: code.id, values: { ...form, maxUses: "" } });
+    await api.merchant.discounts.update({ id: code.id, values: { ...form, maxUses: "" } });
     expect((await db.discountCode.findUniqueOrThrow({ where: { id: code.id } })).usesCount).toBe(3);
   });
 
   it("refuses renaming to a code the store already has", async () => {
     const { api } = await seller();
-    const first = await api.discounts.create(values());
-    const second = await api.discounts.create(values());
+    const first = await api.merchant.discounts.create(values());
+    const second = await api.merchant.discounts.create(values());
     const error = await errorOf(
-      api.discounts.update({ id: second.id, values: { ...second.values, code: first.values.code.toLowerCase() } }),
+      api.merchant.discounts.update({ id: second.id, values: { ...second.values, code: first.values.code.toLowerCase() } }),
     );
     expect(error.code).toBe("CONFLICT");
     expect(error.message).toBe(`You already have a code named ${first.values.code}.`);
@@ -272,15 +272,15 @@ describe("another store's code", () => {
   it("cannot be read, listed, edited, switched or deleted", async () => {
     const owner = await seller();
     const intruder = await seller();
-    const code = await owner.api.discounts.create(values());
+    const code = await owner.api.merchant.discounts.create(values());
     const id = code.id;
 
-    expect(await intruder.api.discounts.list()).toEqual([]);
+    expect(await intruder.api.merchant.discounts.list()).toEqual([]);
     for (const call of [
-      () => intruder.api.discounts.get({ id }),
-      () => intruder.api.discounts.update({ id, values: values() }),
-      () => intruder.api.discounts.setActive({ id, isActive: false }),
-      () => intruder.api.discounts.delete({ id }),
+      () => intruder.api.merchant.discounts.get({ id }),
+      () => intruder.api.merchant.discounts.update({ id, values: values() }),
+      () => intruder.api.merchant.discounts.setActive({ id, isActive: false }),
+      () => intruder.api.merchant.discounts.delete({ id }),
     ]) {
       const error = await errorOf(call());
       expect(error.code).toBe("NOT_FOUND");
@@ -294,13 +294,13 @@ describe("another store's code", () => {
   });
 });
 
-describe("discounts.setActive and discounts.delete", () => {
+describe("merchant.discounts.setActive and discounts.delete", () => {
   it("switches a code off and on", async () => {
     const { api } = await seller();
-    const { id } = await api.discounts.create(values());
-    await expect(api.discounts.setActive({ id, isActive: false })).resolves.toEqual({ id, isActive: false });
-    expect((await api.discounts.list())[0]?.isActive).toBe(false);
-    await api.discounts.setActive({ id, isActive: true });
+    const { id } = await api.merchant.discounts.create(values());
+    await expect(api.merchant.discounts.setActive({ id, isActive: false })).resolves.toEqual({ id, isActive: false });
+    expect((await api.merchant.discounts.list())[0]?.isActive).toBe(false);
+    await api.merchant.discounts.setActive({ id, isActive: true });
     expect((await db.discountCode.findUniqueOrThrow({ where: { id } })).isActive).toBe(true);
   });
 
@@ -313,7 +313,7 @@ describe("discounts.setActive and discounts.delete", () => {
       discountMinor: 200,
       amountMinor: 1800,
     });
-    await expect(api.discounts.delete({ id: code.id })).resolves.toEqual({ id: code.id });
+    await expect(api.merchant.discounts.delete({ id: code.id })).resolves.toEqual({ id: code.id });
     expect(await db.discountCode.count({ where: { id: code.id } })).toBe(0);
     expect(await db.transaction.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
       discountCodeId: null,
@@ -321,11 +321,11 @@ describe("discounts.setActive and discounts.delete", () => {
       discountMinor: 200,
       amountMinor: 1800,
     });
-    expect((await errorOf(api.discounts.delete({ id: code.id }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(api.merchant.discounts.delete({ id: code.id }))).code).toBe("NOT_FOUND");
   });
 });
 
-describe("discounts.list", () => {
+describe("merchant.discounts.list", () => {
   it("lists the store's codes newest first with their orders, revenue and discount given, per currency", async () => {
     const { merchant, api } = await seller();
     const button = await createPaymentButton(db, merchant.id);
@@ -365,7 +365,7 @@ describe("discounts.list", () => {
       discountCodeText: newer.code,
     });
 
-    const list = await api.discounts.list();
+    const list = await api.merchant.discounts.list();
     expect(list.map((code) => code.id)).toEqual([newer.id, older.id]);
     expect(list[1]).toMatchObject({
       code: older.code,
@@ -395,7 +395,7 @@ describe("discounts.list", () => {
 
   it("is empty for a store without codes", async () => {
     const { api } = await seller();
-    expect(await api.discounts.list()).toEqual([]);
+    expect(await api.merchant.discounts.list()).toEqual([]);
   });
 });
 
@@ -414,7 +414,7 @@ describe("payments show the code", () => {
     });
     const plain = await createTransaction(db, merchant.id, { buttonId: button.id });
 
-    const listed = await api.merchant.listPayments({});
+    const listed = await api.merchant.payments.list({});
     expect(listed.payments.find((row) => row.id === payment.id)).toMatchObject({
       quantity: 3,
       discountCodeText: code.code,
@@ -425,7 +425,7 @@ describe("payments show the code", () => {
       discountCodeText: null,
       discountMinor: 0,
     });
-    await expect(api.merchant.getPayment({ id: payment.id })).resolves.toMatchObject({
+    await expect(api.merchant.payments.get({ id: payment.id })).resolves.toMatchObject({
       quantity: 3,
       discountCodeText: code.code,
       discountMinor: 600,

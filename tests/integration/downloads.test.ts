@@ -23,7 +23,8 @@ import { buildSellPageInput } from "../factories/sell-page";
 import { createStoredFile } from "../factories/stored-file";
 import { connectPayPal } from "../factories/store-settings";
 import { unique } from "../factories/unique";
-import { anonymousCaller, merchantCaller } from "../support/callers";
+import { merchantCaller } from "../support/callers";
+import { buyerApi } from "../support/buyer-api";
 import { approveOrder, type SandboxBuyer } from "../support/paypal-sandbox";
 
 const HOUR = 60 * 60 * 1000;
@@ -39,7 +40,7 @@ const errorOf = (promise: Promise<unknown>) =>
 async function purchase(status: "completed" | "pending" = "completed") {
   const merchant = await createMerchant(db);
   const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: PRODUCT });
-  const { id: pageId } = await merchantCaller(merchant).sellPages.create(
+  const { id: pageId } = await merchantCaller(merchant).pages.sellPages.create(
     buildSellPageInput({ name: "Pattern Pack", downloadableFileId: file.id }),
   );
   const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
@@ -231,7 +232,7 @@ describe("download grants", () => {
     expect(await issueDownloadGrant(failed.transaction.id)).toBeNull();
 
     const merchant = await createMerchant(db);
-    const { id: pageId } = await merchantCaller(merchant).sellPages.create(buildSellPageInput());
+    const { id: pageId } = await merchantCaller(merchant).pages.sellPages.create(buildSellPageInput());
     const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId } });
     const sale = await db.transaction.create({
       data: {
@@ -254,7 +255,7 @@ describe("buying a bundle through PayPal", () => {
     const merchant = await createMerchant(db);
     const { clientId } = await connectPayPal(db, merchant.id);
     const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: PRODUCT });
-    const { id: pageId } = await merchantCaller(merchant).sellPages.create(
+    const { id: pageId } = await merchantCaller(merchant).pages.sellPages.create(
       buildSellPageInput({
         name: "Pattern Pack",
         paypalClientId: clientId,
@@ -263,8 +264,7 @@ describe("buying a bundle through PayPal", () => {
       }),
     );
     const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: tier } });
-    const shopper = anonymousCaller();
-    const { orderId } = await shopper.checkout.createOrder({ buttonId: button.id });
+    const { orderId } = await buyerApi().createOrder({ buttonId: button.id });
     await approveOrder(orderId, buyer);
     return { merchant, pageId, button, orderId };
   }
@@ -272,7 +272,7 @@ describe("buying a bundle through PayPal", () => {
   /** The same, captured by the buyer's page. */
   async function buy(tier: "basic" | "premium", buyer: SandboxBuyer = "alex") {
     const order = await approved(tier, buyer);
-    const result = await anonymousCaller().checkout.captureOrder({ buttonId: order.button.id, orderId: order.orderId });
+    const result = await buyerApi().captureOrder({ buttonId: order.button.id, orderId: order.orderId });
     return { ...order, result };
   }
 
@@ -328,11 +328,11 @@ describe("buying a bundle through PayPal", () => {
     const merchant = await createMerchant(db);
     const { clientId } = await connectPayPal(db, merchant.id);
     const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: PRODUCT });
-    const { id: pageId } = await merchantCaller(merchant).sellPages.create(
+    const { id: pageId } = await merchantCaller(merchant).pages.sellPages.create(
       buildSellPageInput({ paypalClientId: clientId, downloadableFileId: file.id }),
     );
     const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
-    const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
+    const { orderId } = await buyerApi().createOrder({ buttonId: button.id });
     await approveOrder(orderId);
     const post = (body: unknown) =>
       captureRoute(
@@ -362,7 +362,7 @@ describe("buying a bundle through PayPal", () => {
     const repeat = { orderId, paymentId: result.paymentId, status: "completed", downloadToken: null };
 
     // Anyone holding the order id and the public button id, through the tRPC procedure and the embed's endpoint.
-    expect(await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId })).toEqual({
+    expect(await buyerApi().captureOrder({ buttonId: button.id, orderId })).toEqual({
       ...repeat,
       downloadNotice: DOWNLOAD_ALREADY_ISSUED_MESSAGE,
     });
@@ -385,8 +385,8 @@ describe("buying a bundle through PayPal", () => {
     const { button, orderId } = await approved("basic");
 
     const results = await Promise.all([
-      anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId }),
-      anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId }),
+      buyerApi().captureOrder({ buttonId: button.id, orderId }),
+      buyerApi().captureOrder({ buttonId: button.id, orderId }),
     ]);
     expect(results.filter((result) => result.downloadToken !== null)).toHaveLength(1);
     expect(results.map((result) => result.downloadNotice).filter(Boolean)).toEqual([DOWNLOAD_ALREADY_ISSUED_MESSAGE]);
@@ -400,7 +400,7 @@ describe("buying a bundle through PayPal", () => {
     const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
     expect(await db.downloadGrant.count({ where: { transactionId: transaction.id } })).toBe(0);
 
-    const retried = await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
+    const retried = await buyerApi().captureOrder({ buttonId: button.id, orderId });
     expect(retried).toMatchObject({ status: "completed", downloadToken: expect.any(String), downloadNotice: null });
     expect(await getThankYou(retried.downloadToken!)).toMatchObject({ downloadsLeft: MAX_DOWNLOADS });
   });
@@ -416,12 +416,12 @@ describe("buying a bundle through PayPal", () => {
     const merchant = await createMerchant(db);
     const { clientId } = await connectPayPal(db, merchant.id);
     const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId });
-    const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
+    const { orderId } = await buyerApi().createOrder({ buttonId: button.id });
     await approveOrder(orderId);
-    const result = await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
+    const result = await buyerApi().captureOrder({ buttonId: button.id, orderId });
     expect(result).toMatchObject({ orderId, status: "completed", downloadToken: null, downloadNotice: null });
     // A repeat has no link to point at either.
-    expect(await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId })).toEqual(result);
+    expect(await buyerApi().captureOrder({ buttonId: button.id, orderId })).toEqual(result);
     expect(await db.downloadGrant.count({ where: { transaction: { paypalOrderId: orderId } } })).toBe(0);
   });
 });

@@ -27,11 +27,11 @@ describe("the procedures under fuzz", () => {
     expect(procedures.length).toBeGreaterThan(60);
     const tierOf = Object.fromEntries(procedures.map((procedure) => [procedure.path, procedure.tier]));
     expect(tierOf).toMatchObject({
-      "checkout.captureOrder": "anonymous",
-      "merchant.signUp": "anonymous",
-      "pages.createButton": "merchant",
+      "merchant.account.requestPasswordReset": "anonymous",
+      "merchant.account.signUp": "anonymous",
+      "pages.buttons.create": "merchant",
       "admin.me": "staff",
-      "admin.listAuditLog": "staff",
+      "admin.audit.list": "staff",
     });
   });
 

@@ -197,7 +197,7 @@ describe("tRPC: one check on every procedure's raw input", () => {
     const features = ["Fine", `Bad ${LONE}`];
     await expectNoStateChange(async () => {
       const error = await caughtError(
-        merchantCaller(merchant).sellPages.update({
+        merchantCaller(merchant).pages.sellPages.update({
           id: page.id,
           values: buildSellPageInput({ basicFeatures: features }),
         }),
@@ -214,8 +214,12 @@ describe("tRPC: one check on every procedure's raw input", () => {
     const email = `hygiene-${Date.now()}@example.test`;
     await expectNoStateChange(async () => {
       for (const bad of hostile) {
-        await expectUnsafeRefusal(anonymousCaller().merchant.signUp({ name: bad, email, password: "secret123" }));
-        await expectUnsafeRefusal(anonymousCaller().merchant.signUp({ name: "Ann", email, password: `pw${bad}123` }));
+        await expectUnsafeRefusal(
+          anonymousCaller().merchant.account.signUp({ name: bad, email, password: "secret123" }),
+        );
+        await expectUnsafeRefusal(
+          anonymousCaller().merchant.account.signUp({ name: "Ann", email, password: `pw${bad}123` }),
+        );
       }
     });
     expect(await db.user.count({ where: { email } })).toBe(0);
@@ -226,15 +230,22 @@ describe("tRPC: one check on every procedure's raw input", () => {
     const caller = merchantCaller(merchant);
     const long = "x".repeat(10_000);
     const refusals: [string, () => Promise<unknown>][] = [
-      ["long button id", () => caller.pages.getButton({ id: long })],
-      ["long password", () => anonymousCaller().merchant.signUp({ name: "A", email: "a@b.co", password: long })],
-      ["long amount", () => caller.pages.createButton({ name: "A", amount: `1${"0".repeat(100)}` } as never)],
-      ["far future date", () => caller.merchant.listPayments({ to: new Date(8.64e15) })],
-      ["far past date", () => caller.merchant.listCustomers({ from: new Date(-8.64e15) })],
+      ["long button id", () => caller.pages.buttons.get({ id: long })],
+      [
+        "long password",
+        () => anonymousCaller().merchant.account.signUp({ name: "A", email: "a@b.co", password: long }),
+      ],
+      ["long amount", () => caller.pages.buttons.create({ name: "A", amount: `1${"0".repeat(100)}` } as never)],
+      ["far future date", () => caller.merchant.payments.list({ to: new Date(8.64e15) })],
+      ["far past date", () => caller.merchant.customers.list({ from: new Date(-8.64e15) })],
       [
         "huge refund",
         () =>
-          caller.merchant.refundPayment({ paymentId: "p", amountMinor: 2 ** 40, idempotencyKey: crypto.randomUUID() }),
+          caller.merchant.payments.refund({
+            paymentId: "p",
+            amountMinor: 2 ** 40,
+            idempotencyKey: crypto.randomUUID(),
+          }),
       ],
     ];
     for (const [what, call] of refusals) {
@@ -243,8 +254,8 @@ describe("tRPC: one check on every procedure's raw input", () => {
     }
     // The widest dates the schema lets through are ones PostgreSQL can compare.
     const widest = { from: new Date("0001-01-01T00:00:00Z"), to: new Date("9999-12-31T23:59:59.999Z") };
-    await expect(caller.merchant.listPayments(widest)).resolves.toBeDefined();
-    await expect(caller.merchant.listCustomers(widest)).resolves.toBeDefined();
+    await expect(caller.merchant.payments.list(widest)).resolves.toBeDefined();
+    await expect(caller.merchant.customers.list(widest)).resolves.toBeDefined();
   });
 });
 
@@ -277,9 +288,13 @@ describe("tRPC over HTTP: error bodies in our words only", () => {
   it("answers an unsafe string with 400 and the user message, no validation dump", async () => {
     session.current = null;
     const { status, text, errors } = await overHttp(
-      post("/api/trpc/merchant.signUp", trpcJson({ name: NUL, email: "x@example.test", password: "secret123" }), {
-        "content-type": "application/json",
-      }),
+      post(
+        "/api/trpc/merchant.account.signUp",
+        trpcJson({ name: NUL, email: "x@example.test", password: "secret123" }),
+        {
+          "content-type": "application/json",
+        },
+      ),
     );
     expect(status).toBe(400);
     expect(errors[0]).toMatchObject({
@@ -296,14 +311,16 @@ describe("tRPC over HTTP: error bodies in our words only", () => {
 
   it("answers a schema failure with one sentence and the field messages, not zod's issue list", async () => {
     const { status, text, errors } = await overHttp(
-      new Request(`${APP}/api/trpc/checkout.getButton?input=${encodeURIComponent(trpcJson({ buttonId: "" }))}`),
+      post("/api/trpc/merchant.account.requestPasswordReset", trpcJson({ email: "" }), {
+        "content-type": "application/json",
+      }),
     );
     expect(status).toBe(400);
     expect(errors[0]).toMatchObject({
       message: "Please correct the highlighted fields.",
       data: {
         userMessage: "Please correct the highlighted fields.",
-        fieldErrors: { buttonId: expect.arrayContaining(["Button ID is required"]) as unknown },
+        fieldErrors: { email: expect.arrayContaining(["Email is required"]) as unknown },
       },
     });
     for (const dump of ["origin", "too_small", "invalid_format", "minimum"]) expect(text).not.toContain(dump);
@@ -312,7 +329,7 @@ describe("tRPC over HTTP: error bodies in our words only", () => {
 
   it("answers broken JSON, an unknown procedure and a failing one without quoting the request or the failure", async () => {
     const broken = await overHttp(
-      post("/api/trpc/merchant.signUp", '{"json": {"name": "<script>', { "content-type": "application/json" }),
+      post("/api/trpc/merchant.account.signUp", '{"json": {"name": "<script>', { "content-type": "application/json" }),
     );
     expect(broken.status).toBe(400);
     expect(broken.errors[0]?.message).toBe("The request is not valid.");
@@ -328,7 +345,7 @@ describe("tRPC over HTTP: error bodies in our words only", () => {
       user: { id: merchant.id, email: merchant.email, name: merchant.name, userType: "merchant" },
       expires: new Date(Date.now() + 3600_000).toISOString(),
     };
-    const failing = await overHttp(new Request(`${APP}/api/trpc/analytics.onboarding`));
+    const failing = await overHttp(new Request(`${APP}/api/trpc/merchant.onboarding.get`));
     session.current = null;
     expect(failing.status).toBe(500);
     expect(failing.errors[0]).toMatchObject({
@@ -342,7 +359,9 @@ describe("tRPC over HTTP: error bodies in our words only", () => {
   it("refuses a body over 1 MB with 413 for each call of the batch, without reading all of it", async () => {
     const huge = streamedBody(8);
     const batch = await overHttp(
-      post("/api/trpc/merchant.signUp,checkout.createOrder?batch=1", huge.body, { "content-type": "application/json" }),
+      post("/api/trpc/merchant.account.signUp,merchant.account.requestPasswordReset?batch=1", huge.body, {
+        "content-type": "application/json",
+      }),
     );
     expect(batch.status).toBe(413);
     expect(batch.errors).toHaveLength(2);
@@ -355,13 +374,16 @@ describe("tRPC over HTTP: error bodies in our words only", () => {
     expect(huge.pulled.count).toBeLessThan(huge.total / 4);
 
     const declared = await overHttp(
-      post("/api/trpc/merchant.signUp", "{}", { "content-type": "application/json", "content-length": "8388608" }),
+      post("/api/trpc/merchant.account.signUp", "{}", {
+        "content-type": "application/json",
+        "content-length": "8388608",
+      }),
     );
     expect(declared.status).toBe(413);
   });
 
   it("refuses a batch of more than 50 calls", async () => {
-    const paths = Array.from({ length: 51 }, () => "checkout.getButton").join(",");
+    const paths = Array.from({ length: 51 }, () => "pages.counts").join(",");
     const { status } = await overHttp(new Request(`${APP}/api/trpc/${paths}?batch=1&input={}`));
     expect(status).toBe(400);
   });

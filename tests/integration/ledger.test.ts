@@ -11,7 +11,7 @@ import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";
 import { createSubscription as createSubscriptionRow } from "../factories/subscription";
-import { anonymousCaller } from "../support/callers";
+import { buyerApi } from "../support/buyer-api";
 import { type Delivery, deliver as deliverToApp, startWebhookReceiver } from "../support/paypal-webhook-receiver";
 import {
   approveOrder,
@@ -52,9 +52,9 @@ async function seller() {
 async function paidOrder(amountMinor = 1250) {
   const { merchant, clientId } = await seller();
   const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, amountMinor });
-  const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
+  const { orderId } = await buyerApi().createOrder({ buttonId: button.id });
   await approveOrder(orderId);
-  const result = await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
+  const result = await buyerApi().captureOrder({ buttonId: button.id, orderId });
   const payment = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
   return { merchant, clientId, button, orderId, result, payment };
 }
@@ -69,7 +69,7 @@ async function subscriber(plan: { price: string; intervalUnit?: "MONTH" | "YEAR"
   });
   const subscriptionId = await createSubscription(clientId, planId, button.id);
   await approveSubscription(subscriptionId);
-  await anonymousCaller().checkout.recordSubscription({ buttonId: button.id, subscriptionId });
+  await buyerApi().recordSubscription({ buttonId: button.id, subscriptionId });
   const row = await db.subscription.findUniqueOrThrow({ where: { paypalSubscriptionId: subscriptionId } });
   return { merchant, clientId, button, subscriptionId, row };
 }
@@ -320,7 +320,7 @@ describe("nothing paid is lost", () => {
   it("records a capture PayPal made that we never recorded, from its webhook", async () => {
     const { merchant, clientId } = await seller();
     const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, amountMinor: 1900 });
-    const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
+    const { orderId } = await buyerApi().createOrder({ buttonId: button.id });
     await approveOrder(orderId);
     // Our capture reached PayPal, but our write never happened (a crash, a closed tab).
     const captured = await captureAtPayPal(clientId, orderId);
@@ -339,11 +339,11 @@ describe("nothing paid is lost", () => {
     const merchant = await createMerchant(db);
     const { clientId } = await connectPayPal(db, merchant.id);
     const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, amountMinor: 800 });
-    const captured = (await anonymousCaller().checkout.createOrder({ buttonId: button.id })).orderId;
+    const captured = (await buyerApi().createOrder({ buttonId: button.id })).orderId;
     await approveOrder(captured);
     // A crash between PayPal's capture and our write, a few seconds ago.
     await captureAtPayPal(clientId, captured);
-    const approved = (await anonymousCaller().checkout.createOrder({ buttonId: button.id })).orderId;
+    const approved = (await buyerApi().createOrder({ buttonId: button.id })).orderId;
     await approveOrder(approved);
 
     // The scheduled pass leaves both to the buyers' pages for now.
@@ -365,9 +365,9 @@ describe("nothing paid is lost", () => {
   it("the reconciliation captures and records an approved checkout whose buyer never came back, and closes the rest", async () => {
     const { merchant, clientId } = await seller();
     const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, amountMinor: 700 });
-    const approved = (await anonymousCaller().checkout.createOrder({ buttonId: button.id })).orderId;
+    const approved = (await buyerApi().createOrder({ buttonId: button.id })).orderId;
     await approveOrder(approved);
-    const abandoned = (await anonymousCaller().checkout.createOrder({ buttonId: button.id })).orderId;
+    const abandoned = (await buyerApi().createOrder({ buttonId: button.id })).orderId;
     const old = new Date(Date.now() - 4 * 24 * 60 * 60 * 1000);
     await db.checkoutSession.updateMany({
       where: { paypalOrderId: { in: [approved, abandoned] } },

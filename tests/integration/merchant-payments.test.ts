@@ -58,7 +58,7 @@ async function shop() {
   return { merchant, button, api: merchantCaller(merchant) };
 }
 
-describe("merchant.listPayments", () => {
+describe("merchant.payments.list", () => {
   it("lists only the merchant's own payments, newest first, filtered by status", async () => {
     const [ada, bob] = [await shop(), await shop()];
     await pay(ada.merchant.id, ada.button.id, { email: "one@buyer.test", at: new Date("2026-01-01") });
@@ -70,15 +70,15 @@ describe("merchant.listPayments", () => {
     });
     await pay(bob.merchant.id, bob.button.id, { email: "one@buyer.test" });
 
-    const all = await ada.api.merchant.listPayments({});
+    const all = await ada.api.merchant.payments.list({});
     expect(all).toMatchObject({ total: 2, pageCount: 1, pageSize: 20 });
     expect(all.payments.map((p) => p.payerEmail)).toEqual(["two@buyer.test", "one@buyer.test"]);
     expect(all.payments[0]?.popName).toBe(ada.button.name);
 
-    const failed = await ada.api.merchant.listPayments({ status: "failed" });
+    const failed = await ada.api.merchant.payments.list({ status: "failed" });
     expect(failed.payments.map((p) => p.amountMinor)).toEqual([500]);
     // Bob's payment by the same buyer never shows in Ada's list, not even when searched for.
-    expect((await ada.api.merchant.listPayments({ q: "one@buyer" })).total).toBe(1);
+    expect((await ada.api.merchant.payments.list({ q: "one@buyer" })).total).toBe(1);
   });
 
   it("searches buyer e-mail, buyer name, PayPal transaction, order and subscription ids and POP names, ignoring case", async () => {
@@ -99,7 +99,7 @@ describe("merchant.listPayments", () => {
       bundleTier: "basic",
       payerEmail: "painter@buyer.test",
     });
-    const ids = async (q: string) => (await api.merchant.listPayments({ q })).payments.map((p) => p.id).sort();
+    const ids = async (q: string) => (await api.merchant.payments.list({ q })).payments.map((p) => p.id).sort();
 
     expect(await ids("jane.doe@EXAMPLE")).toEqual([byEmail.id]);
     expect(await ids("zoltan")).toEqual([byName.id]);
@@ -110,7 +110,7 @@ describe("merchant.listPayments", () => {
     expect(await ids(sale.paypalTransactionId!)).toEqual([sale.id]);
     expect(await ids("i-subq8")).toEqual([sale.id]);
     expect(await ids("masterCLASS")).toEqual([onPage.id]);
-    expect((await api.merchant.listPayments({ q: "masterclass" })).payments[0]?.popName).toBe(
+    expect((await api.merchant.payments.list({ q: "masterclass" })).payments[0]?.popName).toBe(
       "Watercolour Masterclass",
     );
     expect((await ids(button.name.toUpperCase())).length).toBe(4);
@@ -137,7 +137,7 @@ describe("merchant.listPayments", () => {
       createdAt: new Date("2026-08-01"),
     });
 
-    const rows = (await api.merchant.listPayments({})).payments;
+    const rows = (await api.merchant.payments.list({})).payments;
     expect(rows.map((row) => [row.paypalId, row.paypalOrderId])).toEqual([
       [captured.paypalTransactionId, captured.paypalOrderId],
       [legacy.paypalOrderId, legacy.paypalOrderId],
@@ -145,11 +145,11 @@ describe("merchant.listPayments", () => {
     ]);
     expect(rows[0]).toMatchObject({ amountMinor: 2000, refundedMinor: 500, status: "partially_refunded" });
     // The new status filters like the others, in both query paths.
-    expect((await api.merchant.listPayments({ status: "partially_refunded" })).payments.map((p) => p.id)).toEqual([
+    expect((await api.merchant.payments.list({ status: "partially_refunded" })).payments.map((p) => p.id)).toEqual([
       captured.id,
     ]);
     expect(
-      (await api.merchant.listPayments({ status: "partially_refunded", q: "@buyer.test" })).payments.map((p) => p.id),
+      (await api.merchant.payments.list({ status: "partially_refunded", q: "@buyer.test" })).payments.map((p) => p.id),
     ).toEqual([captured.id]);
   });
 
@@ -169,21 +169,21 @@ describe("merchant.listPayments", () => {
     const timeZone = (await getStoreTimeZone(merchant.id)) ?? "UTC";
     expect(timeZone).toBe("Asia/Kolkata");
     const window = resolveDateRange({ range: "custom", from: "2026-03-10", to: "2026-03-10" }, timeZone);
-    const inWindow = await api.merchant.listPayments({ ...window });
+    const inWindow = await api.merchant.payments.list({ ...window });
     expect(inWindow.payments.map((p) => p.payerEmail)).toEqual(["last@buyer.test", "first@buyer.test"]);
 
     // Open-ended on either side.
-    expect((await api.merchant.listPayments({ from: window.from })).total).toBe(3);
-    expect((await api.merchant.listPayments({ to: window.to })).total).toBe(3);
+    expect((await api.merchant.payments.list({ from: window.from })).total).toBe(3);
+    expect((await api.merchant.payments.list({ to: window.to })).total).toBe(3);
     // The same calendar day read in UTC is a different window.
     const utc = resolveDateRange({ range: "custom", from: "2026-03-10", to: "2026-03-10" }, "UTC");
-    expect((await api.merchant.listPayments({ ...utc })).payments.map((p) => p.payerEmail)).toEqual([
+    expect((await api.merchant.payments.list({ ...utc })).payments.map((p) => p.payerEmail)).toEqual([
       "after@buyer.test",
       "last@buyer.test",
     ]);
     // Filters combine: a window, a status and a search.
-    expect((await api.merchant.listPayments({ ...window, q: "first@", status: "completed" })).total).toBe(1);
-    expect((await api.merchant.listPayments({ ...window, q: "first@", status: "failed" })).total).toBe(0);
+    expect((await api.merchant.payments.list({ ...window, q: "first@", status: "completed" })).total).toBe(1);
+    expect((await api.merchant.payments.list({ ...window, q: "first@", status: "failed" })).total).toBe(0);
   });
 
   it("counts exactly what a window holds, whole hours and partial ones alike", async () => {
@@ -218,7 +218,7 @@ describe("merchant.listPayments", () => {
             (!window.from || row.at >= window.from) &&
             (!window.to || row.at < window.to),
         ).length;
-        const { total } = await api.merchant.listPayments({ ...window, status });
+        const { total } = await api.merchant.payments.list({ ...window, status });
         expect(total, `${JSON.stringify(window)} ${status ?? "all"}`).toBe(expected);
       }
     }
@@ -233,8 +233,8 @@ describe("merchant.listPayments", () => {
     // Browsing and searching (a different query path) sort alike.
     const order = async (sort: "date" | "amount", dir: "asc" | "desc") => {
       const [browsed, searched] = await Promise.all([
-        api.merchant.listPayments({ sort, dir }),
-        api.merchant.listPayments({ sort, dir, q: "@buyer.test" }),
+        api.merchant.payments.list({ sort, dir }),
+        api.merchant.payments.list({ sort, dir, q: "@buyer.test" }),
       ]);
       const letters = browsed.payments.map((p) => p.payerEmail?.[0]).join("");
       expect(searched.payments.map((p) => p.payerEmail?.[0]).join("")).toBe(letters);
@@ -253,18 +253,18 @@ describe("merchant.listPayments", () => {
     for (let i = 0; i < 21; i++) {
       await pay(merchant.id, button.id, { amountMinor: 100 + i, at: new Date(Date.UTC(2026, 0, 1, 0, i)) });
     }
-    const first = await api.merchant.listPayments({});
+    const first = await api.merchant.payments.list({});
     expect(first).toMatchObject({ total: 21, pageCount: 2 });
     expect(first.payments).toHaveLength(20);
-    const second = await api.merchant.listPayments({ page: 2 });
+    const second = await api.merchant.payments.list({ page: 2 });
     expect(second.payments.map((p) => p.amountMinor)).toEqual([100]);
-    const byAmount = await api.merchant.listPayments({ sort: "amount", dir: "asc", page: 2 });
+    const byAmount = await api.merchant.payments.list({ sort: "amount", dir: "asc", page: 2 });
     expect(byAmount.payments.map((p) => p.amountMinor)).toEqual([120]);
-    expect((await api.merchant.listPayments({ page: 3 })).payments).toEqual([]);
-    const searched = await api.merchant.listPayments({ q: "@buyer.test", sort: "amount", page: 2 });
+    expect((await api.merchant.payments.list({ page: 3 })).payments).toEqual([]);
+    const searched = await api.merchant.payments.list({ q: "@buyer.test", sort: "amount", page: 2 });
     expect(searched).toMatchObject({ total: 21, pageCount: 2 });
     expect(searched.payments.map((p) => p.amountMinor)).toEqual([100]);
-    expect(await api.merchant.listPayments({ q: "@buyer.test", page: 3 })).toMatchObject({ total: 21, payments: [] });
+    expect(await api.merchant.payments.list({ q: "@buyer.test", page: 3 })).toMatchObject({ total: 21, payments: [] });
   });
 
   it("refuses input it cannot use with BAD_REQUEST, and signed-out callers", async () => {
@@ -278,16 +278,16 @@ describe("merchant.listPayments", () => {
       { from: "yesterday" },
     ];
     for (const input of bad) {
-      const error = await errorOf(api.merchant.listPayments(input as never));
+      const error = await errorOf(api.merchant.payments.list(input as never));
       expect(error.code, JSON.stringify(input)).toBe("BAD_REQUEST");
     }
     // 200 characters (after trimming) is still a search.
-    expect((await api.merchant.listPayments({ q: ` ${"x".repeat(200)} ` })).total).toBe(0);
-    expect((await errorOf(anonymousCaller().merchant.listPayments({}))).code).toBe("UNAUTHORIZED");
+    expect((await api.merchant.payments.list({ q: ` ${"x".repeat(200)} ` })).total).toBe(0);
+    expect((await errorOf(anonymousCaller().merchant.payments.list({}))).code).toBe("UNAUTHORIZED");
   });
 });
 
-describe("merchant.getPayment", () => {
+describe("merchant.payments.get", () => {
   it("shows one payment with its buyer, item, PayPal references, POP and bundle", async () => {
     const { merchant, api } = await shop();
     const page = await createSellPage(db, merchant.id, { name: "Bread Baking", basicName: "Starter" });
@@ -304,7 +304,7 @@ describe("merchant.getPayment", () => {
       currency: "EUR",
     });
 
-    const payment = await api.merchant.getPayment({ id: row.id });
+    const payment = await api.merchant.payments.get({ id: row.id });
     expect(payment).toMatchObject({
       id: row.id,
       source: "payment",
@@ -370,7 +370,7 @@ describe("merchant.getPayment", () => {
     await createRefund(db, merchant.id, { transactionId: other.id });
     await createPayPalEvent(db, merchant.id, { transactionId: other.id });
 
-    const payment = await api.merchant.getPayment({ id: row.id });
+    const payment = await api.merchant.payments.get({ id: row.id });
     expect(payment).toMatchObject({ netMinor: 3000, refundableMinor: 3000, status: "partially_refunded" });
     expect(payment.refunds).toMatchObject([
       {
@@ -399,7 +399,7 @@ describe("merchant.getPayment", () => {
       ["refunded", 1000],
     ] as const) {
       const row = await pay(merchant.id, button.id, { status, refundedMinor });
-      expect((await api.merchant.getPayment({ id: row.id })).refundableMinor, status).toBe(0);
+      expect((await api.merchant.payments.get({ id: row.id })).refundableMinor, status).toBe(0);
     }
   });
 
@@ -413,7 +413,7 @@ describe("merchant.getPayment", () => {
       paypalSubscriptionId: subscription.paypalSubscriptionId,
       paypalTransactionId: unique("SALE-"),
     });
-    expect((await api.merchant.getPayment({ id: sale.id })).subscription).toEqual({
+    expect((await api.merchant.payments.get({ id: sale.id })).subscription).toEqual({
       id: subscription.id,
       status: "active",
       payerName: "Sam Sub",
@@ -445,7 +445,7 @@ describe("merchant.getPayment", () => {
       data: { body: Buffer.from("x"), state: "recorded", txnId: wps.txnId, wpsTransactionId: wps.id },
     });
 
-    const payment = await api.merchant.getPayment({ id: wps.id });
+    const payment = await api.merchant.payments.get({ id: wps.id });
     expect(payment).toMatchObject({
       source: "wps",
       paypalId: wps.txnId,
@@ -458,21 +458,21 @@ describe("merchant.getPayment", () => {
     });
     expect(payment.refunds.map((refund) => refund.amountMinor)).toEqual([200]);
     expect(payment.wps?.events).toHaveLength(1);
-    const listed = (await api.merchant.listPayments({})).payments;
+    const listed = (await api.merchant.payments.list({})).payments;
     expect(listed.map((row) => [row.paypalId, row.refundedMinor, row.popName])).toEqual([[wps.txnId, 200, "Poster"]]);
   });
 
   it("names a payment button as its POP, and none once it is deleted", async () => {
     const { merchant, button, api } = await shop();
     const row = await pay(merchant.id, button.id);
-    expect((await api.merchant.getPayment({ id: row.id })).pop).toEqual({
+    expect((await api.merchant.payments.get({ id: row.id })).pop).toEqual({
       kind: "payment_button",
       id: button.id,
       name: button.name,
     });
     await db.paymentButton.delete({ where: { id: button.id } });
-    expect((await api.merchant.getPayment({ id: row.id })).pop).toBeNull();
-    expect((await api.merchant.listPayments({})).payments[0]?.popName).toBeNull();
+    expect((await api.merchant.payments.get({ id: row.id })).pop).toBeNull();
+    expect((await api.merchant.payments.list({})).payments[0]?.popName).toBeNull();
   });
 
   it("is NOT_FOUND for another merchant's payment (Smart or WPS) and for an unknown id", async () => {
@@ -489,20 +489,20 @@ describe("merchant.getPayment", () => {
         rawIpn: "",
       },
     });
-    expect((await errorOf(ada.api.merchant.getPayment({ id: bobs.id }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(ada.api.merchant.getPayment({ id: bobsWps.id }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(ada.api.merchant.getPayment({ id: "no-such-payment" }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(ada.api.merchant.getPayment({ id: "" }))).code).toBe("BAD_REQUEST");
-    expect((await errorOf(anonymousCaller().merchant.getPayment({ id: bobs.id }))).code).toBe("UNAUTHORIZED");
+    expect((await errorOf(ada.api.merchant.payments.get({ id: bobs.id }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(ada.api.merchant.payments.get({ id: bobsWps.id }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(ada.api.merchant.payments.get({ id: "no-such-payment" }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(ada.api.merchant.payments.get({ id: "" }))).code).toBe("BAD_REQUEST");
+    expect((await errorOf(anonymousCaller().merchant.payments.get({ id: bobs.id }))).code).toBe("UNAUTHORIZED");
   });
 });
 
-describe("merchant.refundPayment", () => {
+describe("merchant.payments.refund", () => {
   it("needs a signed-in merchant and refuses malformed input before it reaches PayPal", async () => {
     const { merchant, button, api } = await shop();
     const row = await pay(merchant.id, button.id);
     const valid = { paymentId: row.id, idempotencyKey: crypto.randomUUID() };
-    expect((await errorOf(anonymousCaller().merchant.refundPayment(valid))).code).toBe("UNAUTHORIZED");
+    expect((await errorOf(anonymousCaller().merchant.payments.refund(valid))).code).toBe("UNAUTHORIZED");
     for (const input of [
       { ...valid, idempotencyKey: "not-a-uuid" },
       { ...valid, amountMinor: 0 },
@@ -510,12 +510,12 @@ describe("merchant.refundPayment", () => {
       { ...valid, reason: "r".repeat(256) },
       { ...valid, paymentId: "" },
     ]) {
-      expect((await errorOf(api.merchant.refundPayment(input))).code, JSON.stringify(input)).toBe("BAD_REQUEST");
+      expect((await errorOf(api.merchant.payments.refund(input))).code, JSON.stringify(input)).toBe("BAD_REQUEST");
     }
   });
 });
 
-describe("merchant.listCustomers", () => {
+describe("merchant.customers.list", () => {
   it("groups settled payments by e-mail and currency with each buyer's orders and lifetime value net of refunds", async () => {
     const { merchant, button, api } = await shop();
     const loyal = (amountMinor: number, hour: number, fields: Parameters<typeof pay>[2] = {}) =>
@@ -534,7 +534,7 @@ describe("merchant.listCustomers", () => {
     await pay(merchant.id, button.id, { email: null, amountMinor: 300 });
     await pay(merchant.id, button.id, { email: "failed-only@buyer.test", status: "failed" });
 
-    const { customers, total } = await api.merchant.listCustomers({});
+    const { customers, total } = await api.merchant.customers.list({});
     expect(total).toBe(3);
     expect(customers.find((c) => c.email === "loyal@buyer.test" && c.currency === "USD")).toMatchObject({
       // Refunded orders still count as orders; what went back comes off the value.
@@ -553,7 +553,7 @@ describe("merchant.listCustomers", () => {
     expect(once?.firstPaymentAt).toBeInstanceOf(Date);
     expect(once?.lastPaymentAt.getTime()).toBe(once?.firstPaymentAt.getTime());
     // Sorting by value sorts by the net figure.
-    const byValue = await api.merchant.listCustomers({ sort: "spent", dir: "desc" });
+    const byValue = await api.merchant.customers.list({ sort: "spent", dir: "desc" });
     expect(byValue.customers.map((c) => c.spentMinor)).toEqual([3000, 700, 300]);
   });
 
@@ -562,7 +562,7 @@ describe("merchant.listCustomers", () => {
     await pay(merchant.id, button.id, { email: "mx@buyer.test", name: "Maxine Q", amountMinor: 100 });
     await pay(merchant.id, button.id, { email: "mx@buyer.test", name: "Max", amountMinor: 200 });
     await pay(merchant.id, button.id, { email: "other@buyer.test", name: "Other Person" });
-    const found = async (q: string) => (await api.merchant.listCustomers({ q })).customers;
+    const found = async (q: string) => (await api.merchant.customers.list({ q })).customers;
 
     expect((await found("MAXINE")).map((c) => [c.email, c.spentMinor])).toEqual([["mx@buyer.test", 300]]);
     expect((await found("OTHER@")).map((c) => c.email)).toEqual(["other@buyer.test"]);
@@ -576,8 +576,8 @@ describe("merchant.listCustomers", () => {
     await pay(merchant.id, button.id, { email: "a@buyer.test", amountMinor: 500, at: new Date("2026-04-20T10:00Z") });
     await pay(merchant.id, button.id, { email: "b@buyer.test", amountMinor: 2000, at: new Date("2026-04-10T10:00Z") });
     await pay(merchant.id, button.id, { email: "c@buyer.test", amountMinor: 50, at: new Date("2026-04-15T10:00Z") });
-    const order = async (input: Parameters<typeof api.merchant.listCustomers>[0]) =>
-      (await api.merchant.listCustomers(input)).customers.map((c) => `${c.email[0]}${c.spentMinor}`).join(" ");
+    const order = async (input: Parameters<typeof api.merchant.customers.list>[0]) =>
+      (await api.merchant.customers.list(input)).customers.map((c) => `${c.email[0]}${c.spentMinor}`).join(" ");
 
     expect(await order({})).toBe("a1000 c50 b2000");
     expect(await order({ sort: "last", dir: "asc" })).toBe("b2000 c50 a1000");
@@ -590,26 +590,26 @@ describe("merchant.listCustomers", () => {
     expect(await order({ from: new Date("2026-04-15T00:00Z") })).toBe("a500 c50");
 
     for (let i = 0; i < 20; i++) await pay(merchant.id, button.id, { email: `many${i}@buyer.test` });
-    const second = await api.merchant.listCustomers({ page: 2 });
+    const second = await api.merchant.customers.list({ page: 2 });
     expect(second).toMatchObject({ total: 23, pageCount: 2 });
     expect(second.customers).toHaveLength(3);
-    const past = await api.merchant.listCustomers({ page: 5 });
+    const past = await api.merchant.customers.list({ page: 5 });
     expect(past).toMatchObject({ total: 23, pageCount: 2, customers: [] });
   });
 
   it("never lists another merchant's buyers and refuses bad input", async () => {
     const [ada, bob] = [await shop(), await shop()];
     await pay(bob.merchant.id, bob.button.id, { email: "bobs-buyer@buyer.test" });
-    expect((await ada.api.merchant.listCustomers({ q: "bobs-buyer" })).total).toBe(0);
-    expect((await ada.api.merchant.listCustomers({})).customers).toEqual([]);
+    expect((await ada.api.merchant.customers.list({ q: "bobs-buyer" })).total).toBe(0);
+    expect((await ada.api.merchant.customers.list({})).customers).toEqual([]);
     for (const input of [{ q: "y".repeat(201) }, { sort: "amount" }, { dir: "up" }]) {
-      const error = await errorOf(ada.api.merchant.listCustomers(input as never));
+      const error = await errorOf(ada.api.merchant.customers.list(input as never));
       expect(error.code, JSON.stringify(input)).toBe("BAD_REQUEST");
     }
   });
 });
 
-describe("merchant.getCustomer", () => {
+describe("merchant.customers.get", () => {
   it("sums a buyer's orders per currency net of refunds, with their first and last payment and their payments", async () => {
     const { merchant, button, api } = await shop();
     const email = `${unique("vip")}@buyer.test`;
@@ -625,7 +625,7 @@ describe("merchant.getCustomer", () => {
     await pay(merchant.id, button.id, { email, amountMinor: 700, status: "pending", at: new Date("2026-05-07") });
     await pay(merchant.id, button.id, { email: "someone-else@buyer.test" });
 
-    const customer = await api.merchant.getCustomer({ email });
+    const customer = await api.merchant.customers.get({ email });
     expect(customer).toMatchObject({
       email,
       name: "Buyer Name",
@@ -638,7 +638,7 @@ describe("merchant.getCustomer", () => {
       lastPaymentAt: new Date("2026-05-05"),
     });
     // The customer page's table: every one of their payments, refunded and pending included.
-    const payments = await api.merchant.listPayments({ email });
+    const payments = await api.merchant.payments.list({ email });
     expect(payments.payments.map((p) => p.amountMinor)).toEqual([700, 9000, 400, 1000]);
   });
 
@@ -646,9 +646,9 @@ describe("merchant.getCustomer", () => {
     const [ada, bob] = [await shop(), await shop()];
     const email = `${unique("bobs")}@buyer.test`;
     await pay(bob.merchant.id, bob.button.id, { email });
-    expect((await errorOf(ada.api.merchant.getCustomer({ email }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(ada.api.merchant.getCustomer({ email: "nobody@buyer.test" }))).code).toBe("NOT_FOUND");
-    expect((await ada.api.merchant.listPayments({ email })).total).toBe(0);
-    expect((await bob.api.merchant.getCustomer({ email })).email).toBe(email);
+    expect((await errorOf(ada.api.merchant.customers.get({ email }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(ada.api.merchant.customers.get({ email: "nobody@buyer.test" }))).code).toBe("NOT_FOUND");
+    expect((await ada.api.merchant.payments.list({ email })).total).toBe(0);
+    expect((await bob.api.merchant.customers.get({ email })).email).toBe(email);
   });
 });

@@ -66,8 +66,8 @@ const until = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout
 async function seller(path = `/${unique("store")}`) {
   const merchant = await createMerchant(db);
   const caller = merchantCaller(merchant);
-  await caller.webhooks.updateUrl({ url: base + path });
-  const { secret } = await caller.webhooks.rotateSecret();
+  await caller.merchant.webhooks.updateUrl({ url: base + path });
+  const { secret } = await caller.merchant.webhooks.rotateSecret();
   return { merchant, caller, secret, path };
 }
 
@@ -183,7 +183,7 @@ describe("merchant webhooks", () => {
 
   it("sends nothing without a signing secret, and never throws", async () => {
     const merchant = await createMerchant(db);
-    await merchantCaller(merchant).webhooks.updateUrl({ url: `${base}/no-secret` });
+    await merchantCaller(merchant).merchant.webhooks.updateUrl({ url: `${base}/no-secret` });
     await expect(
       emitMerchantEvent({ merchantId: merchant.id, type: "payment.completed", buttonId: "no-such-button", data: {} }),
     ).resolves.toBeUndefined();
@@ -203,9 +203,9 @@ describe("merchant webhooks", () => {
       expect(row.nextAttemptAt!.getTime() - row.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(60_000);
     });
     await retryNow(delivery!.id);
-    await until(async () => expect((await caller.webhooks.getDelivery({ id: delivery!.id })).state).toBe("succeeded"));
+    await until(async () => expect((await caller.merchant.webhooks.getDelivery({ id: delivery!.id })).state).toBe("succeeded"));
 
-    const detail = await caller.webhooks.getDelivery({ id: delivery!.id });
+    const detail = await caller.merchant.webhooks.getDelivery({ id: delivery!.id });
     expect(detail).toMatchObject({ attempts: 2, lastStatusCode: 200, nextAttemptAt: null, lastError: null });
     expect(detail.deliveredAt).toBeInstanceOf(Date);
     expect(detail.attemptsLog.map((attempt) => attempt.statusCode)).toEqual([500, 200]);
@@ -224,49 +224,49 @@ describe("merchant webhooks", () => {
     await emitMerchantEvent({ merchantId: merchant.id, type: "payment.completed", buttonId: null, data: {} });
     const [delivery] = await deliveriesOf(merchant.id);
     const id = delivery!.id;
-    await until(async () => expect((await caller.webhooks.getDelivery({ id })).attempts).toBe(1));
+    await until(async () => expect((await caller.merchant.webhooks.getDelivery({ id })).attempts).toBe(1));
     // Resend is for finished deliveries: this one is still being retried.
-    await expect(caller.webhooks.resend({ id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(caller.merchant.webhooks.resend({ id })).rejects.toMatchObject({ code: "CONFLICT" });
     await retryNow(id, { retryLimit: 1 });
 
-    await until(async () => expect((await caller.webhooks.getDelivery({ id })).state).toBe("failed"));
-    const failed = await caller.webhooks.getDelivery({ id });
+    await until(async () => expect((await caller.merchant.webhooks.getDelivery({ id })).state).toBe("failed"));
+    const failed = await caller.merchant.webhooks.getDelivery({ id });
     expect(failed).toMatchObject({ attempts: 2, lastStatusCode: 503, nextAttemptAt: null });
     expect(failed.attemptsLog.map((attempt) => attempt.statusCode)).toEqual([302, 503]);
     expect(receivedAt("/elsewhere")).toEqual([]);
-    await expect(caller.webhooks.listDeliveries({ state: "failed" })).resolves.toMatchObject({
+    await expect(caller.merchant.webhooks.listDeliveries({ state: "failed" })).resolves.toMatchObject({
       total: 1,
       deliveries: [{ id, state: "failed", attempts: 2, lastStatusCode: 503 }],
     });
 
-    const resent = await caller.webhooks.resend({ id });
+    const resent = await caller.merchant.webhooks.resend({ id });
     expect(resent.state).toBe("pending");
-    await until(async () => expect((await caller.webhooks.getDelivery({ id })).state).toBe("succeeded"));
-    const done = await caller.webhooks.getDelivery({ id });
+    await until(async () => expect((await caller.merchant.webhooks.getDelivery({ id })).state).toBe("succeeded"));
+    const done = await caller.merchant.webhooks.getDelivery({ id });
     expect(done.attemptsLog.map((attempt) => attempt.statusCode)).toEqual([302, 503, 200]);
     expect(new Set(receivedAt(path).map((message) => message.headers["webhook-id"]))).toEqual(new Set([id]));
     // A delivered one may be resent too (a receiver that lost it); it stays one message.
-    await caller.webhooks.resend({ id });
-    await until(async () => expect((await caller.webhooks.getDelivery({ id })).attempts).toBe(4));
-    expect((await caller.webhooks.listDeliveries({})).total).toBe(1);
+    await caller.merchant.webhooks.resend({ id });
+    await until(async () => expect((await caller.merchant.webhooks.getDelivery({ id })).attempts).toBe(4));
+    expect((await caller.merchant.webhooks.listDeliveries({})).total).toBe(1);
   });
 
   it("sends a test event to the store URL, and says what is missing first", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    await expect(caller.webhooks.sendTestEvent()).rejects.toMatchObject({
+    await expect(caller.merchant.webhooks.sendTestEvent()).rejects.toMatchObject({
       code: "BAD_REQUEST",
       message: "Save a webhook URL first, then send a test event.",
     });
     const path = `/${unique("test")}`;
-    await caller.webhooks.updateUrl({ url: base + path });
-    await expect(caller.webhooks.sendTestEvent()).rejects.toMatchObject({
+    await caller.merchant.webhooks.updateUrl({ url: base + path });
+    await expect(caller.merchant.webhooks.sendTestEvent()).rejects.toMatchObject({
       message: "Generate a signing secret first, then send a test event.",
     });
-    const { secret } = await caller.webhooks.rotateSecret();
+    const { secret } = await caller.merchant.webhooks.rotateSecret();
 
-    const { id } = await caller.webhooks.sendTestEvent();
-    await until(async () => expect((await caller.webhooks.getDelivery({ id })).state).toBe("succeeded"));
+    const { id } = await caller.merchant.webhooks.sendTestEvent();
+    await until(async () => expect((await caller.merchant.webhooks.getDelivery({ id })).state).toBe("succeeded"));
     const [message] = receivedAt(path);
     expect(JSON.parse(message!.body)).toMatchObject({ type: "test.ping", data: { message: expect.any(String) } });
     expect(verifies(secret, message!)).toBe(true);
@@ -276,16 +276,16 @@ describe("merchant webhooks", () => {
     const { caller, secret: first, path } = await seller();
     expect(first).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(first.slice(6), "base64")).toHaveLength(32);
-    const settings = await caller.webhooks.getSettings();
+    const settings = await caller.merchant.webhooks.getSettings();
     expect(settings).toEqual({ url: base + path, hasSecret: true, secretCreatedAt: expect.any(Date) });
     expect(JSON.stringify(settings)).not.toContain(first.slice(6));
 
-    const { id: before } = await caller.webhooks.sendTestEvent();
-    await until(async () => expect((await caller.webhooks.getDelivery({ id: before })).state).toBe("succeeded"));
-    const { secret: second } = await caller.webhooks.rotateSecret();
+    const { id: before } = await caller.merchant.webhooks.sendTestEvent();
+    await until(async () => expect((await caller.merchant.webhooks.getDelivery({ id: before })).state).toBe("succeeded"));
+    const { secret: second } = await caller.merchant.webhooks.rotateSecret();
     expect(second).not.toBe(first);
-    const { id: after } = await caller.webhooks.sendTestEvent();
-    await until(async () => expect((await caller.webhooks.getDelivery({ id: after })).state).toBe("succeeded"));
+    const { id: after } = await caller.merchant.webhooks.sendTestEvent();
+    await until(async () => expect((await caller.merchant.webhooks.getDelivery({ id: after })).state).toBe("succeeded"));
 
     const [old, fresh] = receivedAt(path);
     expect([verifies(first, old!), verifies(second, old!)]).toEqual([true, false]);
@@ -297,23 +297,23 @@ describe("merchant webhooks", () => {
 
   it("keeps each merchant's deliveries private", async () => {
     const { caller } = await seller();
-    const { id } = await caller.webhooks.sendTestEvent();
+    const { id } = await caller.merchant.webhooks.sendTestEvent();
     const other = merchantCaller(await createMerchant(db));
-    await expect(other.webhooks.getDelivery({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(other.webhooks.resend({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(other.webhooks.listDeliveries({})).resolves.toMatchObject({ total: 0, deliveries: [] });
-    await expect(anonymousCaller().webhooks.getSettings()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(anonymousCaller().webhooks.listDeliveries({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(other.merchant.webhooks.getDelivery({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(other.merchant.webhooks.resend({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(other.merchant.webhooks.listDeliveries({})).resolves.toMatchObject({ total: 0, deliveries: [] });
+    await expect(anonymousCaller().merchant.webhooks.getSettings()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(anonymousCaller().merchant.webhooks.listDeliveries({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 
   it("validates the URL and lets the merchant remove it", async () => {
     const caller = merchantCaller(await createMerchant(db));
     for (const url of ["ftp://example.com/in", "not a url", `https://example.com/${"a".repeat(2048)}`]) {
-      const error = (await caller.webhooks.updateUrl({ url }).catch((e: unknown) => e)) as TRPCError;
+      const error = (await caller.merchant.webhooks.updateUrl({ url }).catch((e: unknown) => e)) as TRPCError;
       expect(error.code).toBe("BAD_REQUEST");
     }
-    await caller.webhooks.updateUrl({ url: "https://hooks.example.com/popkit" });
-    await expect(caller.webhooks.updateUrl({ url: "" })).resolves.toMatchObject({ url: "" });
+    await caller.merchant.webhooks.updateUrl({ url: "https://hooks.example.com/popkit" });
+    await expect(caller.merchant.webhooks.updateUrl({ url: "" })).resolves.toMatchObject({ url: "" });
   });
 
   it("emits wps.payment.completed when a WPS payment is newly recorded as completed", async () => {

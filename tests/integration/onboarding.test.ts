@@ -38,10 +38,10 @@ function getScript(id: string, headers: Record<string, string>) {
 
 beforeEach(() => forgetSeenEmbeds());
 
-describe("analytics.onboarding", () => {
+describe("merchant.onboarding.get", () => {
   it("starts a new store at 0 of 4, pointing at the PayPal credentials", async () => {
     const merchant = await createMerchant(db);
-    const onboarding = await merchantCaller(merchant).analytics.onboarding();
+    const onboarding = await merchantCaller(merchant).merchant.onboarding.get();
     expect(onboarding).toMatchObject({
       doneCount: 0,
       totalCount: 4,
@@ -64,17 +64,17 @@ describe("analytics.onboarding", () => {
 
     // A client id alone is not enough: checkout needs the secret too.
     await db.storeSettings.create({ data: { merchantId: merchant.id, storeName: "Shop", paypalClientId: "abc" } });
-    expect(doneOf(await api.analytics.onboarding())).toEqual({
+    expect(doneOf(await api.merchant.onboarding.get())).toEqual({
       paypal: false,
       pop: false,
       test_payment: false,
       on_site: false,
     });
     await connectPayPal(db, merchant.id);
-    expect(await api.analytics.onboarding()).toMatchObject({ doneCount: 1, nextStep: "pop" });
+    expect(await api.merchant.onboarding.get()).toMatchObject({ doneCount: 1, nextStep: "pop" });
 
     const button = await createPaymentButton(db, merchant.id, { name: "Pattern pack" });
-    let onboarding = await api.analytics.onboarding();
+    let onboarding = await api.merchant.onboarding.get();
     expect(doneOf(onboarding)).toMatchObject({ paypal: true, pop: true, test_payment: false });
     expect(onboarding.steps[2]).toEqual({
       id: "test_payment",
@@ -87,9 +87,9 @@ describe("analytics.onboarding", () => {
     // Only a payment PayPal completed counts.
     await createTransaction(db, merchant.id, { buttonId: button.id, status: "failed" });
     await createTransaction(db, merchant.id, { buttonId: button.id, status: "pending" });
-    expect(await api.analytics.onboarding()).toMatchObject({ doneCount: 2, hasPayments: false });
+    expect(await api.merchant.onboarding.get()).toMatchObject({ doneCount: 2, hasPayments: false });
     await createTransaction(db, merchant.id, { buttonId: button.id, status: "completed" });
-    expect(await api.analytics.onboarding()).toMatchObject({
+    expect(await api.merchant.onboarding.get()).toMatchObject({
       doneCount: 3,
       hasPayments: true,
       nextStep: "on_site",
@@ -97,12 +97,12 @@ describe("analytics.onboarding", () => {
     });
 
     await noteEmbedScriptLoad(button.id, `${SHOP}/patterns`);
-    onboarding = await api.analytics.onboarding();
+    onboarding = await api.merchant.onboarding.get();
     expect(onboarding).toMatchObject({ doneCount: 4, isComplete: true, nextStep: null, display: "all_set" });
     const saved = await db.merchant.findUniqueOrThrow({ where: { id: merchant.id } });
     expect(saved.onboardingCompletedAt).toBeInstanceOf(Date);
     // The next load hides it for good: the moment was saved.
-    expect(await api.analytics.onboarding()).toMatchObject({ doneCount: 4, display: "hidden" });
+    expect(await api.merchant.onboarding.get()).toMatchObject({ doneCount: 4, display: "hidden" });
   });
 
   it("counts a sell page as a POP, its view as 'on your site', and a refunded payment as a test payment", async () => {
@@ -153,33 +153,33 @@ describe("analytics.onboarding", () => {
     expect(await getOnboarding(other.id)).toMatchObject({ doneCount: 4 });
 
     const newcomer = await createMerchant(db);
-    const onboarding = await merchantCaller(newcomer).analytics.onboarding();
+    const onboarding = await merchantCaller(newcomer).merchant.onboarding.get();
     expect(onboarding).toMatchObject({ doneCount: 0, hasPayments: false, display: "open" });
   });
 
   it("keeps a dismissal on the server, and still computes the steps", async () => {
     const merchant = await createMerchant(db);
     const api = merchantCaller(merchant);
-    await expect(api.analytics.dismissOnboarding()).resolves.toEqual({ dismissed: true });
+    await expect(api.merchant.onboarding.dismiss()).resolves.toEqual({ dismissed: true });
     const first = await db.merchant.findUniqueOrThrow({ where: { id: merchant.id } });
     expect(first.onboardingDismissedAt).toBeInstanceOf(Date);
 
     // A new session (another caller) still finds it dismissed; a second dismissal keeps the first moment.
     const again = merchantCaller(merchant);
-    await again.analytics.dismissOnboarding();
+    await again.merchant.onboarding.dismiss();
     const second = await db.merchant.findUniqueOrThrow({ where: { id: merchant.id } });
     expect(second.onboardingDismissedAt).toEqual(first.onboardingDismissedAt);
     await connectPayPal(db, merchant.id);
-    expect(await again.analytics.onboarding()).toMatchObject({ display: "hidden", doneCount: 1, nextStep: "pop" });
+    expect(await again.merchant.onboarding.get()).toMatchObject({ display: "hidden", doneCount: 1, nextStep: "pop" });
 
     // Dismissing one store hides nothing of another.
     const other = await createMerchant(db);
-    expect(await merchantCaller(other).analytics.onboarding()).toMatchObject({ display: "open" });
+    expect(await merchantCaller(other).merchant.onboarding.get()).toMatchObject({ display: "open" });
   });
 
   it("refuses signed-out callers", async () => {
-    await expect(anonymousCaller().analytics.onboarding()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(anonymousCaller().analytics.dismissOnboarding()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(anonymousCaller().merchant.onboarding.get()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(anonymousCaller().merchant.onboarding.dismiss()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });
 

@@ -9,6 +9,7 @@ import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";
 import { unique } from "../factories/unique";
 import { anonymousCaller, merchantCaller } from "../support/callers";
+import { buyerApi } from "../support/buyer-api";
 import { createPlan, sandboxApiBase } from "../support/paypal-sandbox";
 
 function validInput(overrides: Partial<PaymentButtonInput> = {}): PaymentButtonInput {
@@ -79,7 +80,7 @@ async function twoMerchants() {
   return { owner, other, ownerApi: merchantCaller(owner), otherApi: merchantCaller(other) };
 }
 
-describe("pages.createButton", () => {
+describe("pages.buttons.create", () => {
   it("stores minor units and returns the form's decimal text back", async () => {
     const merchant = await createMerchant(db);
     const api = merchantCaller(merchant);
@@ -89,7 +90,7 @@ describe("pages.createButton", () => {
       successUrl: "https://shop.example/thanks",
       style: { color: "blue", shape: "pill", size: "large", label: "buynow" },
     });
-    const created = await api.pages.createButton(input);
+    const created = await api.pages.buttons.create(input);
 
     const row = await db.paymentButton.findUniqueOrThrow({ where: { id: created.id } });
     expect(row).toMatchObject({
@@ -112,11 +113,11 @@ describe("pages.createButton", () => {
 
   it("keeps whole yen and a subscription's plan id, and drops a plan id from one-time buttons", async () => {
     const api = merchantCaller(await createMerchant(db));
-    const yen = await api.pages.createButton(validInput({ amount: "1500", currency: "JPY" }));
+    const yen = await api.pages.buttons.create(validInput({ amount: "1500", currency: "JPY" }));
     expect((await db.paymentButton.findUniqueOrThrow({ where: { id: yen.id } })).amountMinor).toBe(1500);
     expect(yen.values.amount).toBe("1500");
 
-    const sub = await api.pages.createButton(
+    const sub = await api.pages.buttons.create(
       validInput({ paymentType: "subscription", planSource: "existing", subscriptionPlanId: "P-1" }),
     );
     expect(sub.values).toMatchObject({
@@ -125,7 +126,7 @@ describe("pages.createButton", () => {
       subscriptionPlanId: "P-1",
     });
 
-    const oneTime = await api.pages.createButton(validInput({ subscriptionPlanId: "P-ignored" }));
+    const oneTime = await api.pages.buttons.create(validInput({ subscriptionPlanId: "P-ignored" }));
     expect((await db.paymentButton.findUniqueOrThrow({ where: { id: oneTime.id } })).subscriptionPlanId).toBeNull();
   });
 
@@ -143,14 +144,14 @@ describe("pages.createButton", () => {
     [{ webhookUrl: "ftp://nope" }, "Please enter a valid URL"],
   ])("rejects %o with its message and stores nothing", async (overrides, message) => {
     const merchant = await createMerchant(db);
-    const error = await errorOf(merchantCaller(merchant).pages.createButton(validInput(overrides)));
+    const error = await errorOf(merchantCaller(merchant).pages.buttons.create(validInput(overrides)));
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.message).toContain(message);
     expect(await db.paymentButton.count({ where: { merchantId: merchant.id } })).toBe(0);
   });
 });
 
-describe("pages.listButtons and pages.counts", () => {
+describe("pages.buttons.list and pages.counts", () => {
   it("lists only the merchant's own manual buttons, newest first, and counts each kind", async () => {
     const { owner, other, ownerApi } = await twoMerchants();
     const older = await createPaymentButton(db, owner.id, { createdAt: new Date("2026-01-01T00:00:00Z") });
@@ -180,7 +181,7 @@ describe("pages.listButtons and pages.counts", () => {
     });
     await createPaymentButton(db, other.id);
 
-    const list = await ownerApi.pages.listButtons();
+    const list = await ownerApi.pages.buttons.list();
     expect(list.map((button) => button.id)).toEqual([newer.id, older.id]);
     expect(list[0]).toEqual({
       id: newer.id,
@@ -209,14 +210,14 @@ describe("pages.listButtons and pages.counts", () => {
 
   it("starts empty", async () => {
     const api = merchantCaller(await createMerchant(db));
-    await expect(api.pages.listButtons()).resolves.toEqual([]);
+    await expect(api.pages.buttons.list()).resolves.toEqual([]);
     await expect(api.pages.counts()).resolves.toEqual({ paymentButtons: 0, digitalSellPages: 0, wpsButtons: 0 });
   });
 });
 
 describe("setupIssue: a button that cannot take payments says why", () => {
   const issueOf = async (merchant: { id: string; email: string; name: string }, id: string) =>
-    (await merchantCaller(merchant).pages.listButtons()).find((button) => button.id === id)?.setupIssue;
+    (await merchantCaller(merchant).pages.buttons.list()).find((button) => button.id === id)?.setupIssue;
 
   it("reads 'Setup needed' until the PayPal secret is saved, then null", async () => {
     const merchant = await createMerchant(db);
@@ -231,16 +232,16 @@ describe("setupIssue: a button that cannot take payments says why", () => {
       fixHref: "/dashboard/settings",
     });
     // The same rule refuses the buyer: the public button cannot take payments.
-    await expect(anonymousCaller().checkout.getButton({ buttonId: button.id })).resolves.toMatchObject({
+    await expect(buyerApi().getButton({ buttonId: button.id })).resolves.toMatchObject({
       canTakePayments: false,
     });
 
     await connectPayPal(db, merchant.id, clientId);
     expect(await issueOf(merchant, button.id)).toBeNull();
-    await expect(merchantCaller(merchant).pages.getButton({ id: button.id })).resolves.toMatchObject({
+    await expect(merchantCaller(merchant).pages.buttons.get({ id: button.id })).resolves.toMatchObject({
       setupIssue: null,
     });
-    await expect(anonymousCaller().checkout.getButton({ buttonId: button.id })).resolves.toMatchObject({
+    await expect(buyerApi().getButton({ buttonId: button.id })).resolves.toMatchObject({
       canTakePayments: true,
     });
   });
@@ -284,19 +285,19 @@ describe("setupIssue: a button that cannot take payments says why", () => {
   it("comes back from create and update", async () => {
     const merchant = await createMerchant(db);
     const api = merchantCaller(merchant);
-    const created = await api.pages.createButton(validInput());
+    const created = await api.pages.buttons.create(validInput());
     expect(created.setupIssue).toMatchObject({ code: "paypal_not_connected" });
     await connectPayPal(db, merchant.id, "client-abc");
-    const updated = await api.pages.updateButton({ id: created.id, values: validInput() });
+    const updated = await api.pages.buttons.update({ id: created.id, values: validInput() });
     expect(updated.setupIssue).toBeNull();
   });
 });
 
-describe("pages.getButton", () => {
+describe("pages.buttons.get", () => {
   it("returns the button's form values with its id and dates", async () => {
     const merchant = await createMerchant(db);
     const button = await createPaymentButton(db, merchant.id, { amountMinor: 1234, currency: "GBP" });
-    const found = await merchantCaller(merchant).pages.getButton({ id: button.id });
+    const found = await merchantCaller(merchant).pages.buttons.get({ id: button.id });
     expect(found).toMatchObject({
       id: button.id,
       createdAt: button.createdAt,
@@ -323,15 +324,15 @@ describe("pages.getButton", () => {
       [otherApi, button.id],
       [ownerApi, bundle.id],
     ] as const) {
-      const error = await errorOf(api.pages.getButton({ id }));
+      const error = await errorOf(api.pages.buttons.get({ id }));
       expect(error.code).toBe("NOT_FOUND");
       expect(error.message).toBe("Payment button not found");
     }
-    expect((await errorOf(ownerApi.pages.getButton({ id: "" }))).message).toContain("Button ID is required");
+    expect((await errorOf(ownerApi.pages.buttons.get({ id: "" }))).message).toContain("Button ID is required");
   });
 });
 
-describe("pages.updateButton", () => {
+describe("pages.buttons.update", () => {
   it("saves every field and moves updatedAt", async () => {
     const merchant = await createMerchant(db);
     const button = await createPaymentButton(db, merchant.id, { createdAt: new Date(Date.now() - 60_000) });
@@ -344,7 +345,7 @@ describe("pages.updateButton", () => {
       cancelUrl: "https://shop.example/cancel",
       style: { color: "black", shape: "pill", size: "small", label: "subscribe" },
     });
-    const updated = await merchantCaller(merchant).pages.updateButton({ id: button.id, values });
+    const updated = await merchantCaller(merchant).pages.buttons.update({ id: button.id, values });
     expect(updated.values).toEqual({ ...values, amount: "42.00" });
     expect(updated.updatedAt.getTime()).toBeGreaterThan(button.updatedAt.getTime());
     const row = await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } });
@@ -354,7 +355,7 @@ describe("pages.updateButton", () => {
   it("refuses another merchant's button and changes nothing", async () => {
     const { owner, otherApi } = await twoMerchants();
     const button = await createPaymentButton(db, owner.id);
-    const error = await errorOf(otherApi.pages.updateButton({ id: button.id, values: validInput({ name: "Hijack" }) }));
+    const error = await errorOf(otherApi.pages.buttons.update({ id: button.id, values: validInput({ name: "Hijack" }) }));
     expect(error.code).toBe("NOT_FOUND");
     expect(error.message).toBe("Payment button not found");
     expect(await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).toEqual(button);
@@ -365,12 +366,12 @@ describe("pages.updateButton", () => {
     const button = await createPaymentButton(db, merchant.id);
     const api = merchantCaller(merchant);
     const yen = await errorOf(
-      api.pages.updateButton({ id: button.id, values: validInput({ amount: "9.99", currency: "JPY" }) }),
+      api.pages.buttons.update({ id: button.id, values: validInput({ amount: "9.99", currency: "JPY" }) }),
     );
     expect(yen.code).toBe("BAD_REQUEST");
     expect(yen.message).toContain("JPY amounts must be whole numbers");
     const sub = await errorOf(
-      api.pages.updateButton({
+      api.pages.buttons.update({
         id: button.id,
         values: validInput({ paymentType: "subscription", planSource: "existing" }),
       }),
@@ -384,7 +385,7 @@ describe("a subscription's plan created in PayPal from the button's price (issue
   it("makes a product and an ACTIVE plan at the button's price and interval with the seller's credentials", async () => {
     const { merchant, clientId, api, subscription } = await connectedSeller();
     const input = subscription({ amount: "19.99", currency: "EUR", planSource: "create", planInterval: "QUARTER" });
-    const created = await api.pages.createButton(input);
+    const created = await api.pages.buttons.create(input);
 
     const row = await db.paymentButton.findUniqueOrThrow({ where: { id: created.id } });
     expect(row).toMatchObject({
@@ -419,7 +420,7 @@ describe("a subscription's plan created in PayPal from the button's price (issue
     ["YEAR", "YEAR", 1, "USD", "120", "120.00"],
   ] as const)("bills %s as %s x %i", async (planInterval, unit, count, currency, amount, value) => {
     const { clientId, api, subscription } = await connectedSeller();
-    const created = await api.pages.createButton(subscription({ amount, currency, planInterval }));
+    const created = await api.pages.buttons.create(subscription({ amount, currency, planInterval }));
     const plan = await readPlan(clientId, created.values.subscriptionPlanId);
     expect(plan.billing_cycles[0]).toMatchObject({
       frequency: { interval_unit: unit, interval_count: count },
@@ -430,14 +431,14 @@ describe("a subscription's plan created in PayPal from the button's price (issue
 
   it("keeps the plan while price and interval stay, and makes a new one when either changes", async () => {
     const { clientId, api, subscription } = await connectedSeller();
-    const created = await api.pages.createButton(subscription({ amount: "10.00" }));
+    const created = await api.pages.buttons.create(subscription({ amount: "10.00" }));
     const firstPlan = created.values.subscriptionPlanId;
 
     // What the edit form sends back: the saved values, here with a new name only.
-    const renamed = await api.pages.updateButton({ id: created.id, values: { ...created.values, name: "Renamed" } });
+    const renamed = await api.pages.buttons.update({ id: created.id, values: { ...created.values, name: "Renamed" } });
     expect(renamed.values).toMatchObject({ name: "Renamed", planSource: "create", subscriptionPlanId: firstPlan });
 
-    const repriced = await api.pages.updateButton({ id: created.id, values: { ...renamed.values, amount: "12.50" } });
+    const repriced = await api.pages.buttons.update({ id: created.id, values: { ...renamed.values, amount: "12.50" } });
     const secondPlan = repriced.values.subscriptionPlanId;
     expect(secondPlan).toMatch(/^P-/);
     expect(secondPlan).not.toBe(firstPlan);
@@ -448,7 +449,7 @@ describe("a subscription's plan created in PayPal from the button's price (issue
       billing_cycles: [{ pricing_scheme: { fixed_price: { value: "10.00" } } }],
     });
 
-    const yearly = await api.pages.updateButton({
+    const yearly = await api.pages.buttons.update({
       id: created.id,
       values: { ...repriced.values, planInterval: "YEAR" },
     });
@@ -463,9 +464,9 @@ describe("a subscription's plan created in PayPal from the button's price (issue
 
   it("replaces a current plan that was deactivated in PayPal since", async () => {
     const { clientId, api, subscription } = await connectedSeller();
-    const created = await api.pages.createButton(subscription());
+    const created = await api.pages.buttons.create(subscription());
     await paypalApi(clientId, "POST", `/v1/billing/plans/${created.values.subscriptionPlanId}/deactivate`);
-    const saved = await api.pages.updateButton({ id: created.id, values: created.values });
+    const saved = await api.pages.buttons.update({ id: created.id, values: created.values });
     expect(saved.values.subscriptionPlanId).not.toBe(created.values.subscriptionPlanId);
     expect((await readPlan(clientId, saved.values.subscriptionPlanId)).status).toBe("ACTIVE");
   });
@@ -473,7 +474,7 @@ describe("a subscription's plan created in PayPal from the button's price (issue
   it("without PayPal connected, says where to connect it and stores nothing", async () => {
     const merchant = await createMerchant(db);
     const api = merchantCaller(merchant);
-    const error = await errorOf(api.pages.createButton(validInput({ paymentType: "subscription" })));
+    const error = await errorOf(api.pages.buttons.create(validInput({ paymentType: "subscription" })));
     const message = "Connect PayPal in Store Settings to create the plan, or enter an existing Plan ID.";
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.message).toBe(message);
@@ -483,7 +484,7 @@ describe("a subscription's plan created in PayPal from the button's price (issue
     // A button's client ID other than the connected one cannot create it either.
     await connectPayPal(db, merchant.id);
     const other = await errorOf(
-      api.pages.createButton(validInput({ paymentType: "subscription", paypalClientId: "another-client" })),
+      api.pages.buttons.create(validInput({ paymentType: "subscription", paypalClientId: "another-client" })),
     );
     expect(other.message).toBe(message);
   });
@@ -494,7 +495,7 @@ describe("a subscription's plan created in PayPal from the button's price (issue
       where: { merchantId: merchant.id },
       data: { paypalSecretEncrypted: encryptSecret("not-the-secret") },
     });
-    const error = await errorOf(api.pages.createButton(subscription()));
+    const error = await errorOf(api.pages.buttons.create(subscription()));
     expect(error.code).toBe("BAD_GATEWAY");
     expect(error.message).toBe("PayPal rejected your PayPal client ID or secret: update them in Store Settings.");
     expect(await db.paymentButton.count({ where: { merchantId: merchant.id } })).toBe(0);
@@ -502,11 +503,11 @@ describe("a subscription's plan created in PayPal from the button's price (issue
 
   it("lets no other merchant edit the button or make plans on it", async () => {
     const { merchant, api, subscription } = await connectedSeller();
-    const created = await api.pages.createButton(subscription());
+    const created = await api.pages.buttons.create(subscription());
     const before = await db.paymentButton.findUniqueOrThrow({ where: { id: created.id } });
     const intruder = await connectedSeller();
     const error = await errorOf(
-      intruder.api.pages.updateButton({
+      intruder.api.pages.buttons.update({
         id: created.id,
         values: intruder.subscription({ amount: "1.00", planInterval: "WEEK" }),
       }),
@@ -521,7 +522,7 @@ describe("a subscription's existing PayPal plan", () => {
   it("is checked with PayPal: stored with its cycle when it exists, is ACTIVE and charges the button's price", async () => {
     const { clientId, api, subscription } = await connectedSeller();
     const planId = await createPlan(clientId, { price: "15.00", intervalUnit: "WEEK", intervalCount: 2 });
-    const created = await api.pages.createButton(
+    const created = await api.pages.buttons.create(
       subscription({ amount: "15", planSource: "existing", subscriptionPlanId: planId }),
     );
     expect(await db.paymentButton.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({
@@ -536,7 +537,7 @@ describe("a subscription's existing PayPal plan", () => {
   it("refuses an unknown, inactive or differently priced plan under the right field", async () => {
     const { clientId, api, subscription } = await connectedSeller();
     const existing = (subscriptionPlanId: string, amount = "15.00") =>
-      api.pages.createButton(subscription({ amount, planSource: "existing", subscriptionPlanId }));
+      api.pages.buttons.create(subscription({ amount, planSource: "existing", subscriptionPlanId }));
 
     const unknown = await errorOf(existing("P-DOES-NOT-EXIST"));
     expect(unknown.code).toBe("BAD_REQUEST");
@@ -561,30 +562,30 @@ describe("a subscription's existing PayPal plan", () => {
   });
 });
 
-describe("pages.setButtonActive", () => {
+describe("pages.buttons.setActive", () => {
   it("turns a button off and on again", async () => {
     const merchant = await createMerchant(db);
     const button = await createPaymentButton(db, merchant.id);
     const api = merchantCaller(merchant);
-    await expect(api.pages.setButtonActive({ id: button.id, isActive: false })).resolves.toEqual({
+    await expect(api.pages.buttons.setActive({ id: button.id, isActive: false })).resolves.toEqual({
       id: button.id,
       isActive: false,
     });
     expect((await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).isActive).toBe(false);
-    await api.pages.setButtonActive({ id: button.id, isActive: true });
+    await api.pages.buttons.setActive({ id: button.id, isActive: true });
     expect((await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).isActive).toBe(true);
   });
 
   it("refuses another merchant's button and changes nothing", async () => {
     const { owner, otherApi } = await twoMerchants();
     const button = await createPaymentButton(db, owner.id);
-    const error = await errorOf(otherApi.pages.setButtonActive({ id: button.id, isActive: false }));
+    const error = await errorOf(otherApi.pages.buttons.setActive({ id: button.id, isActive: false }));
     expect(error.code).toBe("NOT_FOUND");
     expect((await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).isActive).toBe(true);
   });
 });
 
-describe("pages.deleteButton", () => {
+describe("pages.buttons.delete", () => {
   it("deletes the button and keeps its transactions, unlinked", async () => {
     const merchant = await createMerchant(db);
     const button = await createPaymentButton(db, merchant.id);
@@ -598,7 +599,7 @@ describe("pages.deleteButton", () => {
         status: "completed",
       },
     });
-    await expect(merchantCaller(merchant).pages.deleteButton({ id: button.id })).resolves.toEqual({ id: button.id });
+    await expect(merchantCaller(merchant).pages.buttons.delete({ id: button.id })).resolves.toEqual({ id: button.id });
     expect(await db.paymentButton.findUnique({ where: { id: button.id } })).toBeNull();
     expect(await db.transaction.findUniqueOrThrow({ where: { id: transaction.id } })).toMatchObject({
       buttonId: null,
@@ -611,8 +612,8 @@ describe("pages.deleteButton", () => {
     const { owner, ownerApi, otherApi } = await twoMerchants();
     const button = await createPaymentButton(db, owner.id);
     const bundle = await createPaymentButton(db, owner.id, { buttonType: "bundle" });
-    expect((await errorOf(otherApi.pages.deleteButton({ id: button.id }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(ownerApi.pages.deleteButton({ id: bundle.id }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(otherApi.pages.buttons.delete({ id: button.id }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(ownerApi.pages.buttons.delete({ id: bundle.id }))).code).toBe("NOT_FOUND");
     expect(await db.paymentButton.count({ where: { id: { in: [button.id, bundle.id] } } })).toBe(2);
   });
 });
@@ -624,12 +625,12 @@ describe("signed out", () => {
     const api = anonymousCaller();
     const calls = [
       () => api.pages.counts(),
-      () => api.pages.listButtons(),
-      () => api.pages.getButton({ id: button.id }),
-      () => api.pages.createButton(validInput()),
-      () => api.pages.updateButton({ id: button.id, values: validInput({ name: "Changed" }) }),
-      () => api.pages.setButtonActive({ id: button.id, isActive: false }),
-      () => api.pages.deleteButton({ id: button.id }),
+      () => api.pages.buttons.list(),
+      () => api.pages.buttons.get({ id: button.id }),
+      () => api.pages.buttons.create(validInput()),
+      () => api.pages.buttons.update({ id: button.id, values: validInput({ name: "Changed" }) }),
+      () => api.pages.buttons.setActive({ id: button.id, isActive: false }),
+      () => api.pages.buttons.delete({ id: button.id }),
     ];
     for (const call of calls) {
       const error = await errorOf(call());

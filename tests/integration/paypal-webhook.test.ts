@@ -9,7 +9,8 @@ import { createPaymentButton } from "../factories/payment-button";
 import { buildSellPageInput } from "../factories/sell-page";
 import { createStoredFile } from "../factories/stored-file";
 import { connectPayPal } from "../factories/store-settings";
-import { anonymousCaller, merchantCaller } from "../support/callers";
+import { merchantCaller } from "../support/callers";
+import { buyerApi } from "../support/buyer-api";
 import {
   approveOrder,
   approveSubscription,
@@ -42,9 +43,9 @@ async function paidOrder(buyer: SandboxBuyer = "alex") {
   const { clientId } = await connectPayPal(db, merchant.id);
   await db.storeSettings.update({ where: { merchantId: merchant.id }, data: { paypalWebhookId: SANDBOX_WEBHOOK_ID } });
   const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId });
-  const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
+  const { orderId } = await buyerApi().createOrder({ buttonId: button.id });
   await approveOrder(orderId, buyer);
-  await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
+  await buyerApi().captureOrder({ buttonId: button.id, orderId });
   const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
   return { merchant, clientId, button, orderId, transaction, captureId: transaction.paypalTransactionId! };
 }
@@ -151,13 +152,13 @@ describe("PayPal webhooks", () => {
         data: { paypalWebhookId: SANDBOX_WEBHOOK_ID },
       });
       const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: "%PDF-1.7 product" });
-      const { id: pageId } = await merchantCaller(merchant).sellPages.create(
+      const { id: pageId } = await merchantCaller(merchant).pages.sellPages.create(
         buildSellPageInput({ paypalClientId: clientId, downloadableFileId: file.id }),
       );
       const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
-      const { orderId } = await anonymousCaller().checkout.createOrder({ buttonId: button.id });
+      const { orderId } = await buyerApi().createOrder({ buttonId: button.id });
       await approveOrder(orderId, "pending");
-      const { downloadToken } = await anonymousCaller().checkout.captureOrder({ buttonId: button.id, orderId });
+      const { downloadToken } = await buyerApi().captureOrder({ buttonId: button.id, orderId });
       const transaction = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
       return { button, orderId, transaction, token: downloadToken!, captureId: transaction.paypalTransactionId! };
     }

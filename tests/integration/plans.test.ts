@@ -63,7 +63,7 @@ describe("plans in the admin portal", () => {
   it("lets an admin create a plan, audited in the same transaction, and shows it to staff and the landing page", async () => {
     const { staff, admin } = await staffOf("admin");
     const values = planForm({ price: "29.50" });
-    const plan = await admin.createPlan(values);
+    const plan = await admin.plans.create(values);
     expect(plan).toMatchObject({
       name: values.name,
       description: values.description,
@@ -87,7 +87,7 @@ describe("plans in the admin portal", () => {
       },
     });
 
-    const listed = await admin.listPlans();
+    const listed = await admin.plans.list();
     expect(listed.canEdit).toBe(true);
     expect(listed.plans.find((row) => row.id === plan.id)).toMatchObject({ name: values.name, storeCount: 0 });
     // New plans go after the existing ones.
@@ -99,7 +99,7 @@ describe("plans in the admin portal", () => {
     const { admin } = await staffOf("super_admin");
     const existing = await createPlan(db);
     const before = await db.plan.count();
-    const error = await failure(admin.createPlan(planForm({ name: existing.name.toUpperCase() })));
+    const error = await failure(admin.plans.create(planForm({ name: existing.name.toUpperCase() })));
     expect(error).toEqual({
       code: "CONFLICT",
       message: planMessages.nameTaken(existing.name.toUpperCase()),
@@ -107,8 +107,8 @@ describe("plans in the admin portal", () => {
     });
     expect(await db.plan.count()).toBe(before);
 
-    const other = await admin.createPlan(planForm());
-    const rename = await failure(admin.updatePlan({ id: other.id, values: planForm({ name: existing.name }) }));
+    const other = await admin.plans.create(planForm());
+    const rename = await failure(admin.plans.update({ id: other.id, values: planForm({ name: existing.name }) }));
     expect(rename.code).toBe("CONFLICT");
     expect((await db.plan.findUniqueOrThrow({ where: { id: other.id } })).name).toBe(other.name);
   });
@@ -116,7 +116,7 @@ describe("plans in the admin portal", () => {
   it("answers bad input with the form's messages, never a server error", async () => {
     const { admin } = await staffOf("admin");
     const error = await failure(
-      admin.createPlan(planForm({ name: "", price: "abc", monthlyTransactionLimit: "", feePercent: "101" })),
+      admin.plans.create(planForm({ name: "", price: "abc", monthlyTransactionLimit: "", feePercent: "101" })),
     );
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.fieldErrors).toEqual({
@@ -125,18 +125,18 @@ describe("plans in the admin portal", () => {
       feePercent: [planMessages.feeInvalid],
       monthlyTransactionLimit: [planMessages.limitRequired],
     });
-    expect((await failure(admin.updatePlan({ id: "no-such-plan", values: planForm() }))).code).toBe("NOT_FOUND");
-    expect((await failure(admin.deletePlan({ id: "no-such-plan" }))).code).toBe("NOT_FOUND");
-    expect((await failure(admin.setDefaultPlan({ id: "no-such-plan" }))).code).toBe("NOT_FOUND");
+    expect((await failure(admin.plans.update({ id: "no-such-plan", values: planForm() }))).code).toBe("NOT_FOUND");
+    expect((await failure(admin.plans.delete({ id: "no-such-plan" }))).code).toBe("NOT_FOUND");
+    expect((await failure(admin.plans.setDefault({ id: "no-such-plan" }))).code).toBe("NOT_FOUND");
   });
 
   it("audits an edit with what changed, and writes nothing for an edit that changes nothing", async () => {
     const { admin } = await staffOf("admin");
-    const plan = await admin.createPlan(planForm({ isUnlimited: true, monthlyTransactionLimit: "" }));
+    const plan = await admin.plans.create(planForm({ isUnlimited: true, monthlyTransactionLimit: "" }));
     const values = planForm({ name: plan.name, price: "49", isUnlimited: false, monthlyTransactionLimit: "2000" });
-    const updated = await admin.updatePlan({ id: plan.id, values });
+    const updated = await admin.plans.update({ id: plan.id, values });
     expect(updated).toMatchObject({ priceMinor: 4900, monthlyTransactionLimit: 2000, feeBasisPoints: 150 });
-    await admin.updatePlan({ id: plan.id, values });
+    await admin.plans.update({ id: plan.id, values });
 
     const audit = await planAudit(plan.id);
     expect(audit.map((row) => row.action)).toEqual(["plan.create", "plan.update"]);
@@ -151,10 +151,10 @@ describe("plans in the admin portal", () => {
 
   it("keeps exactly one default plan, also when two admins set different defaults at the same moment", async () => {
     const { admin } = await staffOf("admin");
-    const first = await admin.createPlan(planForm());
-    const second = await admin.createPlan(planForm());
+    const first = await admin.plans.create(planForm());
+    const second = await admin.plans.create(planForm());
 
-    const made = await admin.setDefaultPlan({ id: first.id });
+    const made = await admin.plans.setDefault({ id: first.id });
     expect(made.isDefault).toBe(true);
     expect(await defaults()).toEqual([{ id: first.id }]);
     expect((await planAudit(first.id)).at(-1)).toMatchObject({
@@ -162,31 +162,31 @@ describe("plans in the admin portal", () => {
       details: { name: first.name, from: "Free", to: first.name },
     });
     // Setting the default again is no change and no audit row.
-    await admin.setDefaultPlan({ id: first.id });
+    await admin.plans.setDefault({ id: first.id });
     expect((await planAudit(first.id)).filter((row) => row.action === "plan.set_default")).toHaveLength(1);
 
     await Promise.all([
-      admin.setDefaultPlan({ id: second.id }),
-      admin.setDefaultPlan({ id: DEFAULT_PLAN_ID }),
-      admin.setDefaultPlan({ id: first.id }),
+      admin.plans.setDefault({ id: second.id }),
+      admin.plans.setDefault({ id: DEFAULT_PLAN_ID }),
+      admin.plans.setDefault({ id: first.id }),
     ]);
     expect(await defaults()).toHaveLength(1);
   });
 
   it("refuses to delete the default plan; deleting another moves its stores to the default", async () => {
     const { staff, admin } = await staffOf("super_admin");
-    expect(await failure(admin.deletePlan({ id: DEFAULT_PLAN_ID }))).toMatchObject({
+    expect(await failure(admin.plans.delete({ id: DEFAULT_PLAN_ID }))).toMatchObject({
       code: "CONFLICT",
       message: planMessages.defaultNotDeletable,
     });
     expect(await db.plan.findUnique({ where: { id: DEFAULT_PLAN_ID } })).not.toBeNull();
 
-    const plan = await admin.createPlan(planForm({ feePercent: "3" }));
+    const plan = await admin.plans.create(planForm({ feePercent: "3" }));
     const merchant = await createMerchant(db);
-    await admin.setMerchantPlan({ merchantId: merchant.id, planId: plan.id });
+    await admin.plans.setForMerchant({ merchantId: merchant.id, planId: plan.id });
     expect((await getMerchantPlanUsage(merchant.id)).plan?.id).toBe(plan.id);
 
-    await expect(admin.deletePlan({ id: plan.id })).resolves.toEqual({
+    await expect(admin.plans.delete({ id: plan.id })).resolves.toEqual({
       id: plan.id,
       name: plan.name,
       movedStores: 1,
@@ -208,26 +208,26 @@ describe("plans in the admin portal", () => {
     const merchant = await createMerchant(db);
     const auditBefore = await db.auditLog.count();
 
-    const listed = await operator.listPlans();
+    const listed = await operator.plans.list();
     expect(listed.canEdit).toBe(false);
     expect(listed.plans.some((row) => row.id === plan.id)).toBe(true);
     const refusals = await Promise.all([
-      failure(operator.createPlan(planForm())),
-      failure(operator.updatePlan({ id: plan.id, values: planForm() })),
-      failure(operator.setDefaultPlan({ id: plan.id })),
-      failure(operator.deletePlan({ id: plan.id })),
-      failure(operator.setMerchantPlan({ merchantId: merchant.id, planId: plan.id })),
+      failure(operator.plans.create(planForm())),
+      failure(operator.plans.update({ id: plan.id, values: planForm() })),
+      failure(operator.plans.setDefault({ id: plan.id })),
+      failure(operator.plans.delete({ id: plan.id })),
+      failure(operator.plans.setForMerchant({ merchantId: merchant.id, planId: plan.id })),
     ]);
     for (const refusal of refusals) {
       expect(refusal).toMatchObject({ code: "FORBIDDEN", message: "You do not have permission to do this." });
     }
-    expect((await operator.merchantPlan({ id: merchant.id })).canChange).toBe(false);
+    expect((await operator.plans.forMerchant({ id: merchant.id })).canChange).toBe(false);
     expect(await db.plan.findUniqueOrThrow({ where: { id: plan.id } })).toEqual(plan);
     expect(await db.auditLog.count()).toBe(auditBefore);
 
     for (const caller of [merchantCaller(merchant).admin, anonymousCaller().admin]) {
-      expect((await failure(caller.listPlans())).code).toBe("UNAUTHORIZED");
-      expect((await failure(caller.createPlan(planForm()))).code).toBe("UNAUTHORIZED");
+      expect((await failure(caller.plans.list())).code).toBe("UNAUTHORIZED");
+      expect((await failure(caller.plans.create(planForm()))).code).toBe("UNAUTHORIZED");
     }
   });
 });
@@ -238,15 +238,15 @@ describe("a merchant's plan", () => {
     const plan = await createPlan(db, { monthlyTransactionLimit: 100, feeBasisPoints: 200 });
     const merchant = await createMerchant(db);
 
-    expect(await admin.merchantPlan({ id: merchant.id })).toMatchObject({
+    expect(await admin.plans.forMerchant({ id: merchant.id })).toMatchObject({
       ownPlanId: null,
       plan: { id: DEFAULT_PLAN_ID },
       canChange: true,
     });
-    const moved = await admin.setMerchantPlan({ merchantId: merchant.id, planId: plan.id });
+    const moved = await admin.plans.setForMerchant({ merchantId: merchant.id, planId: plan.id });
     expect(moved).toMatchObject({ ownPlanId: plan.id, plan: { name: plan.name }, limit: 100 });
-    await admin.setMerchantPlan({ merchantId: merchant.id, planId: plan.id });
-    await admin.setMerchantPlan({ merchantId: merchant.id, planId: null });
+    await admin.plans.setForMerchant({ merchantId: merchant.id, planId: plan.id });
+    await admin.plans.setForMerchant({ merchantId: merchant.id, planId: null });
 
     const audit = await db.auditLog.findMany({
       where: { targetType: "merchant", targetId: merchant.id, action: "merchant.plan_change" },
@@ -257,11 +257,11 @@ describe("a merchant's plan", () => {
       [staff.username, { name: merchant.name, email: merchant.email, from: plan.name, to: "Default plan (Free)" }],
     ]);
 
-    expect(await failure(admin.setMerchantPlan({ merchantId: merchant.id, planId: "no-such-plan" }))).toMatchObject({
+    expect(await failure(admin.plans.setForMerchant({ merchantId: merchant.id, planId: "no-such-plan" }))).toMatchObject({
       code: "NOT_FOUND",
       message: planMessages.notFound,
     });
-    expect((await failure(admin.setMerchantPlan({ merchantId: "no-such-merchant", planId: plan.id }))).code).toBe(
+    expect((await failure(admin.plans.setForMerchant({ merchantId: "no-such-merchant", planId: plan.id }))).code).toBe(
       "NOT_FOUND",
     );
   });
@@ -270,8 +270,8 @@ describe("a merchant's plan", () => {
     const { admin } = await staffOf("admin");
     const merchant = await createMerchant(db);
     const plan = await createPlan(db, { name: unique("Default "), feeBasisPoints: 100 });
-    await admin.setDefaultPlan({ id: plan.id });
-    expect(await merchantCaller(merchant).merchant.getPlanUsage()).toMatchObject({
+    await admin.plans.setDefault({ id: plan.id });
+    expect(await merchantCaller(merchant).merchant.plan.usage()).toMatchObject({
       ownPlanId: null,
       plan: { id: plan.id, isDefault: true, feeBasisPoints: 100 },
     });
@@ -308,7 +308,7 @@ describe("usage this month", () => {
       },
     });
 
-    const usage = await merchantCaller(merchant).merchant.getPlanUsage();
+    const usage = await merchantCaller(merchant).merchant.plan.usage();
     expect(usage).toMatchObject({
       ownPlanId: plan.id,
       plan: { name: plan.name },
@@ -359,11 +359,11 @@ describe("usage this month", () => {
     expect(await planLimitMessage(merchant.id)).toBeNull();
 
     const limited = await createPlan(db, { monthlyTransactionLimit: 1 });
-    await admin.setDefaultPlan({ id: limited.id });
+    await admin.plans.setDefault({ id: limited.id });
     expect(await planLimitMessage(merchant.id)).toBe(PLAN_LIMIT_MESSAGE);
     // A store on an unlimited plan of its own is not held to the default's limit.
     const unlimited = await createPlan(db);
-    await admin.setMerchantPlan({ merchantId: merchant.id, planId: unlimited.id });
+    await admin.plans.setForMerchant({ merchantId: merchant.id, planId: unlimited.id });
     expect(await planLimitMessage(merchant.id)).toBeNull();
   });
 });

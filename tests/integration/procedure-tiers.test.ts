@@ -16,14 +16,14 @@ async function failure(promise: Promise<unknown>) {
 
 describe("merchantProcedure", () => {
   it("refuses a signed-out caller with 'User not authenticated'", async () => {
-    const error = await failure(anonymousCaller().merchant.getStoreSettings());
+    const error = await failure(anonymousCaller().merchant.store.get());
     expect(error.code).toBe("UNAUTHORIZED");
     expect(error.message).toBe("User not authenticated");
   });
 
   it("refuses a staff session: staff and merchants are different identities", async () => {
     const staff = await createSaasUser(db, { role: "super_admin" });
-    const error = await failure(staffCaller(staff).merchant.getStoreSettings());
+    const error = await failure(staffCaller(staff).merchant.store.get());
     expect(error.code).toBe("UNAUTHORIZED");
   });
 });

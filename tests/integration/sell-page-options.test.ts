@@ -52,7 +52,7 @@ describe("saving a page's selling options and social proof", () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
 
-    const { id } = await caller.sellPages.create(withOptions);
+    const { id } = await caller.pages.sellPages.create(withOptions);
 
     expect(await db.digitalSellPage.findUniqueOrThrow({ where: { id } })).toMatchObject({
       testimonialQuote: "Clear charts, and my first pair fit.",
@@ -85,7 +85,7 @@ describe("saving a page's selling options and social proof", () => {
         maxQuantity: 1,
       },
     ]);
-    const { values, soldCounts } = await caller.sellPages.get({ id });
+    const { values, soldCounts } = await caller.pages.sellPages.get({ id });
     expect(values).toMatchObject({
       testimonialQuote: withOptions.testimonialQuote,
       testimonialAuthor: withOptions.testimonialAuthor,
@@ -105,9 +105,9 @@ describe("saving a page's selling options and social proof", () => {
   it("keeps the buttons in step on update: options switched, changed and cleared", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    const { id } = await caller.sellPages.create(withOptions);
+    const { id } = await caller.pages.sellPages.create(withOptions);
 
-    await caller.sellPages.update({
+    await caller.pages.sellPages.update({
       id,
       values: {
         ...withOptions,
@@ -168,7 +168,7 @@ describe("saving a page's selling options and social proof", () => {
       [{ testimonialQuote: "" }, "Enter the testimonial quote, or clear its author"],
     ];
     for (const [change, message] of refusals) {
-      const error = await errorOf(caller.sellPages.create({ ...withOptions, ...change }));
+      const error = await errorOf(caller.pages.sellPages.create({ ...withOptions, ...change }));
       expect(error?.code, message).toBe("BAD_REQUEST");
       expect(error?.message).toContain(message);
     }
@@ -201,12 +201,12 @@ describe("saving a page's selling options and social proof", () => {
   it("refuses a stock below what a bundle has sold, saying how many, and changes nothing", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    const { id } = await caller.sellPages.create(withOptions);
+    const { id } = await caller.pages.sellPages.create(withOptions);
     await db.paymentButton.updateMany({ where: { sellPageId: id, bundleTier: "premium" }, data: { soldCount: 6 } });
-    expect((await caller.sellPages.get({ id })).soldCounts).toEqual({ basic: 0, premium: 6 });
+    expect((await caller.pages.sellPages.get({ id })).soldCounts).toEqual({ basic: 0, premium: 6 });
 
     const error = await errorOf(
-      caller.sellPages.update({ id, values: { ...withOptions, name: "Renamed", premiumStockLimit: "5" } }),
+      caller.pages.sellPages.update({ id, values: { ...withOptions, name: "Renamed", premiumStockLimit: "5" } }),
     );
 
     const message = "Premium bundle has already sold 6: its stock cannot be lower than that";
@@ -220,17 +220,17 @@ describe("saving a page's selling options and social proof", () => {
     expect((await buttonsOf(id))[1]).toMatchObject({ stockLimit: 8 });
 
     // Exactly what it sold is allowed: the bundle is then sold out. Turning premium off skips the check.
-    await caller.sellPages.update({ id, values: { ...withOptions, premiumStockLimit: "6" } });
+    await caller.pages.sellPages.update({ id, values: { ...withOptions, premiumStockLimit: "6" } });
     const page = await getPublicSellPage(id);
     expect(page?.bundles[1]).toMatchObject({ tier: "premium", stockLeft: 0, soldOut: true });
-    await caller.sellPages.update({ id, values: { ...withOptions, premiumEnabled: false, premiumStockLimit: "1" } });
+    await caller.pages.sellPages.update({ id, values: { ...withOptions, premiumEnabled: false, premiumStockLimit: "1" } });
   });
 });
 
 describe("the buyer's page", () => {
   it("hides social proof the seller did not give, and names no store without Store Settings", async () => {
     const merchant = await createMerchant(db);
-    const { id } = await merchantCaller(merchant).sellPages.create(buildSellPageInput());
+    const { id } = await merchantCaller(merchant).pages.sellPages.create(buildSellPageInput());
 
     const page = await getPublicSellPage(id);
 
@@ -251,7 +251,7 @@ describe("the buyer's page", () => {
       where: { merchantId: merchant.id },
       data: { storeName: "Loop & Purl", websiteUrl: "https://loopandpurl.example/shop", logoFileId: storeLogo.id },
     });
-    const { id } = await merchantCaller(merchant).sellPages.create({ ...withOptions, paypalClientId: clientId });
+    const { id } = await merchantCaller(merchant).pages.sellPages.create({ ...withOptions, paypalClientId: clientId });
     await db.paymentButton.updateMany({ where: { sellPageId: id, bundleTier: "basic" }, data: { soldCount: 93 } });
 
     const page = await getPublicSellPage(id);

@@ -62,7 +62,7 @@ describe("sell page views and conversion", () => {
     const basic = page.basicButton;
     const caller = merchantCaller(merchant);
 
-    expect((await caller.sellPages.list()).find((row) => row.id === page.id)).toMatchObject({
+    expect((await caller.pages.sellPages.list()).find((row) => row.id === page.id)).toMatchObject({
       views: 0,
       conversionRate: null,
     });
@@ -71,12 +71,12 @@ describe("sell page views and conversion", () => {
     await sale(merchant.id, basic.id, page.id, "completed");
     await sale(merchant.id, basic.id, page.id, "failed");
 
-    expect((await caller.sellPages.list()).find((row) => row.id === page.id)).toMatchObject({
+    expect((await caller.pages.sellPages.list()).find((row) => row.id === page.id)).toMatchObject({
       sales: 1,
       views: 8,
       conversionRate: 12.5,
     });
-    expect(await caller.sellPages.analytics({ id: page.id, period: "30d" })).toMatchObject({
+    expect(await caller.pages.sellPages.analytics({ id: page.id, period: "30d" })).toMatchObject({
       views: 8,
       conversionRate: 12.5,
     });
@@ -86,7 +86,7 @@ describe("sell page views and conversion", () => {
     const merchant = await createMerchant(db);
     const page = await createSellPage(db, merchant.id);
     await beacon(page.id, "192.0.2.1");
-    await merchantCaller(merchant).sellPages.delete({ id: page.id });
+    await merchantCaller(merchant).pages.sellPages.delete({ id: page.id });
     expect(await db.sellPageView.count({ where: { sellPageId: page.id } })).toBe(0);
   });
 });

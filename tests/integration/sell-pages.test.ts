@@ -103,7 +103,7 @@ describe("create", () => {
       successUrl: "https://shop.example.com/thanks",
     });
 
-    const { id } = await caller.sellPages.create(input);
+    const { id } = await caller.pages.sellPages.create(input);
 
     const page = await db.digitalSellPage.findUniqueOrThrow({ where: { id }, include: { bundleButtons: true } });
     expect(page).toMatchObject({
@@ -128,12 +128,12 @@ describe("create", () => {
       successUrl: "https://shop.example.com/thanks",
     });
     expect(buttons.premium).toMatchObject({ name: "Pattern Pack - Premium", amountMinor: 4999, isActive: true });
-    expect(await caller.pages.listButtons()).toEqual([]);
+    expect(await caller.pages.buttons.list()).toEqual([]);
   });
 
   it("writes no premium button while premium is disabled, whatever its fields hold", async () => {
     const merchant = await createMerchant(db);
-    const { id } = await merchantCaller(merchant).sellPages.create(
+    const { id } = await merchantCaller(merchant).pages.sellPages.create(
       buildSellPageInput({ premiumEnabled: false, premiumPrice: "" }),
     );
     const page = await db.digitalSellPage.findUniqueOrThrow({ where: { id }, include: { bundleButtons: true } });
@@ -144,7 +144,7 @@ describe("create", () => {
   it("attaches the merchant's uploads", async () => {
     const merchant = await createMerchant(db);
     const { image, logo, file } = await uploadsOf(merchant.id);
-    const { id } = await merchantCaller(merchant).sellPages.create(
+    const { id } = await merchantCaller(merchant).pages.sellPages.create(
       buildSellPageInput({ productImageId: image.id, merchantLogoId: logo.id, downloadableFileId: file.id }),
     );
     expect(await db.digitalSellPage.findUniqueOrThrow({ where: { id } })).toMatchObject({
@@ -160,14 +160,14 @@ describe("create", () => {
     const bobsImage = await createStoredFile(db, bob.id, "product_image");
     const adasLogo = await createStoredFile(db, ada.id, "merchant_logo");
     const adasImage = await createStoredFile(db, ada.id, "product_image");
-    await caller.sellPages.create(buildSellPageInput({ productImageId: adasImage.id }));
+    await caller.pages.sellPages.create(buildSellPageInput({ productImageId: adasImage.id }));
 
     for (const input of [
       buildSellPageInput({ productImageId: bobsImage.id }),
       buildSellPageInput({ productImageId: adasLogo.id }),
       buildSellPageInput({ productImageId: adasImage.id }),
     ]) {
-      const error = await errorOf(caller.sellPages.create(input));
+      const error = await errorOf(caller.pages.sellPages.create(input));
       expect(error?.code).toBe("BAD_REQUEST");
       expect(error?.message).toBe("This file is no longer available. Please upload it again.");
     }
@@ -179,7 +179,7 @@ describe("create", () => {
   it("rejects invalid values with SPEC 5's messages", async () => {
     const merchant = await createMerchant(db);
     const error = await errorOf(
-      merchantCaller(merchant).sellPages.create(
+      merchantCaller(merchant).pages.sellPages.create(
         buildSellPageInput({ name: "", basicPrice: "0", premiumEnabled: true, premiumOriginalPrice: "" }),
       ),
     );
@@ -195,7 +195,7 @@ describe("create", () => {
     const { image, logo, file } = await uploadsOf(merchant.id);
 
     const error = await errorOf(
-      merchantCaller(merchant).sellPages.create(
+      merchantCaller(merchant).pages.sellPages.create(
         buildSellPageInput({
           name: `Broken ${FAIL}`,
           productImageId: image.id,
@@ -221,10 +221,10 @@ describe("update", () => {
     const caller = merchantCaller(merchant);
     const { image, logo } = await uploadsOf(merchant.id);
     const input = buildSellPageInput({ name: "Old", productImageId: image.id, merchantLogoId: logo.id });
-    const { id } = await caller.sellPages.create(input);
+    const { id } = await caller.pages.sellPages.create(input);
     const newImage = await createStoredFile(db, merchant.id, "product_image", { content: pngFile({ width: 4 }) });
 
-    const updated = await caller.sellPages.update({
+    const updated = await caller.pages.sellPages.update({
       id,
       values: {
         ...input,
@@ -257,13 +257,13 @@ describe("update", () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
     const input = buildSellPageInput({ premiumEnabled: true });
-    const { id } = await caller.sellPages.create(input);
+    const { id } = await caller.pages.sellPages.create(input);
     const premium = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: id, bundleTier: "premium" } });
 
-    await caller.sellPages.update({ id, values: { ...input, premiumEnabled: false } });
+    await caller.pages.sellPages.update({ id, values: { ...input, premiumEnabled: false } });
     expect(await db.paymentButton.findUniqueOrThrow({ where: { id: premium.id } })).toMatchObject({ isActive: false });
 
-    await caller.sellPages.update({ id, values: { ...input, premiumEnabled: true, premiumPrice: "45" } });
+    await caller.pages.sellPages.update({ id, values: { ...input, premiumEnabled: true, premiumPrice: "45" } });
     expect(await db.paymentButton.findUniqueOrThrow({ where: { id: premium.id } })).toMatchObject({
       isActive: true,
       amountMinor: 4500,
@@ -275,11 +275,11 @@ describe("update", () => {
     const caller = merchantCaller(merchant);
     const { image } = await uploadsOf(merchant.id);
     const input = buildSellPageInput({ name: "Stable", productImageId: image.id });
-    const { id } = await caller.sellPages.create(input);
+    const { id } = await caller.pages.sellPages.create(input);
     const newImage = await createStoredFile(db, merchant.id, "product_image", { content: pngFile() });
 
     const error = await errorOf(
-      caller.sellPages.update({ id, values: { ...input, name: `Stable ${FAIL}`, productImageId: newImage.id } }),
+      caller.pages.sellPages.update({ id, values: { ...input, name: `Stable ${FAIL}`, productImageId: newImage.id } }),
     );
 
     expect(error?.code).toBe("INTERNAL_SERVER_ERROR");
@@ -298,13 +298,13 @@ describe("delete", () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
     const { image, logo, file } = await uploadsOf(merchant.id);
-    const { id } = await caller.sellPages.create(
+    const { id } = await caller.pages.sellPages.create(
       buildSellPageInput({ productImageId: image.id, merchantLogoId: logo.id, downloadableFileId: file.id }),
     );
     const basic = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: id } });
     const sale = await transactionOf(merchant.id, basic);
 
-    await caller.sellPages.delete({ id });
+    await caller.pages.sellPages.delete({ id });
 
     expect(await db.digitalSellPage.findUnique({ where: { id } })).toBeNull();
     expect(await db.paymentButton.count({ where: { merchantId: merchant.id } })).toBe(0);
@@ -322,11 +322,11 @@ describe("delete", () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
     const { image } = await uploadsOf(merchant.id);
-    const { id } = await caller.sellPages.create(buildSellPageInput({ name: "Sticky" }));
+    const { id } = await caller.pages.sellPages.create(buildSellPageInput({ name: "Sticky" }));
     // Named after creation so that only the delete trips the trigger.
     await db.digitalSellPage.update({ where: { id }, data: { name: `Sticky ${FAIL}`, productImageId: image.id } });
 
-    const error = await errorOf(caller.sellPages.delete({ id }));
+    const error = await errorOf(caller.pages.sellPages.delete({ id }));
 
     expect(error?.code).toBe("INTERNAL_SERVER_ERROR");
     expect(await db.digitalSellPage.findUnique({ where: { id } })).not.toBeNull();
@@ -341,19 +341,19 @@ describe("the buyer's page cache", () => {
     const { clientId } = await connectPayPal(db, merchant.id);
     const caller = merchantCaller(merchant);
     const input = buildSellPageInput({ paypalClientId: clientId });
-    const { id } = await caller.sellPages.create(input);
+    const { id } = await caller.pages.sellPages.create(input);
     expect(await servePublicSellPage(id)).toMatchObject({ name: input.name });
 
     // Straight to the database, past the services: the cached page is still served.
     await db.digitalSellPage.update({ where: { id }, data: { name: "Renamed behind the cache" } });
     expect(await servePublicSellPage(id)).toMatchObject({ name: input.name });
 
-    await caller.sellPages.update({ id, values: { ...input, name: "Renamed" } });
+    await caller.pages.sellPages.update({ id, values: { ...input, name: "Renamed" } });
     expect(await servePublicSellPage(id)).toMatchObject({ name: "Renamed" });
 
     // Without a saved secret buyers cannot pay: the merchant's settings reach every page at once.
     expect((await servePublicSellPage(id))?.bundles[0]?.button?.canTakePayments).toBe(true);
-    await caller.merchant.updateStoreSettings({
+    await caller.merchant.store.update({
       storeName: "Store",
       description: "",
       websiteUrl: "",
@@ -364,12 +364,12 @@ describe("the buyer's page cache", () => {
     });
     expect((await servePublicSellPage(id))?.bundles[0]?.button?.canTakePayments).toBe(false);
 
-    await caller.sellPages.setActive({ id, isActive: false });
+    await caller.pages.sellPages.setActive({ id, isActive: false });
     expect(await servePublicSellPage(id)).toBeNull();
-    await caller.sellPages.setActive({ id, isActive: true });
+    await caller.pages.sellPages.setActive({ id, isActive: true });
     expect(await servePublicSellPage(id)).not.toBeNull();
 
-    await caller.sellPages.delete({ id });
+    await caller.pages.sellPages.delete({ id });
     expect(await servePublicSellPage(id)).toBeNull();
   });
 });
@@ -378,13 +378,13 @@ describe("active toggle", () => {
   it("hides the page from buyers and stops its bundle buttons", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    const { id } = await caller.sellPages.create(buildSellPageInput({ premiumEnabled: true }));
+    const { id } = await caller.pages.sellPages.create(buildSellPageInput({ premiumEnabled: true }));
 
-    await caller.sellPages.setActive({ id, isActive: false });
+    await caller.pages.sellPages.setActive({ id, isActive: false });
     expect(await getPublicSellPage(id)).toBeNull();
     expect(await db.paymentButton.count({ where: { sellPageId: id, isActive: true } })).toBe(0);
 
-    await caller.sellPages.setActive({ id, isActive: true });
+    await caller.pages.sellPages.setActive({ id, isActive: true });
     expect(await getPublicSellPage(id)).not.toBeNull();
     expect(await db.paymentButton.count({ where: { sellPageId: id, isActive: true } })).toBe(2);
   });
@@ -394,7 +394,7 @@ describe("ownership", () => {
   it("answers NOT_FOUND for another merchant's page on every procedure, and changes nothing", async () => {
     const [ada, bob] = [await createMerchant(db), await createMerchant(db)];
     const page = await createSellPage(db, ada.id);
-    const bobs = merchantCaller(bob).sellPages;
+    const bobs = merchantCaller(bob).pages.sellPages;
     const adasFile = await createStoredFile(db, ada.id, "product_image");
 
     const calls = [
@@ -417,7 +417,7 @@ describe("ownership", () => {
   });
 
   it("answers 'User not authenticated' when signed out", async () => {
-    const anonymous = anonymousCaller().sellPages;
+    const anonymous = anonymousCaller().pages.sellPages;
     for (const call of [
       () => anonymous.list(),
       () => anonymous.create(buildSellPageInput()),
@@ -432,7 +432,7 @@ describe("ownership", () => {
 
   it("says 'Digital sell page not found' for an unknown id", async () => {
     const merchant = await createMerchant(db);
-    const error = await errorOf(merchantCaller(merchant).sellPages.get({ id: "does-not-exist" }));
+    const error = await errorOf(merchantCaller(merchant).pages.sellPages.get({ id: "does-not-exist" }));
     expect(error?.message).toBe("Digital sell page not found");
   });
 });
@@ -443,10 +443,10 @@ describe("uploads in the form", () => {
     const caller = merchantCaller(merchant);
     const used = await createStoredFile(db, merchant.id, "product_image", { content: pngFile() });
     const unsaved = await createStoredFile(db, merchant.id, "product_image", { content: pngFile() });
-    await caller.sellPages.create(buildSellPageInput({ productImageId: used.id }));
+    await caller.pages.sellPages.create(buildSellPageInput({ productImageId: used.id }));
 
-    expect(await caller.sellPages.discardUpload({ fileId: used.id })).toMatchObject({ deleted: false });
-    expect(await caller.sellPages.discardUpload({ fileId: unsaved.id })).toMatchObject({ deleted: true });
+    expect(await caller.pages.sellPages.discardUpload({ fileId: used.id })).toMatchObject({ deleted: false });
+    expect(await caller.pages.sellPages.discardUpload({ fileId: unsaved.id })).toMatchObject({ deleted: true });
     expect(await storageStatus(used.key)).toBe(200);
     expect(await storageStatus(unsaved.key)).toBe(404);
   });
@@ -456,8 +456,8 @@ describe("uploads in the form", () => {
     const caller = merchantCaller(merchant);
     const image = await createStoredFile(db, merchant.id, "product_image");
     const file = await createStoredFile(db, merchant.id, "downloadable_file");
-    expect(await caller.sellPages.uploadedFile({ fileId: image.id })).toMatchObject({ url: publicFileUrl(image.key) });
-    expect(await caller.sellPages.uploadedFile({ fileId: file.id })).toEqual({
+    expect(await caller.pages.sellPages.uploadedFile({ fileId: image.id })).toMatchObject({ url: publicFileUrl(image.key) });
+    expect(await caller.pages.sellPages.uploadedFile({ fileId: file.id })).toEqual({
       fileId: file.id,
       name: file.name,
       size: file.size,
@@ -485,7 +485,7 @@ describe("figures", () => {
       data: ["a", "b", "c", "d"].map((visitor) => ({ sellPageId: older.id, visitorHash: unique(visitor) })),
     });
 
-    const list = await merchantCaller(merchant).sellPages.list();
+    const list = await merchantCaller(merchant).pages.sellPages.list();
 
     expect(list.map((page) => page.name)).toEqual(["Newer", "Older"]);
     expect(list[1]).toMatchObject({
@@ -509,7 +509,7 @@ describe("figures", () => {
     const clientId = `client-${merchant.id}`;
     const page = await createSellPage(db, merchant.id, { paypalClientId: clientId });
     const api = merchantCaller(merchant);
-    const issueOf = async () => (await api.sellPages.list()).find((row) => row.id === page.id)?.setupIssue;
+    const issueOf = async () => (await api.pages.sellPages.list()).find((row) => row.id === page.id)?.setupIssue;
 
     expect(await issueOf()).toEqual({
       code: "paypal_not_connected",
@@ -517,11 +517,11 @@ describe("figures", () => {
       message: "Add your PayPal client ID and secret in Store Settings.",
       fixHref: "/dashboard/settings",
     });
-    expect((await api.sellPages.get({ id: page.id })).setupIssue).toMatchObject({ code: "paypal_not_connected" });
+    expect((await api.pages.sellPages.get({ id: page.id })).setupIssue).toMatchObject({ code: "paypal_not_connected" });
 
     await connectPayPal(db, merchant.id, clientId);
     expect(await issueOf()).toBeNull();
-    expect((await api.sellPages.get({ id: page.id })).setupIssue).toBeNull();
+    expect((await api.pages.sellPages.get({ id: page.id })).setupIssue).toBeNull();
 
     await connectPayPal(db, merchant.id, "another-client");
     expect(await issueOf()).toMatchObject({
@@ -551,7 +551,7 @@ describe("figures", () => {
     await transactionOf(merchant.id, page.basicButton, { createdAt: daysAgo(45) });
 
     const caller = merchantCaller(merchant);
-    const month = await caller.sellPages.analytics({ id: page.id });
+    const month = await caller.pages.sellPages.analytics({ id: page.id });
 
     expect(month).toMatchObject({
       period: "30d",
@@ -569,14 +569,14 @@ describe("figures", () => {
       ["Premium", "failed"],
       ["Unknown", "completed"],
     ]);
-    expect((await caller.sellPages.analytics({ id: page.id, period: "all" })).basic.sales).toBe(2);
-    expect(await caller.sellPages.analytics({ id: page.id, period: "7d" })).toMatchObject({ totalTransactions: 4 });
+    expect((await caller.pages.sellPages.analytics({ id: page.id, period: "all" })).basic.sales).toBe(2);
+    expect(await caller.pages.sellPages.analytics({ id: page.id, period: "7d" })).toMatchObject({ totalTransactions: 4 });
   });
 
   it("reports zeros and no premium card for a page without sales or premium", async () => {
     const merchant = await createMerchant(db);
     const page = await createSellPage(db, merchant.id);
-    expect(await merchantCaller(merchant).sellPages.analytics({ id: page.id, period: "all" })).toMatchObject({
+    expect(await merchantCaller(merchant).pages.sellPages.analytics({ id: page.id, period: "all" })).toMatchObject({
       totalTransactions: 0,
       successRate: 0,
       totalRevenue: [],
@@ -598,7 +598,7 @@ describe("the buyer's page", () => {
         paypalSecretEncrypted: "encrypted-secret-value",
       },
     });
-    const { id } = await merchantCaller(merchant).sellPages.create(
+    const { id } = await merchantCaller(merchant).pages.sellPages.create(
       buildSellPageInput({
         productImageId: image.id,
         downloadableFileId: file.id,

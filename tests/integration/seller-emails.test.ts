@@ -90,7 +90,7 @@ describe("sale alert", () => {
     const later = await createTransaction(db, merchant.id, { amountMinor: 500 });
     await sendEmail({ template: "sale-alert", to: merchant.email, payload: { transactionId: later.id } });
     // Turned off between the sale and the send (a retry after an SMTP outage): nothing goes out.
-    await merchantCaller(merchant).merchant.updateStoreSettings({
+    await merchantCaller(merchant).merchant.store.update({
       storeName: "Store",
       description: "",
       websiteUrl: "",

@@ -122,7 +122,7 @@ describe("merchant sessions over HTTP", () => {
     await laptop.signIn("merchant", { email: merchant.email, password: merchant.password });
     await phone.signIn("merchant", { email: merchant.email, password: merchant.password });
 
-    await anonymousCaller().account.requestPasswordReset({ email: merchant.email });
+    await anonymousCaller().merchant.account.requestPasswordReset({ email: merchant.email });
     await sendQueuedMail(merchant.email);
     const link = linkIn(await waitForMail(merchant.email, "Reset your Popkit password"), "/auth/reset/");
     await resetPassword({
@@ -146,7 +146,7 @@ describe("merchant sessions over HTTP", () => {
     await elsewhere.signIn("merchant", { email: merchant.email, password: merchant.password });
     const api = callerAs((await here.session())!);
     await expect(
-      api.account.changePassword({
+      api.merchant.account.changePassword({
         currentPassword: "wrong-one",
         newPassword: "changed-pw",
         confirmPassword: "changed-pw",
@@ -155,7 +155,7 @@ describe("merchant sessions over HTTP", () => {
     expect(await elsewhere.session()).not.toBeNull();
 
     await expect(
-      api.account.changePassword({
+      api.merchant.account.changePassword({
         currentPassword: merchant.password,
         newPassword: "changed-pw",
         confirmPassword: "changed-pw",
@@ -166,7 +166,7 @@ describe("merchant sessions over HTTP", () => {
 
     const third = browser();
     await third.signIn("merchant", { email: merchant.email, password: "changed-pw" });
-    await expect(api.account.signOutOtherSessions()).resolves.toEqual({ endedSessions: 1 });
+    await expect(api.merchant.account.signOutOtherSessions()).resolves.toEqual({ endedSessions: 1 });
     expect(await third.session()).toBeNull();
     expect((await here.session())?.user.id).toBe(merchant.id);
   });
@@ -212,7 +212,7 @@ describe("staff sessions over HTTP", () => {
     await tab.signIn("staff", { username: member.username, password: member.password });
     expect((await tab.session())?.user.id).toBe(member.id);
 
-    await staffCaller(boss).admin.updateUser({
+    await staffCaller(boss).admin.users.update({
       id: member.id,
       username: member.username,
       email: member.email,
@@ -228,7 +228,7 @@ describe("staff sessions over HTTP", () => {
     const member = await createSaasUser(db, { role: "admin" });
     const tab = browser();
     await tab.signIn("staff", { username: member.username, password: member.password });
-    await staffCaller(boss).admin.resetUserPassword({ id: member.id, password: "reset-by-boss" });
+    await staffCaller(boss).admin.users.resetPassword({ id: member.id, password: "reset-by-boss" });
     expect(await tab.session()).toBeNull();
   });
 
@@ -238,7 +238,7 @@ describe("staff sessions over HTTP", () => {
     const elsewhere = browser();
     await here.signIn("staff", { username: member.username, password: member.password });
     await elsewhere.signIn("staff", { username: member.username, password: member.password });
-    await callerAs((await here.session())!).admin.changeOwnPassword({
+    await callerAs((await here.session())!).admin.profile.changePassword({
       currentPassword: member.password,
       newPassword: "own-new-password",
       confirmPassword: "own-new-password",

@@ -11,10 +11,11 @@ import { buildSellPageInput } from "../factories/sell-page";
 import { connectPayPal } from "../factories/store-settings";
 import { createTransaction } from "../factories/transaction";
 import { anonymousCaller, merchantCaller, staffCaller } from "../support/callers";
+import { buyerApi } from "../support/buyer-api";
 import { approveOrder } from "../support/paypal-sandbox";
 
 const SUSPENDED = "This seller is not accepting payments right now.";
-const buyer = () => anonymousCaller().checkout;
+const buyer = () => buyerApi();
 
 async function failure(promise: Promise<unknown>) {
   const error = (await promise.then(
@@ -42,14 +43,14 @@ async function seller(overrides: Partial<Prisma.PaymentButtonUncheckedCreateInpu
 const auditOf = (merchantId: string) =>
   db.auditLog.findMany({ where: { targetType: "merchant", targetId: merchantId }, orderBy: { createdAt: "asc" } });
 
-describe("admin.suspendMerchant / admin.resumeMerchant", () => {
+describe("admin.merchants.suspend / admin.merchants.resume", () => {
   it("lets a super_admin and an admin suspend and resume, each change audited and nothing deleted", async () => {
     const { merchant, button } = await seller();
     await createTransaction(db, merchant.id, { buttonId: button.id });
     const boss = await staffOf("super_admin");
     const admin = await staffOf("admin");
 
-    const suspended = await boss.admin.suspendMerchant({ id: merchant.id });
+    const suspended = await boss.admin.merchants.suspend({ id: merchant.id });
     expect(suspended).toMatchObject({
       id: merchant.id,
       isSuspended: true,
@@ -57,10 +58,10 @@ describe("admin.suspendMerchant / admin.resumeMerchant", () => {
     });
     expect(suspended.suspendedAt).toBeInstanceOf(Date);
 
-    const resumed = await admin.admin.resumeMerchant({ id: merchant.id });
+    const resumed = await admin.admin.merchants.resume({ id: merchant.id });
     expect(resumed).toMatchObject({ id: merchant.id, isSuspended: false, suspendedAt: null, suspendedBy: null });
-    await admin.admin.suspendMerchant({ id: merchant.id });
-    await boss.admin.resumeMerchant({ id: merchant.id });
+    await admin.admin.merchants.suspend({ id: merchant.id });
+    await boss.admin.merchants.resume({ id: merchant.id });
 
     const audit = await auditOf(merchant.id);
     expect(audit.map((row) => [row.action, row.actorUsername])).toEqual([
@@ -80,18 +81,18 @@ describe("admin.suspendMerchant / admin.resumeMerchant", () => {
   it("does not write a second time when the merchant is already in that state", async () => {
     const { merchant } = await seller();
     const { admin } = await staffOf("admin");
-    const first = await admin.suspendMerchant({ id: merchant.id });
-    const again = await admin.suspendMerchant({ id: merchant.id });
+    const first = await admin.merchants.suspend({ id: merchant.id });
+    const again = await admin.merchants.suspend({ id: merchant.id });
     expect(again.suspendedAt).toEqual(first.suspendedAt);
-    await admin.resumeMerchant({ id: merchant.id });
-    await expect(admin.resumeMerchant({ id: merchant.id })).resolves.toMatchObject({ isSuspended: false });
+    await admin.merchants.resume({ id: merchant.id });
+    await expect(admin.merchants.resume({ id: merchant.id })).resolves.toMatchObject({ isSuspended: false });
     expect((await auditOf(merchant.id)).map((row) => row.action)).toEqual(["merchant.suspend", "merchant.resume"]);
   });
 
   it("refuses an operator with FORBIDDEN and changes nothing", async () => {
     const { merchant } = await seller();
     const { admin: operator } = await staffOf("operator");
-    for (const call of [operator.suspendMerchant, operator.resumeMerchant]) {
+    for (const call of [operator.merchants.suspend, operator.merchants.resume]) {
       expect(await failure(call({ id: merchant.id }))).toEqual({
         code: "FORBIDDEN",
         message: "You do not have permission to do this.",
@@ -103,17 +104,17 @@ describe("admin.suspendMerchant / admin.resumeMerchant", () => {
 
   it("answers NOT_FOUND for an unknown merchant, and refuses merchants and signed-out callers", async () => {
     const { admin } = await staffOf("super_admin");
-    for (const call of [admin.suspendMerchant, admin.resumeMerchant]) {
+    for (const call of [admin.merchants.suspend, admin.merchants.resume]) {
       expect(await failure(call({ id: "no-such-merchant" }))).toEqual({
         code: "NOT_FOUND",
         message: "Merchant not found",
       });
     }
     const { merchant } = await seller();
-    expect((await failure(merchantCaller(merchant).admin.suspendMerchant({ id: merchant.id }))).code).toBe(
+    expect((await failure(merchantCaller(merchant).admin.merchants.suspend({ id: merchant.id }))).code).toBe(
       "UNAUTHORIZED",
     );
-    expect((await failure(anonymousCaller().admin.suspendMerchant({ id: merchant.id }))).code).toBe("UNAUTHORIZED");
+    expect((await failure(anonymousCaller().admin.merchants.suspend({ id: merchant.id }))).code).toBe("UNAUTHORIZED");
     expect(await db.merchant.findUnique({ where: { id: merchant.id } })).toMatchObject({ suspendedAt: null });
   });
 });
@@ -122,7 +123,7 @@ describe("a suspended merchant's POPs", () => {
   it("refuse new orders with the buyer-facing message, and take them again once resumed", async () => {
     const { merchant, button } = await seller();
     const { admin } = await staffOf("admin");
-    await admin.suspendMerchant({ id: merchant.id });
+    await admin.merchants.suspend({ id: merchant.id });
 
     await expect(buyer().getButton({ buttonId: button.id })).resolves.toMatchObject({
       canTakePayments: false,
@@ -134,7 +135,7 @@ describe("a suspended merchant's POPs", () => {
     });
     expect(await db.checkoutSession.count({ where: { buttonId: button.id } })).toBe(0);
 
-    await admin.resumeMerchant({ id: merchant.id });
+    await admin.merchants.resume({ id: merchant.id });
     await expect(buyer().getButton({ buttonId: button.id })).resolves.toMatchObject({
       canTakePayments: true,
       isSellerSuspended: false,
@@ -155,7 +156,7 @@ describe("a suspended merchant's POPs", () => {
     await approveOrder(recorded.orderId);
     await buyer().captureOrder({ buttonId: button.id, orderId: recorded.orderId });
 
-    await admin.suspendMerchant({ id: merchant.id });
+    await admin.merchants.suspend({ id: merchant.id });
     expect(await failure(buyer().captureOrder({ buttonId: button.id, orderId }))).toEqual({
       code: "FORBIDDEN",
       message: SUSPENDED,
@@ -166,7 +167,7 @@ describe("a suspended merchant's POPs", () => {
       status: "completed",
     });
 
-    await admin.resumeMerchant({ id: merchant.id });
+    await admin.merchants.resume({ id: merchant.id });
     await expect(buyer().captureOrder({ buttonId: button.id, orderId })).resolves.toMatchObject({
       status: "completed",
     });
@@ -175,7 +176,7 @@ describe("a suspended merchant's POPs", () => {
   it("show the message in the embed script and on the sell page at once, with no PayPal button", async () => {
     const { merchant, button, clientId } = await seller();
     const { admin } = await staffOf("admin");
-    const page = await merchantCaller(merchant).sellPages.create(buildSellPageInput({ paypalClientId: clientId }));
+    const page = await merchantCaller(merchant).pages.sellPages.create(buildSellPageInput({ paypalClientId: clientId }));
     const script = async () =>
       (await embedScriptAnswer(`${button.id}.js`, { ifNoneMatch: null, acceptEncoding: null })).body!.toString();
 
@@ -183,7 +184,7 @@ describe("a suspended merchant's POPs", () => {
     expect(await script()).toContain(`"ready":true`);
     expect((await servePublicSellPage(page.id))?.bundles[0]?.button).toMatchObject({ canTakePayments: true });
 
-    await admin.suspendMerchant({ id: merchant.id });
+    await admin.merchants.suspend({ id: merchant.id });
     const suspendedScript = await script();
     expect(suspendedScript).toContain(`"ready":false`);
     expect(suspendedScript).toContain(`"sellerNotReady":"${SUSPENDED}"`);
@@ -192,7 +193,7 @@ describe("a suspended merchant's POPs", () => {
       isSellerSuspended: true,
     });
 
-    await admin.resumeMerchant({ id: merchant.id });
+    await admin.merchants.resume({ id: merchant.id });
     expect(await script()).toContain(`"ready":true`);
     expect(await script()).not.toContain(SUSPENDED);
     expect((await servePublicSellPage(page.id))?.bundles[0]?.button).toMatchObject({
@@ -205,18 +206,18 @@ describe("a suspended merchant's POPs", () => {
     const suspended = await seller();
     const other = await seller();
     const { admin } = await staffOf("admin");
-    await admin.suspendMerchant({ id: suspended.merchant.id });
+    await admin.merchants.suspend({ id: suspended.merchant.id });
     await expect(buyer().createOrder({ buttonId: other.button.id })).resolves.toMatchObject({
       orderId: expect.any(String),
     });
   });
 });
 
-describe("admin.merchantDetail", () => {
+describe("admin.merchants.detail", () => {
   it("lists the merchant's POPs with their status and pages its payments, newest first", async () => {
     const { merchant, button, clientId } = await seller({ name: "Pattern pack" });
     const off = await createPaymentButton(db, merchant.id, { name: "Old pack", isActive: false });
-    const page = await merchantCaller(merchant).sellPages.create(buildSellPageInput({ paypalClientId: clientId }));
+    const page = await merchantCaller(merchant).pages.sellPages.create(buildSellPageInput({ paypalClientId: clientId }));
     const future = Date.now() + 365 * 24 * 3600_000;
     for (let i = 0; i < 27; i++) {
       await createTransaction(db, merchant.id, { buttonId: button.id, createdAt: new Date(future - i * 1000) });
@@ -225,7 +226,7 @@ describe("admin.merchantDetail", () => {
     await createTransaction(db, elsewhere.merchant.id, { buttonId: elsewhere.button.id });
 
     const { admin: operator } = await staffOf("operator");
-    const detail = await operator.merchantDetail({ id: merchant.id, page: 1 });
+    const detail = await operator.merchants.detail({ id: merchant.id, page: 1 });
     expect(detail.merchant).toMatchObject({
       id: merchant.id,
       name: merchant.name,
@@ -251,13 +252,13 @@ describe("admin.merchantDetail", () => {
       pop: { id: button.id, kind: "payment_button", name: "Pattern pack" },
     });
     expect(detail.payments.transactions[0]?.createdAt).toEqual(new Date(future));
-    const second = await operator.merchantDetail({ id: merchant.id, page: 2 });
+    const second = await operator.merchants.detail({ id: merchant.id, page: 2 });
     expect(second.payments.transactions).toHaveLength(2);
     expect(second.payments.transactions.every((row) => row.merchant.id === merchant.id)).toBe(true);
 
     const { admin } = await staffOf("admin");
-    await admin.suspendMerchant({ id: merchant.id });
-    const after = await admin.merchantDetail({ id: merchant.id, page: 1 });
+    await admin.merchants.suspend({ id: merchant.id });
+    const after = await admin.merchants.detail({ id: merchant.id, page: 1 });
     expect(after.canSuspend).toBe(true);
     expect(after.merchant).toMatchObject({ isSuspended: true, suspendedBy: { username: expect.any(String) } });
     expect([...after.pops.paymentButtons.pops, ...after.pops.sellPages.pops].map((pop) => pop.status)).toEqual([
@@ -269,12 +270,12 @@ describe("admin.merchantDetail", () => {
 
   it("answers NOT_FOUND for an unknown merchant and UNAUTHORIZED for a merchant", async () => {
     const { admin } = await staffOf("operator");
-    expect(await failure(admin.merchantDetail({ id: "no-such-merchant", page: 1 }))).toEqual({
+    expect(await failure(admin.merchants.detail({ id: "no-such-merchant", page: 1 }))).toEqual({
       code: "NOT_FOUND",
       message: "Merchant not found",
     });
     const { merchant } = await seller();
-    expect((await failure(merchantCaller(merchant).admin.merchantDetail({ id: merchant.id, page: 1 }))).code).toBe(
+    expect((await failure(merchantCaller(merchant).admin.merchants.detail({ id: merchant.id, page: 1 }))).code).toBe(
       "UNAUTHORIZED",
     );
   });

@@ -24,7 +24,7 @@ const webhookUrl = "http://localhost:3000/api/paypal/webhook";
 describe("store settings", () => {
   it("starts from the merchant's name with nothing connected", async () => {
     const merchant = await createMerchant(db, { name: "Ada" });
-    await expect(merchantCaller(merchant).merchant.getStoreSettings()).resolves.toEqual({
+    await expect(merchantCaller(merchant).merchant.store.get()).resolves.toEqual({
       storeName: "Ada",
       description: "",
       websiteUrl: "",
@@ -45,7 +45,7 @@ describe("store settings", () => {
 
   it("saves, never echoes the PayPal secret, and stores it encrypted", async () => {
     const merchant = await createMerchant(db);
-    const saved = await merchantCaller(merchant).merchant.updateStoreSettings(valid);
+    const saved = await merchantCaller(merchant).merchant.store.update(valid);
     const { paypalSecret: _secret, ...visible } = valid;
     expect(saved).toEqual({
       ...visible,
@@ -69,9 +69,9 @@ describe("store settings", () => {
   it("refuses a client ID and secret PayPal does not accept, and keeps what was saved", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    await caller.merchant.updateStoreSettings(valid);
-    const error = await caller.merchant
-      .updateStoreSettings({ ...valid, paypalSecret: "not-the-secret" })
+    await caller.merchant.store.update(valid);
+    const error = await caller.merchant.store
+      .update({ ...valid, paypalSecret: "not-the-secret" })
       .catch((e: unknown) => e as TRPCError);
     expect(error).toMatchObject({
       code: "BAD_REQUEST",
@@ -84,8 +84,8 @@ describe("store settings", () => {
   it("keeps the saved secret when the field is left empty", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    await caller.merchant.updateStoreSettings(valid);
-    await caller.merchant.updateStoreSettings({ ...valid, storeName: "Renamed", paypalSecret: "" });
+    await caller.merchant.store.update(valid);
+    await caller.merchant.store.update({ ...valid, storeName: "Renamed", paypalSecret: "" });
     const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
     expect(row.storeName).toBe("Renamed");
     expect(decryptSecret(row.paypalSecretEncrypted!)).toBe(valid.paypalSecret);
@@ -94,13 +94,13 @@ describe("store settings", () => {
   it("rejects a missing name or a bad URL with the field's message and changes nothing", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    await caller.merchant.updateStoreSettings(valid);
+    await caller.merchant.store.update(valid);
     for (const [input, message] of [
       [{ ...valid, storeName: " " }, "Store name is required"],
       [{ ...valid, websiteUrl: "javascript:alert(1)" }, "Please enter a valid URL"],
       [{ ...valid, paypalWebhookId: "WH <script>" }, "PayPal webhook ID can only contain letters, numbers and dashes"],
     ] as const) {
-      const error = (await caller.merchant.updateStoreSettings(input).catch((e: unknown) => e)) as TRPCError;
+      const error = (await caller.merchant.store.update(input).catch((e: unknown) => e)) as TRPCError;
       expect(error.code).toBe("BAD_REQUEST");
       expect(error.message).toContain(message);
     }
@@ -110,8 +110,8 @@ describe("store settings", () => {
 
   it("is private to each merchant", async () => {
     const [ada, bob] = [await createMerchant(db), await createMerchant(db)];
-    await merchantCaller(ada).merchant.updateStoreSettings(valid);
-    await expect(merchantCaller(bob).merchant.getStoreSettings()).resolves.toMatchObject({
+    await merchantCaller(ada).merchant.store.update(valid);
+    await expect(merchantCaller(bob).merchant.store.get()).resolves.toMatchObject({
       hasPaypalSecret: false,
       paypalClientId: "",
     });
@@ -122,16 +122,16 @@ describe("store time zone (issue 18)", () => {
   it("is saved, changed and kept by the settings form; an invalid one is refused with its message", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    expect((await caller.merchant.updateStoreSettings({ ...valid, timeZone: "Asia/Kolkata" })).timeZone).toBe(
+    expect((await caller.merchant.store.update({ ...valid, timeZone: "Asia/Kolkata" })).timeZone).toBe(
       "Asia/Kolkata",
     );
     expect(await getStoreTimeZone(merchant.id)).toBe("Asia/Kolkata");
-    expect((await caller.merchant.updateStoreSettings({ ...valid, timeZone: "UTC" })).timeZone).toBe("UTC");
+    expect((await caller.merchant.store.update({ ...valid, timeZone: "UTC" })).timeZone).toBe("UTC");
     // A caller that does not send the field keeps the saved zone.
-    expect((await caller.merchant.updateStoreSettings(valid)).timeZone).toBe("UTC");
+    expect((await caller.merchant.store.update(valid)).timeZone).toBe("UTC");
 
-    const error = (await caller.merchant
-      .updateStoreSettings({ ...valid, timeZone: "Mars/Olympus_Mons" })
+    const error = (await caller.merchant.store
+      .update({ ...valid, timeZone: "Mars/Olympus_Mons" })
       .catch((e: unknown) => e)) as TRPCError;
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.message).toContain("Choose a valid time zone");
@@ -144,20 +144,20 @@ describe("store time zone (issue 18)", () => {
     expect(await getStoreTimeZone(merchant.id)).toBeNull();
 
     // No settings row yet: one is created with the zone, named as the settings page shows it.
-    await expect(caller.merchant.setTimeZoneIfUnset({ timeZone: "Asia/Kolkata" })).resolves.toEqual({
+    await expect(caller.merchant.store.setTimeZoneIfUnset({ timeZone: "Asia/Kolkata" })).resolves.toEqual({
       timeZone: "Asia/Kolkata",
     });
-    await expect(caller.merchant.getStoreSettings()).resolves.toMatchObject({
+    await expect(caller.merchant.store.get()).resolves.toMatchObject({
       storeName: "Zoned",
       timeZone: "Asia/Kolkata",
     });
 
     // Another browser (a laptop abroad) does not move it, and repeating is harmless.
-    await expect(caller.merchant.setTimeZoneIfUnset({ timeZone: "America/New_York" })).resolves.toEqual({
+    await expect(caller.merchant.store.setTimeZoneIfUnset({ timeZone: "America/New_York" })).resolves.toEqual({
       timeZone: "Asia/Kolkata",
     });
-    await caller.merchant.updateStoreSettings({ ...valid, timeZone: "Europe/Berlin" });
-    await expect(caller.merchant.setTimeZoneIfUnset({ timeZone: "Asia/Kolkata" })).resolves.toEqual({
+    await caller.merchant.store.update({ ...valid, timeZone: "Europe/Berlin" });
+    await expect(caller.merchant.store.setTimeZoneIfUnset({ timeZone: "Asia/Kolkata" })).resolves.toEqual({
       timeZone: "Europe/Berlin",
     });
     expect(await getStoreTimeZone(merchant.id)).toBe("Europe/Berlin");
@@ -166,10 +166,10 @@ describe("store time zone (issue 18)", () => {
   it("setTimeZoneIfUnset fills an existing store's empty zone and keeps its other settings", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    await caller.merchant.updateStoreSettings(valid);
+    await caller.merchant.store.update(valid);
     await Promise.all([
-      caller.merchant.setTimeZoneIfUnset({ timeZone: "Asia/Tokyo" }),
-      caller.merchant.setTimeZoneIfUnset({ timeZone: "Asia/Tokyo" }),
+      caller.merchant.store.setTimeZoneIfUnset({ timeZone: "Asia/Tokyo" }),
+      caller.merchant.store.setTimeZoneIfUnset({ timeZone: "Asia/Tokyo" }),
     ]);
     const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
     expect(row).toMatchObject({ timeZone: "Asia/Tokyo", storeName: valid.storeName, paypalClientId: "client-123" });
@@ -178,13 +178,13 @@ describe("store time zone (issue 18)", () => {
 
   it("setTimeZoneIfUnset touches only the signed-in merchant's store", async () => {
     const [ada, bob] = [await createMerchant(db), await createMerchant(db)];
-    await merchantCaller(bob).merchant.updateStoreSettings({ ...valid, timeZone: "Europe/London" });
-    await merchantCaller(ada).merchant.setTimeZoneIfUnset({ timeZone: "Asia/Kolkata" });
+    await merchantCaller(bob).merchant.store.update({ ...valid, timeZone: "Europe/London" });
+    await merchantCaller(ada).merchant.store.setTimeZoneIfUnset({ timeZone: "Asia/Kolkata" });
     expect(await getStoreTimeZone(ada.id)).toBe("Asia/Kolkata");
     expect(await getStoreTimeZone(bob.id)).toBe("Europe/London");
 
     const carol = await createMerchant(db);
-    await merchantCaller(ada).merchant.setTimeZoneIfUnset({ timeZone: "America/Chicago" });
+    await merchantCaller(ada).merchant.store.setTimeZoneIfUnset({ timeZone: "America/Chicago" });
     expect(await getStoreTimeZone(carol.id)).toBeNull();
     expect(await db.storeSettings.findUnique({ where: { merchantId: carol.id } })).toBeNull();
   });
@@ -192,12 +192,12 @@ describe("store time zone (issue 18)", () => {
   it("setTimeZoneIfUnset refuses an invalid zone and a signed-out caller", async () => {
     const merchant = await createMerchant(db);
     const invalid = (await merchantCaller(merchant)
-      .merchant.setTimeZoneIfUnset({ timeZone: "asia/kolkata" })
+      .merchant.store.setTimeZoneIfUnset({ timeZone: "asia/kolkata" })
       .catch((e: unknown) => e)) as TRPCError;
     expect(invalid.code).toBe("BAD_REQUEST");
     expect(invalid.message).toContain("Choose a valid time zone");
     const signedOut = (await anonymousCaller()
-      .merchant.setTimeZoneIfUnset({ timeZone: "UTC" })
+      .merchant.store.setTimeZoneIfUnset({ timeZone: "UTC" })
       .catch((e: unknown) => e)) as TRPCError;
     expect(signedOut.code).toBe("UNAUTHORIZED");
     expect(await getStoreTimeZone(merchant.id)).toBeNull();
@@ -223,7 +223,7 @@ describe("store logo", () => {
     const [ada, bob] = [await createMerchant(db), await createMerchant(db)];
     const bobsLogo = await logoFileOf(bob.id);
     const error = (await merchantCaller(ada)
-      .merchant.setStoreLogo({ fileId: bobsLogo.id })
+      .merchant.store.setLogo({ fileId: bobsLogo.id })
       .catch((e: unknown) => e)) as TRPCError;
     expect(error.code).toBe("NOT_FOUND");
     expect(await db.storeSettings.findUnique({ where: { merchantId: ada.id } })).toBeNull();
@@ -234,9 +234,9 @@ describe("store logo", () => {
     const merchant = await createMerchant(db);
     const logo = await logoFileOf(merchant.id);
     const caller = merchantCaller(merchant);
-    const saved = await caller.merchant.setStoreLogo({ fileId: logo.id });
+    const saved = await caller.merchant.store.setLogo({ fileId: logo.id });
     expect(saved.logoUrl).toContain(logo.key);
-    const removed = await caller.merchant.removeStoreLogo();
+    const removed = await caller.merchant.store.removeLogo();
     expect(removed.logoUrl).toBeNull();
     expect(await db.storedFile.findUnique({ where: { id: logo.id } })).toBeNull();
   });
@@ -246,7 +246,7 @@ describe("e-mail notifications (issue 13)", () => {
   it("saves the sale alert and digest toggles and the support e-mail; empty means the account e-mail", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    const saved = await caller.merchant.updateStoreSettings({
+    const saved = await caller.merchant.store.update({
       ...valid,
       saleAlertsEnabled: false,
       dailyDigestEnabled: true,
@@ -264,14 +264,14 @@ describe("e-mail notifications (issue 13)", () => {
     });
 
     // A caller that does not send them (an older form) keeps them.
-    await expect(caller.merchant.updateStoreSettings({ ...valid, storeName: "Renamed" })).resolves.toMatchObject({
+    await expect(caller.merchant.store.update({ ...valid, storeName: "Renamed" })).resolves.toMatchObject({
       storeName: "Renamed",
       saleAlertsEnabled: false,
       dailyDigestEnabled: true,
       supportEmail: "help@ada.example.com",
     });
 
-    await caller.merchant.updateStoreSettings({ ...valid, saleAlertsEnabled: true, supportEmail: "" });
+    await caller.merchant.store.update({ ...valid, saleAlertsEnabled: true, supportEmail: "" });
     const row = await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } });
     expect(row).toMatchObject({ saleAlertsEnabled: true, dailyDigestEnabled: true, supportEmail: null });
   });
@@ -279,21 +279,21 @@ describe("e-mail notifications (issue 13)", () => {
   it("refuses a bad support e-mail with the field's message, never a 500, and changes nothing", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    await caller.merchant.updateStoreSettings({ ...valid, supportEmail: "help@ada.example.com" });
+    await caller.merchant.store.update({ ...valid, supportEmail: "help@ada.example.com" });
     for (const [supportEmail, message] of [
       ["not-an-email", "Please enter a valid email address"],
       ["help@", "Please enter a valid email address"],
       ["help @ada.example.com", "Please enter a valid email address"],
       [`${"x".repeat(250)}@ada.example.com`, "Support e-mail must be at most 254 characters"],
     ] as const) {
-      const error = (await caller.merchant
-        .updateStoreSettings({ ...valid, supportEmail, dailyDigestEnabled: true })
+      const error = (await caller.merchant.store
+        .update({ ...valid, supportEmail, dailyDigestEnabled: true })
         .catch((e: unknown) => e)) as TRPCError;
       expect(error.code).toBe("BAD_REQUEST");
       expect(error.message).toContain(message);
     }
-    const notBoolean = (await caller.merchant
-      .updateStoreSettings({ ...valid, saleAlertsEnabled: "yes" as unknown as boolean })
+    const notBoolean = (await caller.merchant.store
+      .update({ ...valid, saleAlertsEnabled: "yes" as unknown as boolean })
       .catch((e: unknown) => e)) as TRPCError;
     expect(notBoolean.code).toBe("BAD_REQUEST");
     expect(await db.storeSettings.findUniqueOrThrow({ where: { merchantId: merchant.id } })).toMatchObject({
@@ -305,30 +305,30 @@ describe("e-mail notifications (issue 13)", () => {
 
   it("belongs to the signed-in merchant only; signed out is refused", async () => {
     const [ada, bob] = [await createMerchant(db), await createMerchant(db)];
-    await merchantCaller(ada).merchant.updateStoreSettings({
+    await merchantCaller(ada).merchant.store.update({
       ...valid,
       saleAlertsEnabled: false,
       supportEmail: "ada@ada.example.com",
     });
-    await merchantCaller(bob).merchant.updateStoreSettings({
+    await merchantCaller(bob).merchant.store.update({
       ...valid,
       dailyDigestEnabled: true,
       supportEmail: "bob@bob.example.com",
     });
-    await expect(merchantCaller(ada).merchant.getStoreSettings()).resolves.toMatchObject({
+    await expect(merchantCaller(ada).merchant.store.get()).resolves.toMatchObject({
       saleAlertsEnabled: false,
       dailyDigestEnabled: false,
       supportEmail: "ada@ada.example.com",
       accountEmail: ada.email,
     });
-    await expect(merchantCaller(bob).merchant.getStoreSettings()).resolves.toMatchObject({
+    await expect(merchantCaller(bob).merchant.store.get()).resolves.toMatchObject({
       saleAlertsEnabled: true,
       dailyDigestEnabled: true,
       supportEmail: "bob@bob.example.com",
       accountEmail: bob.email,
     });
     const signedOut = (await anonymousCaller()
-      .merchant.updateStoreSettings({ ...valid, saleAlertsEnabled: false })
+      .merchant.store.update({ ...valid, saleAlertsEnabled: false })
       .catch((e: unknown) => e)) as TRPCError;
     expect(signedOut.code).toBe("UNAUTHORIZED");
   });
@@ -341,9 +341,9 @@ describe("going live needs a verified e-mail (issue 13)", () => {
   it("refuses the live environment until the account e-mail is verified, with a message under the field", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    await caller.merchant.updateStoreSettings(valid);
+    await caller.merchant.store.update(valid);
 
-    const error = (await caller.merchant.updateStoreSettings(live).catch((e: unknown) => e)) as TRPCError;
+    const error = (await caller.merchant.store.update(live).catch((e: unknown) => e)) as TRPCError;
     expect(error.code).toBe("FORBIDDEN");
     expect(error.message).toBe(VERIFY_BEFORE_LIVE_MESSAGE);
     expect(error.message).toBe("Verify your e-mail address before taking live payments.");
@@ -352,8 +352,8 @@ describe("going live needs a verified e-mail (issue 13)", () => {
     expect(row).toMatchObject({ paypalEnvironment: "sandbox", paypalClientId: valid.paypalClientId });
 
     await db.user.update({ where: { id: merchant.id }, data: { emailVerified: new Date() } });
-    await expect(caller.merchant.getStoreSettings()).resolves.toMatchObject({ isEmailVerified: true });
-    await expect(caller.merchant.updateStoreSettings(live)).resolves.toMatchObject({
+    await expect(caller.merchant.store.get()).resolves.toMatchObject({ isEmailVerified: true });
+    await expect(caller.merchant.store.update(live)).resolves.toMatchObject({
       paypalEnvironment: "live",
       isEmailVerified: true,
     });
@@ -362,7 +362,7 @@ describe("going live needs a verified e-mail (issue 13)", () => {
   it("leaves sandbox saves alone, and lets a store already live keep editing but not change its live credentials", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    await expect(caller.merchant.updateStoreSettings({ ...valid, storeName: "Sandbox" })).resolves.toMatchObject({
+    await expect(caller.merchant.store.update({ ...valid, storeName: "Sandbox" })).resolves.toMatchObject({
       storeName: "Sandbox",
     });
 
@@ -377,14 +377,14 @@ describe("going live needs a verified e-mail (issue 13)", () => {
     });
     const stillLive = { ...valid, paypalClientId: "live-client", paypalSecret: "", paypalEnvironment: "live" as const };
     await expect(
-      caller.merchant.updateStoreSettings({ ...stillLive, storeName: "Renamed", supportEmail: "help@ada.example.com" }),
+      caller.merchant.store.update({ ...stillLive, storeName: "Renamed", supportEmail: "help@ada.example.com" }),
     ).resolves.toMatchObject({ storeName: "Renamed", paypalEnvironment: "live" });
 
     for (const input of [
       { ...stillLive, paypalClientId: "another-live-client" },
       { ...stillLive, paypalSecret: "another-live-secret" },
     ]) {
-      const error = (await caller.merchant.updateStoreSettings(input).catch((e: unknown) => e)) as TRPCError;
+      const error = (await caller.merchant.store.update(input).catch((e: unknown) => e)) as TRPCError;
       expect(error.code).toBe("FORBIDDEN");
       expect(error.message).toBe(VERIFY_BEFORE_LIVE_MESSAGE);
     }

@@ -46,7 +46,7 @@ function sale(
   });
 }
 
-describe("merchant.listSubscribers", () => {
+describe("merchant.subscriptions.list", () => {
   it("lists the merchant's own subscriptions newest first with plan, billing dates, failures and total paid", async () => {
     const [ada, bob] = [await shop(), await shop()];
     const older = await createSubscription(db, ada.merchant.id, {
@@ -71,7 +71,7 @@ describe("merchant.listSubscribers", () => {
     await sale(ada.merchant.id, older, { amountMinor: 2500, status: "failed" });
     await createSubscription(db, bob.merchant.id, { buttonId: bob.button.id, payerEmail: "bobs@buyer.test" });
 
-    const list = await ada.api.merchant.listSubscribers({});
+    const list = await ada.api.merchant.subscriptions.list({});
     expect(list).toMatchObject({ total: 2, pageCount: 1, pageSize: 20, button: null });
     expect(list.subscribers.map((row) => row.id)).toEqual([newer.id, older.id]);
     expect(list.subscribers[1]).toMatchObject({
@@ -91,7 +91,7 @@ describe("merchant.listSubscribers", () => {
       button: { id: ada.button.id, name: ada.button.name },
     });
     expect(list.subscribers[0]).toMatchObject({ payments: 0, totalPaidMinor: 0, canCancel: false });
-    expect((await ada.api.merchant.listSubscribers({ status: "cancelled" })).subscribers.map((r) => r.id)).toEqual([
+    expect((await ada.api.merchant.subscriptions.list({ status: "cancelled" })).subscribers.map((r) => r.id)).toEqual([
       newer.id,
     ]);
   });
@@ -102,11 +102,11 @@ describe("merchant.listSubscribers", () => {
     const mine = await createSubscription(db, ada.merchant.id, { buttonId: ada.button.id });
     await createSubscription(db, ada.merchant.id, { buttonId: other.id });
 
-    const ofButton = await ada.api.merchant.listSubscribers({ buttonId: ada.button.id });
+    const ofButton = await ada.api.merchant.subscriptions.list({ buttonId: ada.button.id });
     expect(ofButton.button).toEqual({ id: ada.button.id, name: ada.button.name });
     expect(ofButton.subscribers.map((row) => row.id)).toEqual([mine.id]);
-    expect((await errorOf(ada.api.merchant.listSubscribers({ buttonId: bob.button.id }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(ada.api.merchant.listSubscribers({ buttonId: "no-such-button" }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(ada.api.merchant.subscriptions.list({ buttonId: bob.button.id }))).code).toBe("NOT_FOUND");
+    expect((await errorOf(ada.api.merchant.subscriptions.list({ buttonId: "no-such-button" }))).code).toBe("NOT_FOUND");
   });
 
   it("pages 20 at a time", async () => {
@@ -114,22 +114,22 @@ describe("merchant.listSubscribers", () => {
     for (let i = 0; i < 21; i++) {
       await createSubscription(db, merchant.id, { buttonId: button.id, createdAt: new Date(Date.UTC(2026, 0, 1, i)) });
     }
-    expect(await api.merchant.listSubscribers({})).toMatchObject({ total: 21, pageCount: 2 });
-    expect((await api.merchant.listSubscribers({ page: 2 })).subscribers).toHaveLength(1);
+    expect(await api.merchant.subscriptions.list({})).toMatchObject({ total: 21, pageCount: 2 });
+    expect((await api.merchant.subscriptions.list({ page: 2 })).subscribers).toHaveLength(1);
   });
 
   it("refuses bad input with BAD_REQUEST and signed-out callers", async () => {
     const { api } = await shop();
     for (const input of [{ status: "paused" }, { page: 0 }, { buttonId: "" }, { buttonId: "x".repeat(65) }]) {
-      expect((await errorOf(api.merchant.listSubscribers(input as never))).code, JSON.stringify(input)).toBe(
+      expect((await errorOf(api.merchant.subscriptions.list(input as never))).code, JSON.stringify(input)).toBe(
         "BAD_REQUEST",
       );
     }
-    expect((await errorOf(anonymousCaller().merchant.listSubscribers({}))).code).toBe("UNAUTHORIZED");
+    expect((await errorOf(anonymousCaller().merchant.subscriptions.list({}))).code).toBe("UNAUTHORIZED");
   });
 });
 
-describe("merchant.getSubscriber", () => {
+describe("merchant.subscriptions.get", () => {
   it("shows one subscriber with the events of their subscription and, through listPayments, their sales", async () => {
     const { merchant, button, api } = await shop();
     const subscription = await createSubscription(db, merchant.id, { buttonId: button.id, payerName: "Sue" });
@@ -150,13 +150,13 @@ describe("merchant.getSubscriber", () => {
     });
     await createPayPalEvent(db, merchant.id, { subscriptionId: another.id, type: "BILLING.SUBSCRIPTION.CANCELLED" });
 
-    const subscriber = await api.merchant.getSubscriber({ id: subscription.id });
+    const subscriber = await api.merchant.subscriptions.get({ id: subscription.id });
     expect(subscriber).toMatchObject({ id: subscription.id, payerName: "Sue", payments: 1, totalPaidMinor: 1000 });
     expect(subscriber.events.map((event) => [event.type, event.state, event.outcome])).toEqual([
       ["BILLING.SUBSCRIPTION.ACTIVATED", "processed", null],
       ["BILLING.SUBSCRIPTION.PAYMENT.FAILED", "failed", "Could not reach the database."],
     ]);
-    const sales = await api.merchant.listPayments({ paypalSubscriptionId: subscription.paypalSubscriptionId });
+    const sales = await api.merchant.payments.list({ paypalSubscriptionId: subscription.paypalSubscriptionId });
     expect(sales).toMatchObject({ total: 1 });
     expect(sales.payments.map((row) => [row.id, row.paypalId])).toEqual([[first.id, first.paypalTransactionId]]);
   });
@@ -165,21 +165,21 @@ describe("merchant.getSubscriber", () => {
     const [ada, bob] = [await shop(), await shop()];
     const bobs = await createSubscription(db, bob.merchant.id, { buttonId: bob.button.id });
     await sale(bob.merchant.id, bobs);
-    expect((await errorOf(ada.api.merchant.getSubscriber({ id: bobs.id }))).code).toBe("NOT_FOUND");
-    expect((await ada.api.merchant.listPayments({ paypalSubscriptionId: bobs.paypalSubscriptionId })).total).toBe(0);
-    expect((await errorOf(anonymousCaller().merchant.getSubscriber({ id: bobs.id }))).code).toBe("UNAUTHORIZED");
+    expect((await errorOf(ada.api.merchant.subscriptions.get({ id: bobs.id }))).code).toBe("NOT_FOUND");
+    expect((await ada.api.merchant.payments.list({ paypalSubscriptionId: bobs.paypalSubscriptionId })).total).toBe(0);
+    expect((await errorOf(anonymousCaller().merchant.subscriptions.get({ id: bobs.id }))).code).toBe("UNAUTHORIZED");
   });
 });
 
-describe("merchant.cancelSubscription", () => {
+describe("merchant.subscriptions.cancel", () => {
   it("needs a signed-in merchant and refuses malformed input", async () => {
     const { merchant, button, api } = await shop();
     const subscription = await createSubscription(db, merchant.id, { buttonId: button.id });
     expect(
-      (await errorOf(anonymousCaller().merchant.cancelSubscription({ subscriptionId: subscription.id }))).code,
+      (await errorOf(anonymousCaller().merchant.subscriptions.cancel({ subscriptionId: subscription.id }))).code,
     ).toBe("UNAUTHORIZED");
     for (const input of [{ subscriptionId: "" }, { subscriptionId: subscription.id, reason: "r".repeat(128) }]) {
-      expect((await errorOf(api.merchant.cancelSubscription(input))).code, JSON.stringify(input)).toBe("BAD_REQUEST");
+      expect((await errorOf(api.merchant.subscriptions.cancel(input))).code, JSON.stringify(input)).toBe("BAD_REQUEST");
     }
   });
 });

@@ -19,6 +19,7 @@ import { createPaymentButton } from "../factories/payment-button";
 import { createSellPage } from "../factories/sell-page";
 import { connectPayPal } from "../factories/store-settings";
 import { anonymousCaller, merchantCaller } from "../support/callers";
+import { buyerApi } from "../support/buyer-api";
 import { approveOrder, sandboxApiBase } from "../support/paypal-sandbox";
 
 async function failure(promise: Promise<unknown>) {
@@ -56,11 +57,11 @@ afterEach(() => {
   vi.resetModules();
 });
 
-describe("merchant.connectTestCredentials", () => {
+describe("merchant.store.connectTestCredentials", () => {
   it("registers fresh credentials with the local sandbox, saves them like a normal save, and PayPal accepts them", async () => {
     const merchant = await createMerchant(db, { name: "Ada" });
     const caller = merchantCaller(merchant);
-    const result = await caller.merchant.connectTestCredentials();
+    const result = await caller.merchant.store.connectTestCredentials();
 
     const clientId = result.settings.paypalClientId;
     expect(clientId).toMatch(/^popkit-test-[0-9a-f]{18}$/);
@@ -82,7 +83,7 @@ describe("merchant.connectTestCredentials", () => {
     expect((await tokenCall(clientId, sandboxSecretFor(clientId))).status).toBe(401);
 
     // Each click makes new credentials.
-    const again = await caller.merchant.connectTestCredentials();
+    const again = await caller.merchant.store.connectTestCredentials();
     expect(again.settings.paypalClientId).not.toBe(clientId);
   });
 
@@ -97,7 +98,7 @@ describe("merchant.connectTestCredentials", () => {
     });
     await createSellPage(db, merchant.id, { paypalClientId: oldClientId });
 
-    const result = await merchantCaller(merchant).merchant.connectTestCredentials();
+    const result = await merchantCaller(merchant).merchant.store.connectTestCredentials();
     // Two buttons and one sell page (its bundle buttons are part of it, not counted on their own).
     expect(result).toMatchObject({ popsWithOtherClientId: 3, subscriptionButtons: 1 });
 
@@ -105,7 +106,7 @@ describe("merchant.connectTestCredentials", () => {
       paypalClientId: result.settings.paypalClientId,
       amountMinor: 1250,
     });
-    const buyer = anonymousCaller().checkout;
+    const buyer = buyerApi();
     const { orderId } = await buyer.createOrder({ buttonId: button.id });
     await approveOrder(orderId, "alex");
     await expect(buyer.captureOrder({ buttonId: button.id, orderId })).resolves.toMatchObject({
@@ -128,7 +129,7 @@ describe("merchant.connectTestCredentials", () => {
         paypalEnvironment: "live",
       },
     });
-    expect(await failure(merchantCaller(merchant).merchant.connectTestCredentials())).toEqual({
+    expect(await failure(merchantCaller(merchant).merchant.store.connectTestCredentials())).toEqual({
       code: "CONFLICT",
       message: TEST_CREDENTIALS_WOULD_REPLACE_LIVE,
     });
@@ -139,7 +140,7 @@ describe("merchant.connectTestCredentials", () => {
   });
 
   it("is for signed-in merchants only", async () => {
-    expect((await failure(anonymousCaller().merchant.connectTestCredentials())).code).toBe("UNAUTHORIZED");
+    expect((await failure(anonymousCaller().merchant.store.connectTestCredentials())).code).toBe("UNAUTHORIZED");
   });
 
   it("refuses when the app's sandbox is PayPal's own, before any request or write", async () => {

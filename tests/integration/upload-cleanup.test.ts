@@ -36,7 +36,7 @@ describe("abandoned uploads", () => {
 
     // A page using one image, whose file a buyer bought before the seller replaced it.
     const caller = merchantCaller(merchant);
-    const { id: pageId } = await caller.sellPages.create(
+    const { id: pageId } = await caller.pages.sellPages.create(
       buildSellPageInput({ productImageId: onPage.id, downloadableFileId: soldThenReplaced.id }),
     );
     const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
@@ -52,8 +52,8 @@ describe("abandoned uploads", () => {
       },
     });
     await issueDownloadGrant(sale.id);
-    const { values } = await caller.sellPages.get({ id: pageId });
-    await caller.sellPages.update({ id: pageId, values: { ...values, downloadableFileId: null } });
+    const { values } = await caller.pages.sellPages.get({ id: pageId });
+    await caller.pages.sellPages.update({ id: pageId, values: { ...values, downloadableFileId: null } });
     expect(await inStorage(soldThenReplaced)).toBe(true); // the buyer's 24 hours are not over
 
     await Promise.all([abandoned, onPage, soldThenReplaced].map((file) => age(file.id, 2)));

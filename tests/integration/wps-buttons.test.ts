@@ -221,7 +221,7 @@ describe("wps.convertToPaymentButton", () => {
 
     const { clientId } = await connectPayPal(db, owner.id);
     const created = await ownerApi.wps.convertToPaymentButton({ id });
-    const button = await ownerApi.pages.getButton({ id: created.id });
+    const button = await ownerApi.pages.buttons.get({ id: created.id });
     expect(button.values).toMatchObject({
       paypalClientId: clientId,
       amount: "12.50",

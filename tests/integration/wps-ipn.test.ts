@@ -351,19 +351,19 @@ describe("reporting", () => {
     await deliver(ipn);
     const api = merchantCaller(merchant);
 
-    const payments = await api.merchant.listPayments({});
+    const payments = await api.merchant.payments.list({});
     expect(payments.total).toBe(1);
     // A WPS payment's one id is its txn_id.
     expect(payments.payments[0]).toMatchObject({ paypalId: tx, amountMinor: 1300, popName: button.itemName });
-    const detail = await api.merchant.getPayment({ id: payments.payments[0]!.id });
+    const detail = await api.merchant.payments.get({ id: payments.payments[0]!.id });
     expect(detail).toMatchObject({ paypalId: tx, wps: { quantity: 1, optionSelected: "Small" } });
-    expect((await api.merchant.listPayments({ q: tx })).total).toBe(1);
+    expect((await api.merchant.payments.list({ q: tx })).total).toBe(1);
 
-    const customers = await api.merchant.listCustomers({});
+    const customers = await api.merchant.customers.list({});
     expect(customers.customers).toEqual([
       expect.objectContaining({ email: "alex.buyer@buyer.example.com", payments: 1, spentMinor: 1300 }),
     ]);
-    expect(await api.merchant.getCustomer({ email: "alex.buyer@buyer.example.com" })).toMatchObject({
+    expect(await api.merchant.customers.get({ email: "alex.buyer@buyer.example.com" })).toMatchObject({
       name: "Alex Buyer",
       orderCount: 1,
     });
@@ -385,11 +385,11 @@ describe("reporting", () => {
 
     const staff = await createSaasUser(db, { role: "super_admin" });
     const staffApi = staffCaller(staff);
-    expect(await staffApi.admin.getMerchant({ id: merchant.id })).toMatchObject({
+    expect(await staffApi.admin.merchants.get({ id: merchant.id })).toMatchObject({
       transactionCount: 1,
       revenueByCurrency: [{ currency: "USD", amountMinor: 1300 }],
     });
-    const listed = await staffApi.admin.listTransactions({ filters: { merchant: merchant.email, pop: "" }, page: 1 });
+    const listed = await staffApi.admin.transactions.list({ filters: { merchant: merchant.email, pop: "" }, page: 1 });
     expect(listed.total).toBe(1);
   });
 });

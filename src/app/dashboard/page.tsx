@@ -36,7 +36,7 @@ async function DashboardHomeContent({
   const granularity = enumParam(params.granularity, dashboardGranularities) ?? "day";
   const api = await serverApi();
   const [onboarding, dashboard] = await Promise.all([
-    api.analytics.onboarding(),
+    api.merchant.onboarding.get(),
     api.analytics.dashboard({ range, granularity }),
   ]);
 

@@ -14,7 +14,7 @@ import { changePasswordSchema, type ChangePasswordInput } from "~/schemas/auth";
 import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
 type Status = { tone: "success" | "error"; text: string } | null;
-type AccountStatus = RouterOutputs["account"]["getStatus"];
+type AccountStatus = RouterOutputs["merchant"]["account"]["status"];
 
 const sessionsEnded = (count: number) =>
   count === 0 ? "No other session was signed in." : `Signed out of ${count} other session${count === 1 ? "" : "s"}.`;
@@ -39,7 +39,7 @@ export function EmailCard({ status }: { status: AccountStatus }) {
 const emptyPasswords: ChangePasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
-  const change = api.account.changePassword.useMutation();
+  const change = api.merchant.account.changePassword.useMutation();
   const [status, setStatus] = useState<Status>(null);
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
@@ -123,7 +123,7 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
 }
 
 export function SessionsCard() {
-  const signOutOthers = api.account.signOutOtherSessions.useMutation();
+  const signOutOthers = api.merchant.account.signOutOtherSessions.useMutation();
   const [status, setStatus] = useState<Status>(null);
 
   async function endOthers() {

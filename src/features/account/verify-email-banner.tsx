@@ -8,7 +8,7 @@ import { api, userMessageOf } from "~/trpc/react";
 /** 'Resend link': sends a fresh verification mail and says where it went (or why it did not). */
 export function ResendVerificationLink() {
   const router = useRouter();
-  const resend = api.account.resendVerification.useMutation();
+  const resend = api.merchant.account.resendVerification.useMutation();
   const [result, setResult] = useState<string | null>(null);
 
   async function resendLink() {

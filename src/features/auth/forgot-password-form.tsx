@@ -14,7 +14,7 @@ import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 export const resetRequestedMessage = "If an account exists for that e-mail, we've sent a link to reset its password.";
 
 export function ForgotPasswordForm() {
-  const request = api.account.requestPasswordReset.useMutation();
+  const request = api.merchant.account.requestPasswordReset.useMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const [isSent, setSent] = useState(false);
   const form = useForm<RequestPasswordResetInput>({

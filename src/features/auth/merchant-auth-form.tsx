@@ -35,7 +35,7 @@ export function MerchantAuthForm({
   const [formError, setFormError] = useState<string | null>(initialError ?? null);
   const [notice, setNotice] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const signUp = api.merchant.signUp.useMutation();
+  const signUp = api.merchant.account.signUp.useMutation();
 
   type FormValues = { name?: string; email: string; password: string };
   const form = useForm<FormValues>({

@@ -12,7 +12,7 @@ import { choosePasswordSchema, type ChoosePasswordInput } from "~/schemas/auth";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const reset = api.account.resetPassword.useMutation();
+  const reset = api.merchant.account.resetPassword.useMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const [isLinkUsedUp, setLinkUsedUp] = useState(false);
   const [isDone, setDone] = useState(false);

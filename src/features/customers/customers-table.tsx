@@ -10,7 +10,7 @@ import { customerHref } from "~/features/payments/links";
 import { useCurrentHref } from "~/features/payments/use-current-href";
 import type { RouterOutputs } from "~/trpc/react";
 
-type Customer = RouterOutputs["merchant"]["listCustomers"]["customers"][number];
+type Customer = RouterOutputs["merchant"]["customers"]["list"]["customers"][number];
 
 const column = createColumnHelper<Customer>();
 

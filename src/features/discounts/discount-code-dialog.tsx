@@ -33,13 +33,13 @@ function useAfterSave(onClose: () => void) {
   const utils = api.useUtils();
   return async (code: string, verb: "created" | "saved") => {
     toast.success(`Discount code ${code} ${verb}`);
-    await utils.discounts.list.invalidate();
+    await utils.merchant.discounts.list.invalidate();
     onClose();
   };
 }
 
 function CreateForm({ onClose }: { onClose(): void }) {
-  const create = api.discounts.create.useMutation();
+  const create = api.merchant.discounts.create.useMutation();
   const afterSave = useAfterSave(onClose);
   async function save(values: DiscountCodeFormValues) {
     const created = await create.mutateAsync(values);
@@ -60,8 +60,8 @@ function CreateForm({ onClose }: { onClose(): void }) {
 function EditForm({ id, onClose }: { id: string; onClose(): void }) {
   const utils = api.useUtils();
   // Always the saved values: a cached copy could predate another tab's edit.
-  const code = api.discounts.get.useQuery({ id }, { gcTime: 0, refetchOnWindowFocus: false });
-  const update = api.discounts.update.useMutation();
+  const code = api.merchant.discounts.get.useQuery({ id }, { gcTime: 0, refetchOnWindowFocus: false });
+  const update = api.merchant.discounts.update.useMutation();
   const afterSave = useAfterSave(onClose);
   if (code.isPending) return <Spinner label="Loading the discount code..." />;
   if (code.isError) {
@@ -75,7 +75,7 @@ function EditForm({ id, onClose }: { id: string; onClose(): void }) {
   }
   async function save(values: DiscountCodeFormValues) {
     const saved = await update.mutateAsync({ id, values });
-    void utils.discounts.get.invalidate({ id });
+    void utils.merchant.discounts.get.invalidate({ id });
     await afterSave(saved.values.code, "saved");
   }
   return (

@@ -15,7 +15,7 @@ import { discountCodeSchema, MAX_DISCOUNT_USES, type DiscountCodeFormValues } fr
 import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
 type FieldName = FieldPath<DiscountCodeFormValues>;
-type Pops = RouterOutputs["discounts"]["listPops"];
+type Pops = RouterOutputs["merchant"]["discounts"]["listPops"];
 type Pop = Pops["buttons"][number];
 
 const formFields = new Set<string>(Object.keys(discountCodeSchema.in.shape));
@@ -49,7 +49,7 @@ export function DiscountCodeForm({
   onCancel(): void;
 }) {
   const timeZone = useTimeZone();
-  const pops = api.discounts.listPops.useQuery();
+  const pops = api.merchant.discounts.listPops.useQuery();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<DiscountCodeFormValues>({
     // raw: the values go to the server as typed, where the same schema parses them.

@@ -28,7 +28,7 @@ import { focusPopCard, neighbourPopId } from "~/features/payment-buttons/pop-lin
 import { formatMoney } from "~/lib/money";
 import { api, type RouterOutputs } from "~/trpc/react";
 
-type Code = RouterOutputs["discounts"]["list"][number];
+type Code = RouterOutputs["merchant"]["discounts"]["list"][number];
 
 const statusTones: Record<DiscountStatus, BadgeTone> = {
   active: "green",
@@ -209,9 +209,9 @@ const columns = [
  */
 export function DiscountsScreen() {
   const utils = api.useUtils();
-  const list = api.discounts.list.useQuery();
-  const setActive = api.discounts.setActive.useMutation();
-  const remove = api.discounts.delete.useMutation();
+  const list = api.merchant.discounts.list.useQuery();
+  const setActive = api.merchant.discounts.setActive.useMutation();
+  const remove = api.merchant.discounts.delete.useMutation();
   const [dialog, setDialog] = useState<DiscountDialogMode | null>(null);
   const [deleting, setDeleting] = useState<Code | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
@@ -221,13 +221,13 @@ export function DiscountsScreen() {
   const now = useMemo(() => new Date(list.dataUpdatedAt), [list.dataUpdatedAt]);
 
   const setRow = (id: string, isActive: boolean) =>
-    utils.discounts.list.setData(undefined, (codes) =>
+    utils.merchant.discounts.list.setData(undefined, (codes) =>
       codes?.map((code) => (code.id === id ? { ...code, isActive } : code)),
     );
 
   async function toggle(code: Code) {
     const next = !code.isActive;
-    await utils.discounts.list.cancel();
+    await utils.merchant.discounts.list.cancel();
     setRow(code.id, next);
     try {
       await setActive.mutateAsync({ id: code.id, isActive: next });
@@ -236,7 +236,7 @@ export function DiscountsScreen() {
       setRow(code.id, code.isActive);
       toast.error("Failed to update the discount code. Please try again.");
     } finally {
-      void utils.discounts.list.invalidate();
+      void utils.merchant.discounts.list.invalidate();
     }
   }
 
@@ -247,10 +247,10 @@ export function DiscountsScreen() {
     try {
       await remove.mutateAsync({ id: code.id });
       setFocusAfterDelete(neighbourPopId(code.id));
-      await utils.discounts.list.cancel();
-      utils.discounts.list.setData(undefined, (codes) => codes?.filter((item) => item.id !== code.id));
+      await utils.merchant.discounts.list.cancel();
+      utils.merchant.discounts.list.setData(undefined, (codes) => codes?.filter((item) => item.id !== code.id));
       toast.success(`Discount code ${code.code} deleted`);
-      void utils.discounts.list.invalidate();
+      void utils.merchant.discounts.list.invalidate();
     } catch {
       toast.error("Failed to delete the discount code. Please try again.");
     } finally {

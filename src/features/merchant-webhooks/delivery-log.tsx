@@ -16,7 +16,7 @@ import { useUrlQuery } from "~/components/ui/use-url-query";
 import { webhookDeliveryStateLabels, type WebhookDeliveryStateName } from "~/schemas/merchant-webhooks";
 import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
-type Page = RouterOutputs["webhooks"]["listDeliveries"];
+type Page = RouterOutputs["merchant"]["webhooks"]["listDeliveries"];
 type Delivery = Page["deliveries"][number];
 
 const stateTones: Record<WebhookDeliveryStateName, BadgeTone> = {
@@ -38,7 +38,7 @@ export function DeliveryStateBadge({ delivery }: { delivery: Pick<Delivery, "sta
 
 /** Every attempt of one delivery and the body sent, loaded when its row is opened. */
 function Attempts({ id }: { id: string }) {
-  const detail = api.webhooks.getDelivery.useQuery({ id });
+  const detail = api.merchant.webhooks.getDelivery.useQuery({ id });
   if (detail.isPending) return <Spinner label="Loading attempts" className="py-4" />;
   if (detail.error) return <Alert>{userMessageOf(detail.error, "Failed to load the attempts.")}</Alert>;
   const { attemptsLog, payload, nextAttemptAt, state } = detail.data;
@@ -86,12 +86,12 @@ function Attempts({ id }: { id: string }) {
 function ResendButton({ delivery }: { delivery: Delivery }) {
   const router = useRouter();
   const utils = api.useUtils();
-  const resend = api.webhooks.resend.useMutation();
+  const resend = api.merchant.webhooks.resend.useMutation();
   async function onResend() {
     try {
       await resend.mutateAsync({ id: delivery.id });
       toast.success("Delivery queued to be sent again.");
-      await utils.webhooks.getDelivery.invalidate({ id: delivery.id });
+      await utils.merchant.webhooks.getDelivery.invalidate({ id: delivery.id });
       router.refresh();
     } catch (error) {
       toast.error(userMessageOf(error, "Failed to resend. Please try again."));

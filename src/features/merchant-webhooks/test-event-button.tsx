@@ -9,8 +9,8 @@ import { api, userMessageOf } from "~/trpc/react";
 export function TestEventButton() {
   const [deliveryId, setDeliveryId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const send = api.webhooks.sendTestEvent.useMutation();
-  const delivery = api.webhooks.getDelivery.useQuery(
+  const send = api.merchant.webhooks.sendTestEvent.useMutation();
+  const delivery = api.merchant.webhooks.getDelivery.useQuery(
     { id: deliveryId ?? "" },
     {
       enabled: deliveryId !== null,

@@ -17,7 +17,7 @@ import { updateWebhookUrlSchema, type UpdateWebhookUrlInput } from "~/schemas/me
 import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
 import { TestEventButton } from "./test-event-button";
 
-type Settings = RouterOutputs["webhooks"]["getSettings"];
+type Settings = RouterOutputs["merchant"]["webhooks"]["getSettings"];
 
 export const DELIVERY_LOG_HREF = "/dashboard/settings/webhooks";
 
@@ -26,8 +26,8 @@ export function WebhookSettingsCard({ initial }: { initial: Settings }) {
   const [settings, setSettings] = useState(initial);
   const [shownSecret, setShownSecret] = useState<string | null>(null);
   const [isConfirmingRotate, setIsConfirmingRotate] = useState(false);
-  const saveUrl = api.webhooks.updateUrl.useMutation();
-  const rotate = api.webhooks.rotateSecret.useMutation();
+  const saveUrl = api.merchant.webhooks.updateUrl.useMutation();
+  const rotate = api.merchant.webhooks.rotateSecret.useMutation();
   const form = useForm<UpdateWebhookUrlInput>({
     resolver: zodResolver(updateWebhookUrlSchema),
     defaultValues: { url: initial.url },

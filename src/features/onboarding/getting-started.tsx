@@ -38,7 +38,7 @@ export function GettingStarted({ initial }: { initial: Onboarding }) {
   const isShown = wasShownOnLoad && !isDismissed;
   // The server's render is what shows; this query only notices a step change (on returning to the tab, or when a
   // page restored by Back was rendered a while ago) and then refreshes the page.
-  const onboarding = api.analytics.onboarding.useQuery(undefined, {
+  const onboarding = api.merchant.onboarding.get.useQuery(undefined, {
     initialData: initial,
     initialDataUpdatedAt: new Date(initial.checkedAt).getTime(),
     staleTime: FRESH_MS,
@@ -54,7 +54,7 @@ export function GettingStarted({ initial }: { initial: Onboarding }) {
     router.refresh();
   }, [state, router]);
 
-  const dismiss = api.analytics.dismissOnboarding.useMutation({
+  const dismiss = api.merchant.onboarding.dismiss.useMutation({
     onSuccess: () => {
       setIsDismissed(true);
       focusPageHeading();

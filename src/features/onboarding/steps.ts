@@ -1,6 +1,6 @@
 import type { RouterOutputs } from "~/trpc/react";
 
-export type Onboarding = RouterOutputs["analytics"]["onboarding"];
+export type Onboarding = RouterOutputs["merchant"]["onboarding"]["get"];
 export type OnboardingStep = Onboarding["steps"][number];
 export type OnboardingStepId = OnboardingStep["id"];
 

@@ -14,7 +14,7 @@ import { api } from "~/trpc/react";
 export function CreatePaymentButton({ store }: { store: StoreConnection }) {
   const router = useRouter();
   const utils = api.useUtils();
-  const create = api.pages.createButton.useMutation();
+  const create = api.pages.buttons.create.useMutation();
   return (
     <PaymentButtonForm
       initialValues={{ ...paymentButtonDefaults, paypalClientId: store.paypalClientId }}

@@ -15,12 +15,12 @@ export function EditPaymentButton({
   button,
   store,
 }: {
-  button: RouterOutputs["pages"]["getButton"];
+  button: RouterOutputs["pages"]["buttons"]["get"];
   store: StoreConnection;
 }) {
   const router = useRouter();
   const utils = api.useUtils();
-  const update = api.pages.updateButton.useMutation();
+  const update = api.pages.buttons.update.useMutation();
   return (
     <div className="space-y-6">
       <PopFacts idLabel="Button ID" id={button.id} createdAt={button.createdAt} updatedAt={button.updatedAt} />

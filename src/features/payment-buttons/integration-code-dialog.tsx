@@ -12,7 +12,7 @@ import { popBadge } from "~/features/payment-buttons/pop-status";
 import { formatMoney } from "~/lib/money";
 import type { RouterOutputs } from "~/trpc/react";
 
-type ListedButton = RouterOutputs["pages"]["listButtons"][number];
+type ListedButton = RouterOutputs["pages"]["buttons"]["list"][number];
 type CodeTab = "quick" | "full";
 
 /** Code to copy: a named, keyboard-scrollable region; long lines wrap, so a phone never scrolls it sideways. */

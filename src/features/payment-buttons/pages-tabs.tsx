@@ -30,8 +30,8 @@ function ReadyDialogFromUrl({ appUrl, kind }: { appUrl: string; kind: PopKind })
   const url = useUrlQuery();
   const createdId = url.get("created");
   const id = createdId ?? url.get("saved");
-  const buttons = api.pages.listButtons.useQuery(undefined, { enabled: id !== null && kind === "payment-button" });
-  const pages = api.sellPages.list.useQuery(undefined, { enabled: id !== null && kind === "sell-page" });
+  const buttons = api.pages.buttons.list.useQuery(undefined, { enabled: id !== null && kind === "payment-button" });
+  const pages = api.pages.sellPages.list.useQuery(undefined, { enabled: id !== null && kind === "sell-page" });
   const list: ListedPop[] | undefined = kind === "payment-button" ? buttons.data : pages.data;
   const pop = id === null ? undefined : list?.find((item) => item.id === id);
   // Keeps the dialog's content while it closes (the parameter, and so `pop`, is gone by then).

@@ -17,18 +17,18 @@ import { subscribersHref } from "~/features/subscriptions/links";
 import { formatMoney } from "~/lib/money";
 import { api, type RouterOutputs } from "~/trpc/react";
 
-type ListedButton = RouterOutputs["pages"]["listButtons"][number];
+type ListedButton = RouterOutputs["pages"]["buttons"]["list"][number];
 type OpenDialog = { kind: "code" | "analytics"; button: ListedButton } | null;
 
 /** SPEC 2.6: the merchant's payment buttons as cards, with their actions and dialogs. */
 export function PaymentButtonList({ appUrl }: { appUrl: string }) {
   const utils = api.useUtils();
-  const buttons = api.pages.listButtons.useQuery();
-  const setActive = api.pages.setButtonActive.useMutation();
-  const remove = api.pages.deleteButton.useMutation();
+  const buttons = api.pages.buttons.list.useQuery();
+  const setActive = api.pages.buttons.setActive.useMutation();
+  const remove = api.pages.buttons.delete.useMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const actions = usePopListActions<ListedButton>({
-    cache: utils.pages.listButtons,
+    cache: utils.pages.buttons.list,
     setActive: (input) => setActive.mutateAsync(input),
     remove: (input) => remove.mutateAsync(input),
     afterDelete: () => utils.pages.counts.invalidate(),

@@ -7,7 +7,7 @@ import { focusPopCard, neighbourPopId } from "~/features/payment-buttons/pop-lin
 
 type Pop = { id: string; name: string; isActive: boolean };
 
-/** The list query's cache, as tRPC's utils give it (e.g. `utils.pages.listButtons`). */
+/** The list query's cache, as tRPC's utils give it (e.g. `utils.pages.buttons.list`). */
 export type PopListCache<T extends Pop> = {
   cancel(): Promise<void>;
   setData(input: undefined, updater: (items: T[] | undefined) => T[] | undefined): unknown;

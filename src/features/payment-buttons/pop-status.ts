@@ -2,7 +2,7 @@ import type { BadgeTone } from "~/components/ui/badge";
 import type { RouterOutputs } from "~/trpc/react";
 
 /** Why a POP cannot take payments (server: src/server/stores/pop-setup.ts). */
-export type SetupIssue = NonNullable<RouterOutputs["pages"]["listButtons"][number]["setupIssue"]>;
+export type SetupIssue = NonNullable<RouterOutputs["pages"]["buttons"]["list"][number]["setupIssue"]>;
 
 /** What the pages list needs of any POP to show, filter and act on it. */
 export type ListedPop = {

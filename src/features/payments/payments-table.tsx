@@ -13,7 +13,7 @@ import { ListEmpty } from "./list-empty";
 import { paymentHref } from "./links";
 import { useCurrentHref } from "./use-current-href";
 
-type Payment = RouterOutputs["merchant"]["listPayments"]["payments"][number];
+type Payment = RouterOutputs["merchant"]["payments"]["list"]["payments"][number];
 
 const column = createColumnHelper<Payment>();
 

@@ -72,7 +72,7 @@ function RefundForm({ payment, idempotencyKey, onDone }: { payment: Payment; ide
   const router = useRouter();
   const id = useId();
   const [formError, setFormError] = useState<string | null>(null);
-  const refund = api.merchant.refundPayment.useMutation();
+  const refund = api.merchant.payments.refund.useMutation();
   const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
     defaultValues: { mode: "full", amount: "", reason: "" },

@@ -13,7 +13,7 @@ const noFiles = { productImageId: null, merchantLogoId: null, downloadableFileId
 export function CreateSellPage({ store }: { store: StoreConnection }) {
   const router = useRouter();
   const utils = api.useUtils();
-  const create = api.sellPages.create.useMutation();
+  const create = api.pages.sellPages.create.useMutation();
   return (
     <SellPageForm
       initialValues={{ ...sellPageDefaults, paypalClientId: store.paypalClientId }}
@@ -24,7 +24,7 @@ export function CreateSellPage({ store }: { store: StoreConnection }) {
       uploadsDeletedOnFailure
       onSave={async (values) => {
         const created = await create.mutateAsync(values);
-        await Promise.all([utils.sellPages.invalidate(), utils.pages.invalidate()]);
+        await Promise.all([utils.pages.sellPages.invalidate(), utils.pages.invalidate()]);
         toast.success("Digital sell page created");
         router.push(`/dashboard/pages?tab=digital-sell-pages&created=${encodeURIComponent(created.id)}`);
       }}

@@ -7,7 +7,7 @@ import { PopFacts } from "~/features/payment-buttons/page-load-status";
 import { SellPageForm, type SlotFile } from "~/features/sell-pages/sell-page-form";
 import { api, type RouterOutputs } from "~/trpc/react";
 
-type SellPage = RouterOutputs["sellPages"]["get"];
+type SellPage = RouterOutputs["pages"]["sellPages"]["get"];
 type FileView = SellPage["files"]["productImage"];
 
 const saved = (file: FileView): SlotFile | null => (file ? { ...file, isSaved: true } : null);
@@ -19,7 +19,7 @@ const saved = (file: FileView): SlotFile | null => (file ? { ...file, isSaved: t
 export function EditSellPage({ page, store }: { page: SellPage; store: StoreConnection }) {
   const router = useRouter();
   const utils = api.useUtils();
-  const update = api.sellPages.update.useMutation();
+  const update = api.pages.sellPages.update.useMutation();
   return (
     <div className="space-y-6">
       <PopFacts
@@ -42,7 +42,7 @@ export function EditSellPage({ page, store }: { page: SellPage; store: StoreConn
         soldCounts={page.soldCounts}
         onSave={async (values) => {
           await update.mutateAsync({ id: page.id, values });
-          await Promise.all([utils.sellPages.invalidate(), utils.pages.invalidate()]);
+          await Promise.all([utils.pages.sellPages.invalidate(), utils.pages.invalidate()]);
           toast.success("Digital sell page saved");
           router.push(`/dashboard/pages?tab=digital-sell-pages&saved=${encodeURIComponent(page.id)}`);
         }}

@@ -13,7 +13,7 @@ import { formatMoney, type Currency } from "~/lib/money";
 import type { AnalyticsPeriod } from "~/schemas/analytics";
 import { api, type RouterOutputs } from "~/trpc/react";
 
-type PageAnalytics = RouterOutputs["sellPages"]["analytics"];
+type PageAnalytics = RouterOutputs["pages"]["sellPages"]["analytics"];
 
 /**
  * SPEC 2.12 Digital Sell Page Analytics. The period defaults to 30 days, like the payment-button dialog (the
@@ -42,7 +42,7 @@ export function SellPageAnalyticsDialog({
 }
 
 function AnalyticsPanel({ pageId, period }: { pageId: string; period: AnalyticsPeriod }) {
-  const analytics = api.sellPages.analytics.useQuery({ id: pageId, period }, { retry: false });
+  const analytics = api.pages.sellPages.analytics.useQuery({ id: pageId, period }, { retry: false });
   return <PeriodFigures query={analytics}>{(data) => <AnalyticsBody data={data} />}</PeriodFigures>;
 }
 

@@ -83,7 +83,7 @@ export function SellPageForm({
   onSave(values: SellPageInput): Promise<void>;
 }) {
   const utils = api.useUtils();
-  const discard = api.sellPages.discardUpload.useMutation();
+  const discard = api.pages.sellPages.discardUpload.useMutation();
   const [files, setFiles] = useState<SlotFiles>(initialFiles);
   const [fileErrors, setFileErrors] = useState<Partial<Record<FileField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -115,7 +115,7 @@ export function SellPageForm({
   }
 
   async function onUploaded(field: FileField, upload: UploadedFile) {
-    const described = await utils.sellPages.uploadedFile.fetch({ fileId: upload.fileId });
+    const described = await utils.pages.sellPages.uploadedFile.fetch({ fileId: upload.fileId });
     setSlot(field, { ...described, isSaved: false });
   }
 

@@ -72,7 +72,7 @@ export function previewPageOf(values: SellPageInput, context: PreviewContext, st
  * entered, never the account e-mail (sell-pages.ts storeBrandOf).
  */
 function useStoreBrand(): StoreBrandInfo | null {
-  const settings = api.merchant.getStoreSettings.useQuery(undefined, { refetchOnWindowFocus: false });
+  const settings = api.merchant.store.get.useQuery(undefined, { refetchOnWindowFocus: false });
   if (!settings.data) return null;
   return {
     name: settings.data.storeName,

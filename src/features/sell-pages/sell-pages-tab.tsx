@@ -15,7 +15,7 @@ import { SellPageAnalyticsDialog } from "~/features/sell-pages/sell-page-analyti
 import { formatMoney } from "~/lib/money";
 import { api, type RouterOutputs } from "~/trpc/react";
 
-type ListedPage = RouterOutputs["sellPages"]["list"][number];
+type ListedPage = RouterOutputs["pages"]["sellPages"]["list"][number];
 type OpenDialog = { kind: "analytics" | "share"; page: ListedPage } | null;
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
@@ -69,12 +69,12 @@ function SellPageDetails({ page }: { page: ListedPage }) {
  */
 export function SellPagesTab({ appUrl }: { appUrl: string }) {
   const utils = api.useUtils();
-  const pages = api.sellPages.list.useQuery();
-  const setActive = api.sellPages.setActive.useMutation();
-  const remove = api.sellPages.delete.useMutation();
+  const pages = api.pages.sellPages.list.useQuery();
+  const setActive = api.pages.sellPages.setActive.useMutation();
+  const remove = api.pages.sellPages.delete.useMutation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const actions = usePopListActions<ListedPage>({
-    cache: utils.sellPages.list,
+    cache: utils.pages.sellPages.list,
     setActive: (input) => setActive.mutateAsync(input),
     remove: (input) => remove.mutateAsync(input),
     // The tab counts live in the pages router.

@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { formatFee, formatPlanPrice } from "~/schemas/plans";
 import type { RouterOutputs } from "~/trpc/react";
 
-export type PlanUsage = RouterOutputs["merchant"]["getPlanUsage"];
+export type PlanUsage = RouterOutputs["merchant"]["plan"]["usage"];
 
 const plural = (count: number, noun: string) => `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;
 

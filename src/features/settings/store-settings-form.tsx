@@ -21,7 +21,7 @@ import {
 } from "~/schemas/store-settings";
 import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
-type Settings = RouterOutputs["merchant"]["getStoreSettings"];
+type Settings = RouterOutputs["merchant"]["store"]["get"];
 
 function toFormValues(settings: Settings): UpdateStoreSettingsInput {
   return {
@@ -67,14 +67,14 @@ export function StoreSettingsForm({
   canUseTestCredentials?: boolean;
 }) {
   const utils = api.useUtils();
-  const connectTestCredentials = api.merchant.connectTestCredentials.useMutation();
+  const connectTestCredentials = api.merchant.store.connectTestCredentials.useMutation();
   const [testCredentials, setTestCredentials] = useState<TestCredentialsResult | { error: string } | null>(null);
   const [hasSecret, setHasSecret] = useState(initial.hasPaypalSecret);
   const [logoUrl, setLogoUrl] = useState(initial.logoUrl);
-  const setLogo = api.merchant.setStoreLogo.useMutation();
-  const removeLogo = api.merchant.removeStoreLogo.useMutation();
+  const setLogo = api.merchant.store.setLogo.useMutation();
+  const removeLogo = api.merchant.store.removeLogo.useMutation();
   const [status, setStatus] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-  const save = api.merchant.updateStoreSettings.useMutation();
+  const save = api.merchant.store.update.useMutation();
   const form = useForm<UpdateStoreSettingsInput>({
     resolver: zodResolver(updateStoreSettingsSchema),
     defaultValues: toFormValues(initial),
@@ -108,7 +108,7 @@ export function StoreSettingsForm({
       form.resetField("paypalClientId", { defaultValue: saved.paypalClientId });
       form.resetField("paypalSecret", { defaultValue: "" });
       form.resetField("paypalEnvironment", { defaultValue: saved.paypalEnvironment });
-      utils.merchant.getStoreSettings.setData(undefined, saved);
+      utils.merchant.store.get.setData(undefined, saved);
       setTestCredentials(result);
     } catch (error) {
       setTestCredentials({ error: userMessageOf(error, "Failed to create test credentials. Please try again.") });
@@ -122,7 +122,7 @@ export function StoreSettingsForm({
       setHasSecret(saved.hasPaypalSecret);
       setIsEmailVerified(saved.isEmailVerified);
       form.reset(toFormValues(saved));
-      utils.merchant.getStoreSettings.setData(undefined, saved);
+      utils.merchant.store.get.setData(undefined, saved);
       setStatus({ tone: "success", text: "Settings saved." });
     } catch (error) {
       for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {

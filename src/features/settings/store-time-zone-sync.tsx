@@ -10,7 +10,7 @@ import { api } from "~/trpc/react";
  */
 export function StoreTimeZoneSync() {
   const router = useRouter();
-  const save = api.merchant.setTimeZoneIfUnset.useMutation({ onSuccess: () => router.refresh() });
+  const save = api.merchant.store.setTimeZoneIfUnset.useMutation({ onSuccess: () => router.refresh() });
   const { mutate } = save;
   useEffect(() => {
     mutate({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });

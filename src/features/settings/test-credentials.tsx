@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { RouterOutputs } from "~/trpc/react";
 
-export type TestCredentialsResult = RouterOutputs["merchant"]["connectTestCredentials"];
+export type TestCredentialsResult = RouterOutputs["merchant"]["store"]["connectTestCredentials"];
 
 const PAGES_HREF = "/dashboard/pages";
 

@@ -20,13 +20,13 @@ import {
 import { applyServerErrors, NewPasswordField } from "~/features/staff/form-parts";
 import { api, type RouterOutputs } from "~/trpc/react";
 
-type Account = RouterOutputs["admin"]["getOwnAccount"];
+type Account = RouterOutputs["admin"]["profile"]["get"];
 type Status = { tone: "success" | "error"; text: string } | null;
 
 /** The signed-in staff member's name and e-mail. Username and role are managed on the SaaS Users page. */
 export function ProfileForm({ account }: { account: Account }) {
   const router = useRouter();
-  const save = api.admin.updateOwnProfile.useMutation();
+  const save = api.admin.profile.update.useMutation();
   const [status, setStatus] = useState<Status>(null);
   const form = useForm<UpdateOwnProfileInput, unknown, z.output<typeof updateOwnProfileSchema>>({
     resolver: zodResolver(updateOwnProfileSchema),
@@ -87,7 +87,7 @@ export function ProfileForm({ account }: { account: Account }) {
 const emptyPasswords: ChangeOwnPasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 export function ChangePasswordForm() {
-  const change = api.admin.changeOwnPassword.useMutation();
+  const change = api.admin.profile.changePassword.useMutation();
   const [status, setStatus] = useState<Status>(null);
   const form = useForm<ChangeOwnPasswordInput>({
     resolver: zodResolver(changeOwnPasswordSchema),

@@ -9,7 +9,7 @@ import type { RouterOutputs } from "~/trpc/react";
 import { auditActionLabel, describeAuditDetails } from "./audit-details";
 import { merchantHref, type ServerPage } from "./links";
 
-type AuditEntry = RouterOutputs["admin"]["listAuditLog"]["entries"][number];
+type AuditEntry = RouterOutputs["admin"]["audit"]["list"]["entries"][number];
 
 const column = createColumnHelper<AuditEntry>();
 

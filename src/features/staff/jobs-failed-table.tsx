@@ -9,12 +9,12 @@ import { api, type RouterOutputs } from "~/trpc/react";
 import { JobRetryButton } from "./jobs-retry-button";
 import { merchantHref } from "./links";
 
-type FailedJob = RouterOutputs["admin"]["listFailedJobs"]["jobs"][number];
+type FailedJob = RouterOutputs["admin"]["jobs"]["listFailed"]["jobs"][number];
 
 const column = createColumnHelper<FailedJob>();
 
 function FailedJobRetry({ job }: { job: FailedJob }) {
-  const retry = api.admin.retryFailedJob.useMutation();
+  const retry = api.admin.jobs.retry.useMutation();
   return (
     <JobRetryButton
       name={`${job.kindLabel} ${job.subject.summary}`}

@@ -10,7 +10,7 @@ import { api, type RouterOutputs } from "~/trpc/react";
 import { JobRetryButton } from "./jobs-retry-button";
 import { merchantHref } from "./links";
 
-type StalledEvent = RouterOutputs["admin"]["listStalledPayPalEvents"]["events"][number];
+type StalledEvent = RouterOutputs["admin"]["jobs"]["listStalledPayPalEvents"]["events"][number];
 
 const column = createColumnHelper<StalledEvent>();
 
@@ -19,7 +19,7 @@ function StateBadge({ state }: { state: StalledEvent["state"] }) {
 }
 
 function PayPalEventRetry({ event }: { event: StalledEvent }) {
-  const retry = api.admin.retryPayPalEvent.useMutation();
+  const retry = api.admin.jobs.retryPayPalEvent.useMutation();
   return (
     <JobRetryButton
       name={`PayPal event ${event.type}`}

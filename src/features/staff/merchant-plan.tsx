@@ -11,7 +11,7 @@ import { toast } from "~/components/ui/toast";
 import { limitReachedText, PlanUsageFacts } from "~/features/settings/plan-card";
 import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
-type MerchantPlan = RouterOutputs["admin"]["merchantPlan"];
+type MerchantPlan = RouterOutputs["admin"]["plans"]["forMerchant"];
 
 /** The select's value for "whatever the default plan is" (plan_id null). */
 const FOLLOW_DEFAULT = "";
@@ -24,7 +24,7 @@ export function MerchantPlanPanel({ merchant, data }: { merchant: { id: string; 
   const router = useRouter();
   const [choice, setChoice] = useState(data.ownPlanId ?? FOLLOW_DEFAULT);
   const [error, setError] = useState<string | null>(null);
-  const save = api.admin.setMerchantPlan.useMutation();
+  const save = api.admin.plans.setForMerchant.useMutation();
   const defaultPlan = data.options.find((option) => option.isDefault);
   const isUnchanged = choice === (data.ownPlanId ?? FOLLOW_DEFAULT);
 

@@ -17,7 +17,7 @@ import type { MerchantPopKind } from "~/schemas/staff";
 import type { RouterOutputs } from "~/trpc/react";
 import { popKindLabels, transactionsHref } from "./links";
 
-type Pop = RouterOutputs["admin"]["listMerchantPops"]["pops"][number];
+type Pop = RouterOutputs["admin"]["merchants"]["listPops"]["pops"][number];
 type Row = Pop & { kind: MerchantPopKind; isSuspended: boolean };
 
 const publicPaths: Partial<Record<MerchantPopKind, string>> = {

@@ -21,12 +21,12 @@ export function MerchantSuspensionControl({ merchant }: { merchant: Merchant }) 
     toast.success(text);
     router.refresh();
   };
-  const suspend = api.admin.suspendMerchant.useMutation({
+  const suspend = api.admin.merchants.suspend.useMutation({
     onSuccess: () => onDone(`'${merchant.name}' is suspended. Buyers cannot pay until you resume it.`),
     onError: (error) => toast.error(userMessageOf(error, "Failed to suspend the merchant. Please try again.")),
     onSettled: () => setConfirmOpen(false),
   });
-  const resume = api.admin.resumeMerchant.useMutation({
+  const resume = api.admin.merchants.resume.useMutation({
     onSuccess: () => onDone(`'${merchant.name}' is resumed. Buyers can pay again.`),
     onError: (error) => toast.error(userMessageOf(error, "Failed to resume the merchant. Please try again.")),
   });

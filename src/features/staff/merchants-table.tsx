@@ -9,7 +9,7 @@ import type { RouterOutputs } from "~/trpc/react";
 import { merchantHref, type ServerPage } from "./links";
 import { MerchantStateBadge } from "./merchant-state";
 
-type MerchantRow = RouterOutputs["admin"]["listMerchants"]["merchants"][number];
+type MerchantRow = RouterOutputs["admin"]["merchants"]["list"]["merchants"][number];
 
 const column = createColumnHelper<MerchantRow>();
 

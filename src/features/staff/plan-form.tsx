@@ -11,7 +11,7 @@ import { FormActions } from "~/features/staff/user-forms";
 import { emptyPlanForm, planFormSchema, planFormValuesOf, type PlanFormInput } from "~/schemas/plans";
 import { api, type RouterOutputs } from "~/trpc/react";
 
-export type StaffPlanRow = RouterOutputs["admin"]["listPlans"]["plans"][number];
+export type StaffPlanRow = RouterOutputs["admin"]["plans"]["list"]["plans"][number];
 
 /**
  * Create or edit a plan: name, description, monthly price in US dollars, a monthly payment limit or unlimited, and
@@ -27,8 +27,8 @@ export function PlanForm({
   onDone(name: string): void;
   onCancel(): void;
 }) {
-  const create = api.admin.createPlan.useMutation();
-  const update = api.admin.updatePlan.useMutation();
+  const create = api.admin.plans.create.useMutation();
+  const update = api.admin.plans.update.useMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<PlanFormInput>({
     resolver: zodResolver(planFormSchema),

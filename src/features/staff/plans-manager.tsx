@@ -17,7 +17,7 @@ import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
 import { PlanForm, type StaffPlanRow } from "./plan-form";
 import { useRowDialogFocus } from "./row-dialog-focus";
 
-type Plans = RouterOutputs["admin"]["listPlans"];
+type Plans = RouterOutputs["admin"]["plans"]["list"];
 type Open =
   | { kind: "create" }
   | { kind: "edit"; plan: StaffPlanRow }
@@ -129,8 +129,8 @@ export function PlansManager({ data }: { data: Plans }) {
   const router = useRouter();
   const [open, setOpen] = useState<Open>(null);
   const { listRef, setReturnRowId, returnFocus } = useRowDialogFocus();
-  const makeDefault = api.admin.setDefaultPlan.useMutation();
-  const remove = api.admin.deletePlan.useMutation();
+  const makeDefault = api.admin.plans.setDefault.useMutation();
+  const remove = api.admin.plans.delete.useMutation();
   const close = () => setOpen(null);
   const done = (text: string) => {
     setOpen(null);

@@ -10,7 +10,7 @@ import { Money } from "~/components/ui/money";
 import type { RouterOutputs } from "~/trpc/react";
 import { merchantHref, type ServerPage } from "./links";
 
-type AdminTransaction = RouterOutputs["admin"]["listTransactions"]["transactions"][number];
+type AdminTransaction = RouterOutputs["admin"]["transactions"]["list"]["transactions"][number];
 
 const popKindLabels = { payment_button: "Payment button", sell_page: "Digital sell page", wps_button: "WPS button" };
 const column = createColumnHelper<AdminTransaction>();

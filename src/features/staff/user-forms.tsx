@@ -18,7 +18,7 @@ import {
 } from "~/schemas/staff";
 import { api, type RouterOutputs } from "~/trpc/react";
 
-export type StaffUserRow = RouterOutputs["admin"]["listUsers"]["users"][number];
+export type StaffUserRow = RouterOutputs["admin"]["users"]["list"]["users"][number];
 
 /** Cancel and submit under a staff form (users, plans). */
 export function FormActions({ onCancel, busy, label, busyLabel }: FormActionsProps) {
@@ -109,7 +109,7 @@ export function CreateUserForm({
   onDone(username: string): void;
   onCancel(): void;
 }) {
-  const create = api.admin.createUser.useMutation();
+  const create = api.admin.users.create.useMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CreateValues, unknown, CreateOutput>({
     resolver: zodResolver(createSaasUserSchema),
@@ -183,7 +183,7 @@ export function EditUserForm({
   onDone(username: string): void;
   onCancel(): void;
 }) {
-  const update = api.admin.updateUser.useMutation();
+  const update = api.admin.users.update.useMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const roles = user.assignableRoles.includes(user.role) ? user.assignableRoles : [user.role, ...user.assignableRoles];
   const form = useForm<EditValues, unknown, EditOutput>({
@@ -233,7 +233,7 @@ export function ResetPasswordForm({
   onDone(username: string): void;
   onCancel(): void;
 }) {
-  const reset = api.admin.resetUserPassword.useMutation();
+  const reset = api.admin.users.resetPassword.useMutation();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ResetValues>({
     resolver: zodResolver(resetSaasUserPasswordSchema),

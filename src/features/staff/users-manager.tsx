@@ -19,7 +19,7 @@ import { ActiveBadge, RoleBadge } from "./role-badge";
 import { useRowDialogFocus } from "./row-dialog-focus";
 import { CreateUserForm, EditUserForm, ResetPasswordForm, type StaffUserRow } from "./user-forms";
 
-type UsersPage = RouterOutputs["admin"]["listUsers"];
+type UsersPage = RouterOutputs["admin"]["users"]["list"];
 type Open =
   | { kind: "create" }
   | { kind: "edit"; user: StaffUserRow }
@@ -133,7 +133,7 @@ export function UsersManager({
   const router = useRouter();
   const [open, setOpen] = useState<Open>(null);
   const { listRef, setReturnRowId, returnFocus } = useRowDialogFocus();
-  const remove = api.admin.deleteUser.useMutation();
+  const remove = api.admin.users.delete.useMutation();
   const close = () => setOpen(null);
   const done = (text: string) => {
     setOpen(null);

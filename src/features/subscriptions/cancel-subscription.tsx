@@ -27,7 +27,7 @@ export function CancelSubscriptionButton({
   const [isOpen, setOpen] = useState(false);
   const [reason, setReason] = useState("");
   const [error, setError] = useState<{ form: string; reason?: string } | null>(null);
-  const cancel = api.merchant.cancelSubscription.useMutation({
+  const cancel = api.merchant.subscriptions.cancel.useMutation({
     onSuccess: () => {
       setOpen(false);
       toast.success(`The subscription of ${subscription.name} is cancelled.`);

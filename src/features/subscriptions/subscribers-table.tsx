@@ -13,7 +13,7 @@ import { subscriberHref } from "./links";
 import { planLabel, subscriberName } from "./plan";
 import { SubscriptionStatusBadge } from "./subscription-status-badge";
 
-type Subscriber = RouterOutputs["merchant"]["listSubscribers"]["subscribers"][number];
+type Subscriber = RouterOutputs["merchant"]["subscriptions"]["list"]["subscribers"][number];
 
 const column = createColumnHelper<Subscriber>();
 const none = <span className="text-gray-600">—</span>;

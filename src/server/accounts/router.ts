@@ -1,4 +1,9 @@
-import { changePasswordSchema, requestPasswordResetSchema, resetPasswordSchema } from "~/schemas/auth";
+import {
+  changePasswordSchema,
+  merchantSignUpSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
+} from "~/schemas/auth";
 import { createTRPCRouter, merchantProcedure, publicProcedure } from "~/server/api/trpc";
 import {
   changePassword,
@@ -7,10 +12,22 @@ import {
   resendVerification,
   resetPassword,
   signOutOtherSessions,
+  signUpMerchant,
 } from "~/server/accounts/accounts";
+import { consumeRateLimit } from "~/server/platform/rate-limit";
 
 // The merchant's own account (issue 13): password reset, e-mail verification, password change, sessions.
 export const accountRouter = createTRPCRouter({
+  /**
+   * Creates the account, or mails the owner of a taken e-mail; the answer is the same, so it cannot be used to
+   * find out who has an account. The form then tries to sign in with the same credentials.
+   */
+  signUp: publicProcedure.input(merchantSignUpSchema).mutation(async ({ ctx, input }) => {
+    await consumeRateLimit("signUpByIp", ctx.ip);
+    await signUpMerchant(input);
+    return { ok: true as const };
+  }),
+
   /** 'Forgot password?': the same answer whether or not the e-mail has an account. */
   requestPasswordReset: publicProcedure.input(requestPasswordResetSchema).mutation(async ({ ctx, input }) => {
     await requestPasswordReset(input.email, ctx.ip);
@@ -22,7 +39,7 @@ export const accountRouter = createTRPCRouter({
     return { ok: true as const };
   }),
 
-  getStatus: merchantProcedure.query(({ ctx }) => getAccountStatus(ctx.merchantId)),
+  status: merchantProcedure.query(({ ctx }) => getAccountStatus(ctx.merchantId)),
 
   resendVerification: merchantProcedure.mutation(({ ctx }) => resendVerification(ctx.merchantId)),
 

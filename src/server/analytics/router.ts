@@ -2,7 +2,6 @@ import { buttonAnalyticsSchema, dashboardAnalyticsSchema } from "~/schemas/analy
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { wpsAnalyticsSchema } from "~/schemas/wps";
 import { getButtonAnalytics, getDashboard, getWpsButtonAnalytics } from "~/server/analytics/analytics";
-import { dismissOnboarding, getOnboarding } from "~/server/stores/onboarding";
 
 export const analyticsRouter = createTRPCRouter({
   /** SPEC 2.12: one payment button's figures for a period. */
@@ -19,10 +18,4 @@ export const analyticsRouter = createTRPCRouter({
   dashboard: merchantProcedure
     .input(dashboardAnalyticsSchema)
     .query(({ ctx, input }) => getDashboard(ctx.merchantId, input)),
-
-  /** Issue 18: the dashboard's getting-started checklist, each step read from the store's real state. */
-  onboarding: merchantProcedure.query(({ ctx }) => getOnboarding(ctx.merchantId)),
-
-  /** Hides the getting-started checklist for good. */
-  dismissOnboarding: merchantProcedure.mutation(({ ctx }) => dismissOnboarding(ctx.merchantId)),
 });

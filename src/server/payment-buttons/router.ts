@@ -15,27 +15,26 @@ import {
   updateButton,
 } from "~/server/payment-buttons/payment-buttons";
 
-export const pagesRouter = createTRPCRouter({
-  /** Tab counts of the pages list: payment buttons, digital sell pages, WPS buttons. */
-  counts: merchantProcedure.query(({ ctx }) => countPages(ctx.merchantId)),
+/** pages.counts: the tab counts of the pages list (payment buttons, digital sell pages, WPS buttons). */
+export const popCountsProcedure = merchantProcedure.query(({ ctx }) => countPages(ctx.merchantId));
 
-  listButtons: merchantProcedure.query(({ ctx }) => listButtons(ctx.merchantId)),
+/** pages.buttons.*: the seller's payment buttons. */
+export const paymentButtonsRouter = createTRPCRouter({
+  list: merchantProcedure.query(({ ctx }) => listButtons(ctx.merchantId)),
 
-  getButton: merchantProcedure.input(buttonIdSchema).query(({ ctx, input }) => getButton(ctx.merchantId, input.id)),
+  get: merchantProcedure.input(buttonIdSchema).query(({ ctx, input }) => getButton(ctx.merchantId, input.id)),
 
-  createButton: merchantProcedure
+  create: merchantProcedure
     .input(paymentButtonSchema)
     .mutation(({ ctx, input }) => createButton(ctx.merchantId, input)),
 
-  updateButton: merchantProcedure
+  update: merchantProcedure
     .input(updatePaymentButtonSchema)
     .mutation(({ ctx, input }) => updateButton(ctx.merchantId, input.id, input.values)),
 
-  setButtonActive: merchantProcedure
+  setActive: merchantProcedure
     .input(setButtonActiveSchema)
     .mutation(({ ctx, input }) => setButtonActive(ctx.merchantId, input)),
 
-  deleteButton: merchantProcedure
-    .input(buttonIdSchema)
-    .mutation(({ ctx, input }) => deleteButton(ctx.merchantId, input.id)),
+  delete: merchantProcedure.input(buttonIdSchema).mutation(({ ctx, input }) => deleteButton(ctx.merchantId, input.id)),
 });

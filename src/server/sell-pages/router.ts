@@ -19,7 +19,7 @@ import {
   updateSellPage,
 } from "~/server/sell-pages/sell-pages";
 
-/** Digital sell pages. Buyers pay a page's bundles on the shared checkout path (checkout.captureOrder). */
+/** Digital sell pages. Buyers pay a page's bundles through the same /api/checkout endpoints as payment buttons. */
 export const sellPagesRouter = createTRPCRouter({
   list: merchantProcedure.query(({ ctx }) => listSellPages(ctx.merchantId)),
 

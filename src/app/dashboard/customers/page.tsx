@@ -38,7 +38,7 @@ async function CustomersPageContent({ searchParams }: { searchParams: Promise<Se
   const page = pageParam(params.page);
   const window = await dateWindowOf(params);
   const api = await serverApi();
-  const result = await api.merchant.listCustomers({
+  const result = await api.merchant.customers.list({
     q,
     ...window,
     sort: sort.id,

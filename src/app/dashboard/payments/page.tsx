@@ -39,7 +39,7 @@ async function PaymentsPageContent({ searchParams }: { searchParams: Promise<Sea
   const page = pageParam(params.page);
   const window = await dateWindowOf(params);
   const api = await serverApi();
-  const result = await api.merchant.listPayments({
+  const result = await api.merchant.payments.list({
     ...filters,
     ...window,
     sort: sort.id,

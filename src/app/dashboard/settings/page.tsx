@@ -10,9 +10,9 @@ export const metadata = { title: "Store Settings · Popkit" };
 export default async function StoreSettingsPage() {
   const api = await serverApi();
   const [settings, webhooks, plan] = await Promise.all([
-    api.merchant.getStoreSettings(),
-    api.webhooks.getSettings(),
-    api.merchant.getPlanUsage(),
+    api.merchant.store.get(),
+    api.merchant.webhooks.getSettings(),
+    api.merchant.plan.usage(),
   ]);
   return (
     <div className="max-w-2xl space-y-6">

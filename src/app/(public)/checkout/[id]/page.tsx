@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
@@ -10,16 +9,20 @@ import { StoreBrand } from "~/features/branding/store-brand";
 import { PayPalCheckoutButton } from "~/features/checkout/paypal-checkout-button";
 import { sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";
-import { serverApi } from "~/trpc/server";
+import { checkoutButtonSchema } from "~/schemas/checkout";
+import { getPublicButton } from "~/server/checkout/checkout";
+import { toAppError } from "~/server/platform/errors";
 
 type Props = { params: Promise<{ id: string }> };
 
 /** The button, or null for an unknown, malformed or inactive id (all of which are simply not for sale). */
 const loadButton = cache(async (id: string) => {
+  const input = checkoutButtonSchema.safeParse({ buttonId: id });
+  if (!input.success) return null;
   try {
-    return await (await serverApi()).checkout.getButton({ buttonId: id });
+    return await getPublicButton(input.data);
   } catch (error) {
-    if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) return null;
+    if (toAppError(error)?.code === "NOT_FOUND") return null;
     throw error;
   }
 });

@@ -26,8 +26,8 @@ export default async function CustomerDetailPage({
   const page = pageParam(query.page);
   const api = await serverApi();
   const [customer, payments] = await Promise.all([
-    orNotFound(api.merchant.getCustomer({ email })),
-    api.merchant.listPayments({ email, sort: sort.id, dir: sort.desc ? "desc" : "asc", page }),
+    orNotFound(api.merchant.customers.get({ email })),
+    api.merchant.payments.list({ email, sort: sort.id, dir: sort.desc ? "desc" : "asc", page }),
   ]);
   const back = safeBackHref(query.back, "/dashboard/customers");
   const refunded = customer.totals

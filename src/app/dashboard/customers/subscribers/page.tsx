@@ -38,7 +38,7 @@ async function SubscribersPageContent({ searchParams }: { searchParams: Promise<
   const page = pageParam(params.page);
   const api = await serverApi();
   // Another merchant's button, or one since deleted, is the page's 404 like any other record of theirs.
-  const result = await orNotFound(api.merchant.listSubscribers({ buttonId, status, page }));
+  const result = await orNotFound(api.merchant.subscriptions.list({ buttonId, status, page }));
   if (page > result.pageCount) redirect(hrefWithPage("/dashboard/customers/subscribers", params, result.pageCount));
 
   return (

@@ -33,7 +33,7 @@ export async function PopScreen({
   description: string;
   form(store: StoreConnection): ReactNode;
 }) {
-  const settings = await (await serverApi()).merchant.getStoreSettings();
+  const settings = await (await serverApi()).merchant.store.get();
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader back={<BackLink href={back.href}>{back.label}</BackLink>} title={title} description={description} />

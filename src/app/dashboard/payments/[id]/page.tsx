@@ -30,7 +30,7 @@ export default async function PaymentDetailPage({
 }) {
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const api = await serverApi();
-  const payment = await orNotFound(api.merchant.getPayment({ id: decodeParam(id) }));
+  const payment = await orNotFound(api.merchant.payments.get({ id: decodeParam(id) }));
   const back = safeBackHref(query.back, "/dashboard/payments");
   const backLabel = back.startsWith("/dashboard/customers/subscribers/")
     ? "Back to subscriber"

@@ -6,7 +6,7 @@ export const metadata = { title: "Account · Popkit" };
 
 export default async function AccountSettingsPage() {
   const api = await serverApi();
-  const status = await api.account.getStatus();
+  const status = await api.merchant.account.status();
   return (
     <div className="max-w-2xl space-y-6">
       <PageHeader title="Account" description="Your sign-in: e-mail address, password and sessions." />

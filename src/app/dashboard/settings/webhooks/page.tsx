@@ -18,7 +18,7 @@ export default async function WebhookDeliveriesPage({ searchParams }: { searchPa
   const state = enumParam(params.state, webhookDeliveryStates);
   const page = pageParam(params.page);
   const api = await serverApi();
-  const result = await api.webhooks.listDeliveries({ state, page });
+  const result = await api.merchant.webhooks.listDeliveries({ state, page });
   // A shared link to a page the log no longer has: its last page instead.
   if (page > result.pageCount) {
     redirect(

@@ -21,7 +21,7 @@ export default async function StaffAuditPage({ searchParams }: { searchParams: S
       </div>
     );
   }
-  const log = await api.admin.listAuditLog({ page });
+  const log = await api.admin.audit.list({ page });
 
   return (
     <div className="space-y-6">

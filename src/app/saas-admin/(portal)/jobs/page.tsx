@@ -12,7 +12,7 @@ export const metadata = { title: "Background Jobs · Popkit Admin" };
  */
 export default async function StaffJobsPage() {
   const api = await serverApi();
-  const [failed, stalled] = await Promise.all([api.admin.listFailedJobs(), api.admin.listStalledPayPalEvents()]);
+  const [failed, stalled] = await Promise.all([api.admin.jobs.listFailed(), api.admin.jobs.listStalledPayPalEvents()]);
 
   return (
     <div className="space-y-8">

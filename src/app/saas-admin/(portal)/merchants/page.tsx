@@ -25,7 +25,7 @@ async function StaffMerchantsPageContent({ searchParams }: { searchParams: Searc
   const search = textParam(params.search);
   const page = pageParam(params.page);
   const api = await serverApi();
-  const result = await api.admin.listMerchants({ search, page });
+  const result = await api.admin.merchants.list({ search, page });
 
   return (
     <div className="space-y-6">

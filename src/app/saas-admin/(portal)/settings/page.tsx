@@ -7,7 +7,7 @@ export const metadata = { title: "Settings · Popkit Admin" };
 /** The platform's settings (the plans sellers are offered) and the signed-in staff member's own account. */
 export default async function StaffSettingsPage() {
   const api = await serverApi();
-  const [account, plans] = await Promise.all([api.admin.getOwnAccount(), api.admin.listPlans()]);
+  const [account, plans] = await Promise.all([api.admin.profile.get(), api.admin.plans.list()]);
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold text-gray-900">Settings</h1>

@@ -62,7 +62,7 @@ export default async function StaffTransactionsPage({ searchParams }: { searchPa
   const parsed = transactionFiltersSchema.safeParse(filters);
   const errors = parsed.success ? [] : Object.values(z.flattenError(parsed.error).fieldErrors).flat();
   const api = await serverApi();
-  const result = parsed.success ? await api.admin.listTransactions({ filters: parsed.data, page }) : null;
+  const result = parsed.success ? await api.admin.transactions.list({ filters: parsed.data, page }) : null;
   const hasFilters = Object.keys(filters).length > 0;
   const exportQuery = new URLSearchParams(filters).toString();
 

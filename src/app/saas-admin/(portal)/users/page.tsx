@@ -12,6 +12,6 @@ export default async function StaffUsersPage({ searchParams }: { searchParams: S
   const search = textParam(params.search);
   const page = pageParam(params.page);
   const api = await serverApi();
-  const data = await api.admin.listUsers({ search, page });
+  const data = await api.admin.users.list({ search, page });
   return <UsersManager data={data} page={page} pageSize={USERS_PAGE_SIZE} isSearch={search !== ""} />;
 }

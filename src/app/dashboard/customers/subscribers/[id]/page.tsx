@@ -32,8 +32,8 @@ export default async function SubscriberDetailPage({
   const sort = sortParams(query, paymentSorts, { id: "date", desc: true });
   const page = pageParam(query.page);
   const api = await serverApi();
-  const subscriber = await orNotFound(api.merchant.getSubscriber({ id: decodeParam(id) }));
-  const payments = await api.merchant.listPayments({
+  const subscriber = await orNotFound(api.merchant.subscriptions.get({ id: decodeParam(id) }));
+  const payments = await api.merchant.payments.list({
     paypalSubscriptionId: subscriber.paypalSubscriptionId,
     sort: sort.id,
     dir: sort.desc ? "desc" : "asc",

@@ -7,7 +7,7 @@ export const metadata = { title: "Edit Digital Sell Page · Popkit" };
 
 export default async function EditDigitalSellPagePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const page = await orNotFound((await serverApi()).sellPages.get({ id: decodeParam(id) }));
+  const page = await orNotFound((await serverApi()).pages.sellPages.get({ id: decodeParam(id) }));
   return (
     <PopScreen
       back={{ href: "/dashboard/pages?tab=digital-sell-pages", label: "Back to Pages" }}

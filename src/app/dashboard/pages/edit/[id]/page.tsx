@@ -7,7 +7,7 @@ export const metadata = { title: "Edit Payment Button · Popkit" };
 
 export default async function EditPaymentButtonPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const button = await orNotFound((await serverApi()).pages.getButton({ id: decodeParam(id) }));
+  const button = await orNotFound((await serverApi()).pages.buttons.get({ id: decodeParam(id) }));
   return (
     <PopScreen
       back={{ href: "/dashboard/pages", label: "Back to Pages" }}

@@ -50,16 +50,16 @@ export default async function StaffMerchantPage({ params, searchParams }: Props)
   const page = pageParam(query.page);
   const api = await serverApi();
   const [detail, summary, plan] = await Promise.all([
-    api.admin.merchantDetail({ id, page }),
-    api.admin.getMerchant({ id }),
-    api.admin.merchantPlan({ id }),
+    api.admin.merchants.detail({ id, page }),
+    api.admin.merchants.get({ id }),
+    api.admin.plans.forMerchant({ id }),
   ]).catch(notFoundOnMissing);
   // merchantDetail carries the first page of payment buttons and sell pages; other pages and WPS are read apart.
   const preloaded = { payment_buttons: detail.pops.paymentButtons, sell_pages: detail.pops.sellPages };
   const pops =
     kind !== "wps_buttons" && popPage === 1
       ? preloaded[kind]
-      : await api.admin.listMerchantPops({ merchantId: id, kind, page: popPage }).catch(notFoundOnMissing);
+      : await api.admin.merchants.listPops({ merchantId: id, kind, page: popPage }).catch(notFoundOnMissing);
   const { merchant, payments } = detail;
   const counts: Record<MerchantPopKind, number> = {
     payment_buttons: summary.popCounts.paymentButtons,

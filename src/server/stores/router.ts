@@ -1,0 +1,42 @@
+import { setStoreLogoSchema, setTimeZoneIfUnsetSchema, updateStoreSettingsSchema } from "~/schemas/store-settings";
+import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
+import { dismissOnboarding, getOnboarding } from "~/server/stores/onboarding";
+import {
+  getStoreSettings,
+  removeStoreLogo,
+  saveTestCredentials,
+  setStoreLogo,
+  setTimeZoneIfUnset,
+  updateStoreSettings,
+} from "~/server/stores/settings";
+
+/** merchant.store.*: Store Settings (PayPal credentials, branding, time zone). */
+export const storeRouter = createTRPCRouter({
+  get: merchantProcedure.query(({ ctx }) => getStoreSettings(ctx.merchantId)),
+
+  update: merchantProcedure
+    .input(updateStoreSettingsSchema)
+    .mutation(({ ctx, input }) => updateStoreSettings(ctx.merchantId, input)),
+
+  /** The dashboard's first visit: the browser's zone becomes the store's unless one is saved already. */
+  setTimeZoneIfUnset: merchantProcedure
+    .input(setTimeZoneIfUnsetSchema)
+    .mutation(({ ctx, input }) => setTimeZoneIfUnset(ctx.merchantId, input)),
+
+  setLogo: merchantProcedure
+    .input(setStoreLogoSchema)
+    .mutation(({ ctx, input }) => setStoreLogo(ctx.merchantId, input.fileId)),
+
+  removeLogo: merchantProcedure.mutation(({ ctx }) => removeStoreLogo(ctx.merchantId)),
+
+  /** 'Use test credentials': only while the app's PayPal sandbox is the local simulator (see the service). */
+  connectTestCredentials: merchantProcedure.mutation(({ ctx }) => saveTestCredentials(ctx.merchantId)),
+});
+
+/** merchant.onboarding.*: the dashboard's getting-started checklist, each step read from the store's real state. */
+export const onboardingRouter = createTRPCRouter({
+  get: merchantProcedure.query(({ ctx }) => getOnboarding(ctx.merchantId)),
+
+  /** Hides the checklist for good. */
+  dismiss: merchantProcedure.mutation(({ ctx }) => dismissOnboarding(ctx.merchantId)),
+});
