@@ -84,7 +84,11 @@ export function validInputs(world: FuzzWorld): Record<string, unknown> {
   const discountValues = { ...discountCodeDefaults, code: unique("FUZZ"), percentOff: "15", maxUses: "10" };
   const window = { from: new Date(Date.now() - 90 * day), to: new Date(Date.now() + day) };
   return {
-    "merchant.account.signUp": { name: "Fuzz Seller", email: `${unique("fuzz")}@example.test`, password: "fuzz-password" },
+    "merchant.account.signUp": {
+      name: "Fuzz Seller",
+      email: `${unique("fuzz")}@example.test`,
+      password: "fuzz-password",
+    },
     "merchant.store.update": {
       storeName: "Fuzz Store",
       description: "A store the fuzz tests own",
@@ -114,7 +118,11 @@ export function validInputs(world: FuzzWorld): Record<string, unknown> {
     "merchant.subscriptions.get": { id: world.subscription.id },
     "merchant.subscriptions.cancel": { subscriptionId: world.subscription.id, reason: "Fuzz" },
     "merchant.account.requestPasswordReset": { email: merchant.email },
-    "merchant.account.resetPassword": { token: "fuzz-token", password: "fuzz-password", confirmPassword: "fuzz-password" },
+    "merchant.account.resetPassword": {
+      token: "fuzz-token",
+      password: "fuzz-password",
+      confirmPassword: "fuzz-password",
+    },
     "merchant.account.changePassword": {
       currentPassword: merchant.password,
       newPassword: merchant.password,

@@ -51,7 +51,11 @@ describe("forgot password", () => {
     expect(stored.expiresAt.getTime() - stored.createdAt.getTime()).toBeLessThanOrEqual(60 * 60_000 + 1000);
     expect(await isResetLinkUsable(token)).toBe(true);
 
-    await anonymousCaller().merchant.account.resetPassword({ token, password: "brand-new-pw", confirmPassword: "brand-new-pw" });
+    await anonymousCaller().merchant.account.resetPassword({
+      token,
+      password: "brand-new-pw",
+      confirmPassword: "brand-new-pw",
+    });
 
     await expect(verifyMerchantCredentials({ email: merchant.email, password: "brand-new-pw" })).resolves.toMatchObject(
       {
@@ -124,7 +128,8 @@ describe("forgot password", () => {
 
   it("is rate limited per e-mail whoever asks, and per IP", async () => {
     const email = `${unique("flood")}@example.test`;
-    for (let i = 0; i < MAIL_PER_ADDRESS_PER_HOUR; i++) await anonymousCaller().merchant.account.requestPasswordReset({ email });
+    for (let i = 0; i < MAIL_PER_ADDRESS_PER_HOUR; i++)
+      await anonymousCaller().merchant.account.requestPasswordReset({ email });
     const error = (await anonymousCaller()
       .merchant.account.requestPasswordReset({ email })
       .catch((e: unknown) => e)) as TRPCError;
@@ -227,7 +232,9 @@ describe("e-mail verification", () => {
   });
 
   it("signed-out callers cannot resend or read the status", async () => {
-    await expect(anonymousCaller().merchant.account.resendVerification()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(anonymousCaller().merchant.account.resendVerification()).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
     await expect(anonymousCaller().merchant.account.status()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });
 });

@@ -58,9 +58,9 @@ describe("client address with TRUSTED_PROXIES unset (the default)", () => {
     const callerFor = (headers: Headers) =>
       createCaller({ db, session: null, headers, ip: clientIp(headers), requestId: "test" });
     const attempt = (i: number) =>
-      callerFor(throughOurServer(socket, { "x-forwarded-for": `${unique("spoof")}, 10.0.0.${i}` })).merchant.account.signUp(
-        buildMerchant(),
-      );
+      callerFor(
+        throughOurServer(socket, { "x-forwarded-for": `${unique("spoof")}, 10.0.0.${i}` }),
+      ).merchant.account.signUp(buildMerchant());
     for (let i = 0; i < 10; i++) await attempt(i);
     const error = (await attempt(10).catch((e: unknown) => e)) as TRPCError;
     expect(error.code).toBe("TOO_MANY_REQUESTS");

@@ -193,7 +193,9 @@ describe("the POPs a code applies to", () => {
 
     // A percent code fits any currency.
     await expect(
-      api.merchant.discounts.create(values({ appliesToAll: false, buttonIds: [euroButton.id], sellPageIds: [ownPage.id] })),
+      api.merchant.discounts.create(
+        values({ appliesToAll: false, buttonIds: [euroButton.id], sellPageIds: [ownPage.id] }),
+      ),
     ).resolves.toMatchObject({ values: { buttonIds: [euroButton.id], sellPageIds: [ownPage.id] } });
   });
 
@@ -201,7 +203,9 @@ describe("the POPs a code applies to", () => {
     const { merchant, api } = await seller();
     const kept = await createPaymentButton(db, merchant.id, { name: "Kept" });
     const deleted = await createPaymentButton(db, merchant.id, { name: "Deleted" });
-    const created = await api.merchant.discounts.create(values({ appliesToAll: false, buttonIds: [kept.id, deleted.id] }));
+    const created = await api.merchant.discounts.create(
+      values({ appliesToAll: false, buttonIds: [kept.id, deleted.id] }),
+    );
     await api.pages.buttons.delete({ id: deleted.id });
 
     const loaded = await api.merchant.discounts.get({ id: created.id });
@@ -237,7 +241,9 @@ describe("merchant.discounts.update", () => {
     expect(tooLow.message).toBe("This code has been used 3 times: maximum uses cannot be lower than 3.");
     expect(tooLow.cause?.fieldErrors).toHaveProperty("maxUses");
 
-    const renamed = await errorOf(api.merchant.discounts.update({ id: code.id, values: { ...form, code: codeText() } }));
+    const renamed = await errorOf(
+      api.merchant.discounts.update({ id: code.id, values: { ...form, code: codeText() } }),
+    );
     expect(renamed.code).toBe("BAD_REQUEST");
     expect(renamed.message).toBe(`${code.code} has been used, so its text cannot change. Create a new code instead.`);
     expect(await db.discountCode.findUniqueOrThrow({ where: { id: code.id } })).toMatchObject({
@@ -261,7 +267,10 @@ describe("merchant.discounts.update", () => {
     const first = await api.merchant.discounts.create(values());
     const second = await api.merchant.discounts.create(values());
     const error = await errorOf(
-      api.merchant.discounts.update({ id: second.id, values: { ...second.values, code: first.values.code.toLowerCase() } }),
+      api.merchant.discounts.update({
+        id: second.id,
+        values: { ...second.values, code: first.values.code.toLowerCase() },
+      }),
     );
     expect(error.code).toBe("CONFLICT");
     expect(error.message).toBe(`You already have a code named ${first.values.code}.`);

@@ -21,7 +21,9 @@ describe("resized product images", () => {
     const image = await createStoredFile(db, merchant.id, "product_image", {
       content: pngFile({ width: 1000, height: 750 }),
     });
-    const { id } = await merchantCaller(merchant).pages.sellPages.create(buildSellPageInput({ productImageId: image.id }));
+    const { id } = await merchantCaller(merchant).pages.sellPages.create(
+      buildSellPageInput({ productImageId: image.id }),
+    );
 
     const page = await getPublicSellPage(id);
     expect(page?.imageSrcSet).toBe(

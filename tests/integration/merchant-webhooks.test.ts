@@ -203,7 +203,9 @@ describe("merchant webhooks", () => {
       expect(row.nextAttemptAt!.getTime() - row.lastAttemptAt!.getTime()).toBeGreaterThanOrEqual(60_000);
     });
     await retryNow(delivery!.id);
-    await until(async () => expect((await caller.merchant.webhooks.getDelivery({ id: delivery!.id })).state).toBe("succeeded"));
+    await until(async () =>
+      expect((await caller.merchant.webhooks.getDelivery({ id: delivery!.id })).state).toBe("succeeded"),
+    );
 
     const detail = await caller.merchant.webhooks.getDelivery({ id: delivery!.id });
     expect(detail).toMatchObject({ attempts: 2, lastStatusCode: 200, nextAttemptAt: null, lastError: null });
@@ -281,11 +283,15 @@ describe("merchant webhooks", () => {
     expect(JSON.stringify(settings)).not.toContain(first.slice(6));
 
     const { id: before } = await caller.merchant.webhooks.sendTestEvent();
-    await until(async () => expect((await caller.merchant.webhooks.getDelivery({ id: before })).state).toBe("succeeded"));
+    await until(async () =>
+      expect((await caller.merchant.webhooks.getDelivery({ id: before })).state).toBe("succeeded"),
+    );
     const { secret: second } = await caller.merchant.webhooks.rotateSecret();
     expect(second).not.toBe(first);
     const { id: after } = await caller.merchant.webhooks.sendTestEvent();
-    await until(async () => expect((await caller.merchant.webhooks.getDelivery({ id: after })).state).toBe("succeeded"));
+    await until(async () =>
+      expect((await caller.merchant.webhooks.getDelivery({ id: after })).state).toBe("succeeded"),
+    );
 
     const [old, fresh] = receivedAt(path);
     expect([verifies(first, old!), verifies(second, old!)]).toEqual([true, false]);
@@ -303,7 +309,9 @@ describe("merchant webhooks", () => {
     await expect(other.merchant.webhooks.resend({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(other.merchant.webhooks.listDeliveries({})).resolves.toMatchObject({ total: 0, deliveries: [] });
     await expect(anonymousCaller().merchant.webhooks.getSettings()).rejects.toMatchObject({ code: "UNAUTHORIZED" });
-    await expect(anonymousCaller().merchant.webhooks.listDeliveries({})).rejects.toMatchObject({ code: "UNAUTHORIZED" });
+    await expect(anonymousCaller().merchant.webhooks.listDeliveries({})).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+    });
   });
 
   it("validates the URL and lets the merchant remove it", async () => {

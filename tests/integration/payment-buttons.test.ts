@@ -355,7 +355,9 @@ describe("pages.buttons.update", () => {
   it("refuses another merchant's button and changes nothing", async () => {
     const { owner, otherApi } = await twoMerchants();
     const button = await createPaymentButton(db, owner.id);
-    const error = await errorOf(otherApi.pages.buttons.update({ id: button.id, values: validInput({ name: "Hijack" }) }));
+    const error = await errorOf(
+      otherApi.pages.buttons.update({ id: button.id, values: validInput({ name: "Hijack" }) }),
+    );
     expect(error.code).toBe("NOT_FOUND");
     expect(error.message).toBe("Payment button not found");
     expect(await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).toEqual(button);

@@ -257,7 +257,9 @@ describe("a merchant's plan", () => {
       [staff.username, { name: merchant.name, email: merchant.email, from: plan.name, to: "Default plan (Free)" }],
     ]);
 
-    expect(await failure(admin.plans.setForMerchant({ merchantId: merchant.id, planId: "no-such-plan" }))).toMatchObject({
+    expect(
+      await failure(admin.plans.setForMerchant({ merchantId: merchant.id, planId: "no-such-plan" })),
+    ).toMatchObject({
       code: "NOT_FOUND",
       message: planMessages.notFound,
     });

@@ -223,7 +223,10 @@ describe("saving a page's selling options and social proof", () => {
     await caller.pages.sellPages.update({ id, values: { ...withOptions, premiumStockLimit: "6" } });
     const page = await getPublicSellPage(id);
     expect(page?.bundles[1]).toMatchObject({ tier: "premium", stockLeft: 0, soldOut: true });
-    await caller.pages.sellPages.update({ id, values: { ...withOptions, premiumEnabled: false, premiumStockLimit: "1" } });
+    await caller.pages.sellPages.update({
+      id,
+      values: { ...withOptions, premiumEnabled: false, premiumStockLimit: "1" },
+    });
   });
 });
 

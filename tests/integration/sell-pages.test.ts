@@ -456,7 +456,9 @@ describe("uploads in the form", () => {
     const caller = merchantCaller(merchant);
     const image = await createStoredFile(db, merchant.id, "product_image");
     const file = await createStoredFile(db, merchant.id, "downloadable_file");
-    expect(await caller.pages.sellPages.uploadedFile({ fileId: image.id })).toMatchObject({ url: publicFileUrl(image.key) });
+    expect(await caller.pages.sellPages.uploadedFile({ fileId: image.id })).toMatchObject({
+      url: publicFileUrl(image.key),
+    });
     expect(await caller.pages.sellPages.uploadedFile({ fileId: file.id })).toEqual({
       fileId: file.id,
       name: file.name,
@@ -570,7 +572,9 @@ describe("figures", () => {
       ["Unknown", "completed"],
     ]);
     expect((await caller.pages.sellPages.analytics({ id: page.id, period: "all" })).basic.sales).toBe(2);
-    expect(await caller.pages.sellPages.analytics({ id: page.id, period: "7d" })).toMatchObject({ totalTransactions: 4 });
+    expect(await caller.pages.sellPages.analytics({ id: page.id, period: "7d" })).toMatchObject({
+      totalTransactions: 4,
+    });
   });
 
   it("reports zeros and no premium card for a page without sales or premium", async () => {

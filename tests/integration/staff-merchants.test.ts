@@ -176,7 +176,9 @@ describe("a suspended merchant's POPs", () => {
   it("show the message in the embed script and on the sell page at once, with no PayPal button", async () => {
     const { merchant, button, clientId } = await seller();
     const { admin } = await staffOf("admin");
-    const page = await merchantCaller(merchant).pages.sellPages.create(buildSellPageInput({ paypalClientId: clientId }));
+    const page = await merchantCaller(merchant).pages.sellPages.create(
+      buildSellPageInput({ paypalClientId: clientId }),
+    );
     const script = async () =>
       (await embedScriptAnswer(`${button.id}.js`, { ifNoneMatch: null, acceptEncoding: null })).body!.toString();
 
@@ -217,7 +219,9 @@ describe("admin.merchants.detail", () => {
   it("lists the merchant's POPs with their status and pages its payments, newest first", async () => {
     const { merchant, button, clientId } = await seller({ name: "Pattern pack" });
     const off = await createPaymentButton(db, merchant.id, { name: "Old pack", isActive: false });
-    const page = await merchantCaller(merchant).pages.sellPages.create(buildSellPageInput({ paypalClientId: clientId }));
+    const page = await merchantCaller(merchant).pages.sellPages.create(
+      buildSellPageInput({ paypalClientId: clientId }),
+    );
     const future = Date.now() + 365 * 24 * 3600_000;
     for (let i = 0; i < 27; i++) {
       await createTransaction(db, merchant.id, { buttonId: button.id, createdAt: new Date(future - i * 1000) });

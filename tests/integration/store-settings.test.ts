@@ -122,9 +122,7 @@ describe("store time zone (issue 18)", () => {
   it("is saved, changed and kept by the settings form; an invalid one is refused with its message", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
-    expect((await caller.merchant.store.update({ ...valid, timeZone: "Asia/Kolkata" })).timeZone).toBe(
-      "Asia/Kolkata",
-    );
+    expect((await caller.merchant.store.update({ ...valid, timeZone: "Asia/Kolkata" })).timeZone).toBe("Asia/Kolkata");
     expect(await getStoreTimeZone(merchant.id)).toBe("Asia/Kolkata");
     expect((await caller.merchant.store.update({ ...valid, timeZone: "UTC" })).timeZone).toBe("UTC");
     // A caller that does not send the field keeps the saved zone.
