@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddress } from "~/schemas/auth";
+import { emailAddress } from "~/schemas/accounts";
 
 /** "Lost your download?" on the thank-you page and /library. */
 export const lostDownloadSchema = z.object({ email: emailAddress });

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as analytics from "~/schemas/analytics";
-import * as auth from "~/schemas/auth";
+import * as auth from "~/schemas/accounts";
 import * as checkout from "~/schemas/checkout";
-import * as discountCode from "~/schemas/discount-code";
-import * as ledger from "~/schemas/ledger";
+import * as discountCode from "~/schemas/discounts";
+import * as ledger from "~/schemas/subscriptions";
 import * as library from "~/schemas/library";
-import * as merchantPayments from "~/schemas/merchant-payments";
+import * as merchantPayments from "~/schemas/payments";
 import * as merchantWebhooks from "~/schemas/merchant-webhooks";
-import * as paymentButton from "~/schemas/payment-button";
+import * as paymentButton from "~/schemas/payment-buttons";
 import * as plans from "~/schemas/plans";
-import * as sellPage from "~/schemas/sell-page";
+import * as sellPage from "~/schemas/sell-pages";
 import * as staff from "~/schemas/staff";
-import * as storeSettings from "~/schemas/store-settings";
+import * as storeSettings from "~/schemas/stores";
 import * as wps from "~/schemas/wps";
 
 const modules = {

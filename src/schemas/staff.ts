@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailAddress } from "~/schemas/auth";
-import { transactionStatuses } from "~/schemas/merchant-payments";
+import { emailAddress } from "~/schemas/accounts";
+import { transactionStatuses } from "~/schemas/payments";
 
 export const saasRoles = ["operator", "admin", "super_admin"] as const;
 export type SaasRoleName = (typeof saasRoles)[number];

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { currencies } from "~/lib/money";
 import { analyticsPeriods } from "~/schemas/analytics";
-import { MAX_AMOUNT_LENGTH, positiveAmount, wholeYenIssue } from "~/schemas/payment-button";
-import { optionalUrl, paypalEnvironments } from "~/schemas/store-settings";
+import { MAX_AMOUNT_LENGTH, positiveAmount, wholeYenIssue } from "~/schemas/payment-buttons";
+import { optionalUrl, paypalEnvironments } from "~/schemas/stores";
 
 /** PayPal's no_shipping: 0 prompt and require, 1 do not prompt, 2 prompt but optional. */
 export const noShippingValues = ["0", "1", "2"] as const;

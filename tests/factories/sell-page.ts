@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from "../../src/generated/prisma/client";
-import { sellPageDefaults, type SellPageInput } from "../../src/schemas/sell-page";
+import { sellPageDefaults, type SellPageInput } from "../../src/schemas/sell-pages";
 import { unique } from "./unique";
 
 /** The create form's values: SPEC 9 defaults with a unique name and a client ID. */

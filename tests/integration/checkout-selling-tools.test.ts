@@ -8,7 +8,7 @@ import { CODE_CHECKS_PER_IP, CODE_CHECKS_PER_POP } from "~/server/platform/rate-
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";
-import { paymentButtonDefaults, type PaymentButtonInput } from "~/schemas/payment-button";
+import { paymentButtonDefaults, type PaymentButtonInput } from "~/schemas/payment-buttons";
 import { merchantCaller } from "../support/callers";
 import { buyerApi, type CheckoutRefused } from "../support/buyer-api";
 import { approveOrder } from "../support/paypal-sandbox";

@@ -2,7 +2,7 @@ import type { TRPCError } from "@trpc/server";
 import type { Session } from "next-auth";
 import { describe, expect, it, vi } from "vitest";
 import { GET as exportPayments } from "~/app/api/exports/payments/route";
-import { discountCodeDefaults, type DiscountCodeFormValues } from "~/schemas/discount-code";
+import { discountCodeDefaults, type DiscountCodeFormValues } from "~/schemas/discounts";
 import { db } from "~/server/platform/db";
 import { createDiscountCode } from "../factories/discount-code";
 import { createMerchant } from "../factories/merchant";

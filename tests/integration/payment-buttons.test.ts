@@ -1,7 +1,7 @@
 import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { sandboxSecretFor } from "../../sandbox/paypal";
-import { paymentButtonDefaults, type PaymentButtonInput } from "~/schemas/payment-button";
+import { paymentButtonDefaults, type PaymentButtonInput } from "~/schemas/payment-buttons";
 import { encryptSecret } from "~/server/platform/crypto";
 import { db } from "~/server/platform/db";
 import { createMerchant } from "../factories/merchant";

@@ -95,9 +95,7 @@ describe("pages (src/proxy.ts)", () => {
   it("send no HSTS over plain HTTP, whatever X-Forwarded-Proto claims from an untrusted client", async () => {
     const response = await request("/", { "x-forwarded-proto": "https" });
     expect(response.headers.get("strict-transport-security")).toBeNull();
-    expect(directives(response.headers.get("content-security-policy"))).not.toHaveProperty(
-      "upgrade-insecure-requests",
-    );
+    expect(directives(response.headers.get("content-security-policy"))).not.toHaveProperty("upgrade-insecure-requests");
   });
 });
 

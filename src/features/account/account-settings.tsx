@@ -10,7 +10,7 @@ import { Card } from "~/components/ui/card";
 import { Field, invalidProps, registerClearing } from "~/components/ui/field";
 import { PasswordInput } from "~/components/ui/password-input";
 import { ResendVerificationLink } from "~/features/account/verify-email-banner";
-import { changePasswordSchema, type ChangePasswordInput } from "~/schemas/auth";
+import { changePasswordSchema, type ChangePasswordInput } from "~/schemas/accounts";
 import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
 type Status = { tone: "success" | "error"; text: string } | null;

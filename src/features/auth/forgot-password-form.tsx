@@ -7,7 +7,7 @@ import { useForm } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { registerClearing } from "~/components/ui/field";
 import { EmailField, SubmitRow } from "~/features/auth/auth-form-parts";
-import { requestPasswordResetSchema, type RequestPasswordResetInput } from "~/schemas/auth";
+import { requestPasswordResetSchema, type RequestPasswordResetInput } from "~/schemas/accounts";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
 /** The same sentence whether or not the e-mail has an account: the page must not tell which e-mails do. */

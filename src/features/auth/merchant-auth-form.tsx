@@ -13,7 +13,7 @@ import { Field, invalidProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { EmailField, PasswordField, SubmitRow } from "~/features/auth/auth-form-parts";
 import { merchantSignInError } from "~/features/auth/sign-in-errors";
-import { merchantSignInSchema, merchantSignUpSchema } from "~/schemas/auth";
+import { merchantSignInSchema, merchantSignUpSchema } from "~/schemas/accounts";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
 type Mode = "signin" | "signup";

@@ -8,7 +8,7 @@ import { Alert } from "~/components/ui/alert";
 import { Field, invalidProps, registerClearing } from "~/components/ui/field";
 import { PasswordInput } from "~/components/ui/password-input";
 import { SubmitRow } from "~/features/auth/auth-form-parts";
-import { choosePasswordSchema, type ChoosePasswordInput } from "~/schemas/auth";
+import { choosePasswordSchema, type ChoosePasswordInput } from "~/schemas/accounts";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
 export function ResetPasswordForm({ token }: { token: string }) {

@@ -11,7 +11,7 @@ import { Field, invalidProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PasswordField, SubmitRow } from "~/features/auth/auth-form-parts";
 import { staffSignInError } from "~/features/auth/sign-in-errors";
-import { staffSignInSchema, type StaffSignInInput } from "~/schemas/auth";
+import { staffSignInSchema, type StaffSignInInput } from "~/schemas/accounts";
 
 export function StaffSignInForm() {
   const router = useRouter();

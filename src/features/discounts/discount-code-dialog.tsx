@@ -5,7 +5,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/toast";
 import { DiscountCodeForm } from "~/features/discounts/discount-code-form";
-import { discountCodeDefaults, type DiscountCodeFormValues } from "~/schemas/discount-code";
+import { discountCodeDefaults, type DiscountCodeFormValues } from "~/schemas/discounts";
 import { api } from "~/trpc/react";
 
 export type DiscountDialogMode = { kind: "create" } | { kind: "edit"; id: string; code: string };

@@ -11,7 +11,7 @@ import { Input, Select } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { fromLocalInput, toLocalInput } from "~/features/discounts/local-time";
 import { currencies } from "~/lib/money";
-import { discountCodeSchema, MAX_DISCOUNT_USES, type DiscountCodeFormValues } from "~/schemas/discount-code";
+import { discountCodeSchema, MAX_DISCOUNT_USES, type DiscountCodeFormValues } from "~/schemas/discounts";
 import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
 type FieldName = FieldPath<DiscountCodeFormValues>;

@@ -1,5 +1,5 @@
 import { cn } from "~/lib/cn";
-import type { PaymentButtonInput } from "~/schemas/payment-button";
+import type { PaymentButtonInput } from "~/schemas/payment-buttons";
 
 type Style = PaymentButtonInput["style"];
 

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "~/components/ui/toast";
 import type { StoreConnection } from "~/features/payment-buttons/checkout-settings-fields";
 import { PaymentButtonForm } from "~/features/payment-buttons/payment-button-form";
-import { paymentButtonDefaults } from "~/schemas/payment-button";
+import { paymentButtonDefaults } from "~/schemas/payment-buttons";
 import { api } from "~/trpc/react";
 
 /**

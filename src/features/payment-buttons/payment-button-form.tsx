@@ -18,7 +18,7 @@ import {
   type StoreConnection,
 } from "~/features/payment-buttons/checkout-settings-fields";
 import { toMinorUnits } from "~/lib/money";
-import { paymentButtonSchema, planIntervals, type PaymentButtonInput } from "~/schemas/payment-button";
+import { paymentButtonSchema, planIntervals, type PaymentButtonInput } from "~/schemas/payment-buttons";
 import { fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
 type FieldName = FieldPath<PaymentButtonInput>;

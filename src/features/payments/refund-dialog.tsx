@@ -14,7 +14,7 @@ import { Input, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
 import { refundableAmount } from "~/lib/ledger";
 import { formatMoney, minorDigits, toMinorUnits, type Currency } from "~/lib/money";
-import { refundPaymentSchema } from "~/schemas/ledger";
+import { refundPaymentSchema } from "~/schemas/payments";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
 type Payment = { id: string; amountMinor: number; refundedMinor: number; currency: Currency };

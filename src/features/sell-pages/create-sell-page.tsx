@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { toast } from "~/components/ui/toast";
 import type { StoreConnection } from "~/features/payment-buttons/checkout-settings-fields";
 import { SellPageForm } from "~/features/sell-pages/sell-page-form";
-import { sellPageDefaults } from "~/schemas/sell-page";
+import { sellPageDefaults } from "~/schemas/sell-pages";
 import { api } from "~/trpc/react";
 
 const noFiles = { productImageId: null, merchantLogoId: null, downloadableFileId: null };

@@ -20,7 +20,7 @@ import {
 } from "~/features/payment-buttons/checkout-settings-fields";
 import { SellPagePreviewDialog } from "~/features/sell-pages/sell-page-preview-dialog";
 import { UploadField, type UploadedFile } from "~/features/uploads/upload-field";
-import { MAX_FEATURES, sellPageSchema, type SellPageInput } from "~/schemas/sell-page";
+import { MAX_FEATURES, sellPageSchema, type SellPageInput } from "~/schemas/sell-pages";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
 type FieldName = FieldPath<SellPageInput>;

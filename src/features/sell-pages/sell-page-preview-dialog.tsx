@@ -12,7 +12,7 @@ import {
   ratingTenthsOf,
   wholeNumberOf,
   type SellPageInput,
-} from "~/schemas/sell-page";
+} from "~/schemas/sell-pages";
 import { api } from "~/trpc/react";
 
 /** What the preview knows besides the form's values: its uploads, and (editing) what each bundle has sold. */

@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { Field, invalidProps, registerField } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
-import type { UpdateStoreSettingsInput } from "~/schemas/store-settings";
+import type { UpdateStoreSettingsInput } from "~/schemas/stores";
 
 type ToggleName = "saleAlertsEnabled" | "dailyDigestEnabled";
 

@@ -18,7 +18,7 @@ import {
   timeZoneNames,
   updateStoreSettingsSchema,
   type UpdateStoreSettingsInput,
-} from "~/schemas/store-settings";
+} from "~/schemas/stores";
 import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
 type Settings = RouterOutputs["merchant"]["store"]["get"];

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import type { subscriptionStatuses } from "~/schemas/ledger";
+import type { subscriptionStatuses } from "~/schemas/subscriptions";
 
 type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 

@@ -18,7 +18,7 @@ import type {
   MerchantSignUpInput,
   ResetPasswordInput,
   StaffSignInInput,
-} from "~/schemas/auth";
+} from "~/schemas/accounts";
 
 export type MerchantIdentity = { id: string; email: string; name: string };
 export type StaffIdentity = {

@@ -3,7 +3,7 @@ import {
   merchantSignUpSchema,
   requestPasswordResetSchema,
   resetPasswordSchema,
-} from "~/schemas/auth";
+} from "~/schemas/accounts";
 import { createTRPCRouter, merchantProcedure, publicProcedure } from "~/server/api/trpc";
 import {
   changePassword,

@@ -3,7 +3,7 @@ import { CredentialsSignin, type DefaultSession, type NextAuthConfig } from "nex
 import Credentials from "next-auth/providers/credentials";
 import Google from "next-auth/providers/google";
 import { env } from "~/env";
-import { merchantSignInSchema, staffSignInSchema } from "~/schemas/auth";
+import { merchantSignInSchema, staffSignInSchema } from "~/schemas/accounts";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { clientIp } from "~/server/platform/request";

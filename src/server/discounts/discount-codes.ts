@@ -1,7 +1,7 @@
 import type { DiscountCode, Prisma } from "~/generated/prisma/client";
 import { settledStatuses } from "~/lib/ledger";
 import { toDecimalString, type Currency } from "~/lib/money";
-import type { DiscountCodeFormValues, DiscountCodeInput, SetDiscountCodeActiveInput } from "~/schemas/discount-code";
+import type { DiscountCodeFormValues, DiscountCodeInput, SetDiscountCodeActiveInput } from "~/schemas/discounts";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 

@@ -3,7 +3,7 @@ import {
   discountCodeSchema,
   setDiscountCodeActiveSchema,
   updateDiscountCodeSchema,
-} from "~/schemas/discount-code";
+} from "~/schemas/discounts";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import {
   createDiscountCode,

@@ -10,7 +10,7 @@ import {
   planSourceOf,
   type SetButtonActiveInput,
   wholeNumberIn,
-} from "~/schemas/payment-button";
+} from "~/schemas/payment-buttons";
 import { forgetCached } from "~/server/platform/cache-bus";
 import { db } from "~/server/platform/db";
 import { AppError, toAppError } from "~/server/platform/errors";

@@ -3,7 +3,7 @@ import {
   paymentButtonSchema,
   setButtonActiveSchema,
   updatePaymentButtonSchema,
-} from "~/schemas/payment-button";
+} from "~/schemas/payment-buttons";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import {
   countPages,

@@ -4,7 +4,7 @@ import { settledStatuses } from "~/lib/ledger";
 import { currencies, type Currency } from "~/lib/money";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
-import type { getCustomerSchema, listCustomersSchema } from "~/schemas/merchant-payments";
+import type { getCustomerSchema, listCustomersSchema } from "~/schemas/payments";
 import { likeOperand, PAGE_SIZE, pageCountOf, utcTimestamp } from "~/server/payments/payments";
 
 // A seller's customers (the Customers list, a customer's page and the CSV export): buyers by e-mail, from both

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
-import type { getPaymentSchema, listPaymentsSchema } from "~/schemas/merchant-payments";
+import type { getPaymentSchema, listPaymentsSchema } from "~/schemas/payments";
 
 export const PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import type { TransactionStatus } from "~/generated/prisma/enums";
 import { refundableAmount } from "~/lib/ledger";
 import { formatMoney } from "~/lib/money";
-import { type RefundPaymentInput, refundPaymentSchema } from "~/schemas/ledger";
+import { type RefundPaymentInput, refundPaymentSchema } from "~/schemas/payments";
 import { db } from "~/server/platform/db";
 import { AppError, toAppError } from "~/server/platform/errors";
 import { describeError, logger } from "~/server/platform/logger";

@@ -1,10 +1,10 @@
-import { refundPaymentSchema } from "~/schemas/ledger";
 import {
   getCustomerSchema,
   getPaymentSchema,
   listCustomersSchema,
   listPaymentsSchema,
-} from "~/schemas/merchant-payments";
+  refundPaymentSchema,
+} from "~/schemas/payments";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { getCustomer, listCustomers } from "~/server/payments/customers";
 import { getPayment, listPayments } from "~/server/payments/payments";

@@ -5,7 +5,7 @@ import {
   setSellPageActiveSchema,
   updateSellPageSchema,
   uploadedFileSchema,
-} from "~/schemas/sell-page";
+} from "~/schemas/sell-pages";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import {
   createSellPage,

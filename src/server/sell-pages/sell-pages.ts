@@ -13,7 +13,7 @@ import {
   sellingOptionMessages,
   wholeNumberOf,
   type SellPageInput,
-} from "~/schemas/sell-page";
+} from "~/schemas/sell-pages";
 import { env } from "~/env";
 import { forgetCached, registerCache } from "~/server/platform/cache-bus";
 import { db } from "~/server/platform/db";

@@ -1,4 +1,4 @@
-import { setStoreLogoSchema, setTimeZoneIfUnsetSchema, updateStoreSettingsSchema } from "~/schemas/store-settings";
+import { setStoreLogoSchema, setTimeZoneIfUnsetSchema, updateStoreSettingsSchema } from "~/schemas/stores";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { dismissOnboarding, getOnboarding } from "~/server/stores/onboarding";
 import {

@@ -9,7 +9,7 @@ import { forgetPublicSellPage } from "~/server/sell-pages/sell-pages";
 import { forgetCached } from "~/server/platform/cache-bus";
 import { AppError, toAppError } from "~/server/platform/errors";
 import { deleteStoredFiles, publicFileUrl } from "~/server/vendors/storage/files";
-import type { SetTimeZoneIfUnsetInput, UpdateStoreSettingsInput } from "~/schemas/store-settings";
+import type { SetTimeZoneIfUnsetInput, UpdateStoreSettingsInput } from "~/schemas/stores";
 
 /** What the settings form shows: the PayPal secret is never sent back, only whether one is saved. */
 export async function getStoreSettings(merchantId: string) {

@@ -1,5 +1,4 @@
-import { cancelSubscriptionSchema, listSubscribersSchema } from "~/schemas/ledger";
-import { getSubscriberSchema } from "~/schemas/merchant-payments";
+import { cancelSubscriptionSchema, getSubscriberSchema, listSubscribersSchema } from "~/schemas/subscriptions";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { getSubscriber, listSubscribers } from "~/server/subscriptions/subscribers";
 import { cancelSubscription } from "~/server/subscriptions/subscriptions";

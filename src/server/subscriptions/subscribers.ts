@@ -3,8 +3,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { settledStatuses } from "~/lib/ledger";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
-import type { listSubscribersSchema } from "~/schemas/ledger";
-import type { getSubscriberSchema } from "~/schemas/merchant-payments";
+import type { getSubscriberSchema, listSubscribersSchema } from "~/schemas/subscriptions";
 
 // A seller's subscribers (issue 12): the subscriptions buyers took out on their subscription buttons, with what each
 // has paid. Every query is scoped by the merchant; another merchant's subscription or button is NOT_FOUND.

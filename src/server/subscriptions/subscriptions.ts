@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from "~/generated/prisma/enums";
 import { toMinorUnits, currencies, type Currency } from "~/lib/money";
-import type { CancelSubscriptionInput } from "~/schemas/ledger";
+import type { CancelSubscriptionInput } from "~/schemas/subscriptions";
 import { db } from "~/server/platform/db";
 import { AppError, toAppError } from "~/server/platform/errors";
 import { describeError, logger } from "~/server/platform/logger";

@@ -1,7 +1,7 @@
 import { Prisma, type WpsButton } from "~/generated/prisma/client";
 import { toDecimalString, toMinorUnits, type Currency } from "~/lib/money";
 import { wpsFormFields, type WpsFormButton, type WpsPriceOption } from "~/lib/wps";
-import { paymentButtonSchema, type PaymentButtonInput } from "~/schemas/payment-button";
+import { paymentButtonSchema, type PaymentButtonInput } from "~/schemas/payment-buttons";
 import { wpsButtonSizes, wpsLocales, type WpsButtonInput } from "~/schemas/wps";
 import { env } from "~/env";
 import { encryptSecret } from "~/server/platform/crypto";

@@ -9,7 +9,7 @@ import { ResultCount } from "~/features/payments/result-count";
 import { SortSelect } from "~/features/payments/sort-select";
 import { RouteLoading } from "~/features/route-states/route-loading";
 import { pageParam, sortParams, textParam } from "~/lib/search-params";
-import { customerSorts } from "~/schemas/merchant-payments";
+import { customerSorts } from "~/schemas/payments";
 import { serverApi } from "~/trpc/server";
 import { dateWindowOf, hrefWithPage, queryWithout, type SearchParams } from "../payments/list-params";
 

@@ -3,7 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { resolveDateRange } from "~/lib/date-range";
 import { enumParam, textParam } from "~/lib/search-params";
-import { transactionStatuses } from "~/schemas/merchant-payments";
+import { transactionStatuses } from "~/schemas/payments";
 import { auth } from "~/server/auth";
 import { getStoreTimeZone } from "~/server/stores/settings";
 

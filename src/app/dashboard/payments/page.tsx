@@ -8,7 +8,7 @@ import { ResultCount } from "~/features/payments/result-count";
 import { SortSelect } from "~/features/payments/sort-select";
 import { RouteLoading } from "~/features/route-states/route-loading";
 import { pageParam, sortParams, textParam } from "~/lib/search-params";
-import { paymentSorts, transactionStatuses, transactionStatusLabels } from "~/schemas/merchant-payments";
+import { paymentSorts, transactionStatuses, transactionStatusLabels } from "~/schemas/payments";
 import { serverApi } from "~/trpc/server";
 import { dateWindowOf, hrefWithPage, paymentFiltersOf, queryWithout, type SearchParams } from "./list-params";
 

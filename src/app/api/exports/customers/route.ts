@@ -1,7 +1,7 @@
 import { dateWindowOf } from "~/app/dashboard/payments/list-params";
 import { toDecimalString } from "~/lib/money";
 import { textParam } from "~/lib/search-params";
-import { listCustomersSchema } from "~/schemas/merchant-payments";
+import { listCustomersSchema } from "~/schemas/payments";
 import { customerExportBatches, type CustomerListRow } from "~/server/payments/customers";
 import { csvResponse, exportRequest, plainResponse } from "../csv-export";
 

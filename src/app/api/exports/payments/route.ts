@@ -1,6 +1,6 @@
 import { dateWindowOf, paymentFiltersOf } from "~/app/dashboard/payments/list-params";
 import { toDecimalString } from "~/lib/money";
-import { listPaymentsSchema } from "~/schemas/merchant-payments";
+import { listPaymentsSchema } from "~/schemas/payments";
 import { paymentExportBatches, type PaymentListRow } from "~/server/payments/payments";
 import { csvResponse, exportRequest, plainResponse } from "../csv-export";
 

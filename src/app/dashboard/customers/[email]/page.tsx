@@ -7,7 +7,7 @@ import { safeBackHref } from "~/features/payments/links";
 import { PaymentsTable } from "~/features/payments/payments-table";
 import { formatMoney } from "~/lib/money";
 import { pageParam, sortParams } from "~/lib/search-params";
-import { paymentSorts } from "~/schemas/merchant-payments";
+import { paymentSorts } from "~/schemas/payments";
 import { serverApi } from "~/trpc/server";
 import { decodeParam, orNotFound, type SearchParams } from "../../payments/list-params";
 

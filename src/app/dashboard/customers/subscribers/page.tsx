@@ -10,7 +10,7 @@ import { subscribersHref } from "~/features/subscriptions/links";
 import { SubscribersTable } from "~/features/subscriptions/subscribers-table";
 import { subscriptionStatusLabels } from "~/features/subscriptions/subscription-status-badge";
 import { enumParam, pageParam, textParam } from "~/lib/search-params";
-import { subscriptionStatuses } from "~/schemas/ledger";
+import { subscriptionStatuses } from "~/schemas/subscriptions";
 import { serverApi } from "~/trpc/server";
 import { hrefWithPage, orNotFound, type SearchParams } from "../../payments/list-params";
 

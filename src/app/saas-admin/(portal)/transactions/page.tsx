@@ -10,7 +10,7 @@ import { StaffTransactionsTable } from "~/features/staff/transactions-table";
 import { resolveDateRange } from "~/lib/date-range";
 import { calendarDate } from "~/lib/dates";
 import { pageParam, textParam } from "~/lib/search-params";
-import { transactionStatusLabels, transactionStatuses } from "~/schemas/merchant-payments";
+import { transactionStatusLabels, transactionStatuses } from "~/schemas/payments";
 import { transactionFiltersSchema } from "~/schemas/staff";
 import { TRANSACTIONS_PAGE_SIZE } from "~/server/staff/reports";
 import { serverApi } from "~/trpc/server";

@@ -12,7 +12,7 @@ import { subscribersPath } from "~/features/subscriptions/links";
 import { planLabel, subscriberName } from "~/features/subscriptions/plan";
 import { SubscriptionStatusBadge } from "~/features/subscriptions/subscription-status-badge";
 import { pageParam, sortParams } from "~/lib/search-params";
-import { paymentSorts } from "~/schemas/merchant-payments";
+import { paymentSorts } from "~/schemas/payments";
 import { serverApi } from "~/trpc/server";
 import { decodeParam, orNotFound, type SearchParams } from "../../../payments/list-params";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { currencies, toMinorUnits, type Currency } from "~/lib/money";
-import { MAX_AMOUNT_LENGTH, wholeYenIssue } from "~/schemas/payment-button";
+import { MAX_AMOUNT_LENGTH, wholeYenIssue } from "~/schemas/payment-buttons";
 
 export const discountKinds = ["percent", "fixed"] as const;
 export type DiscountKindName = (typeof discountKinds)[number];

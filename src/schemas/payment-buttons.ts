@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { currencies, toMinorUnits } from "~/lib/money";
-import { optionalUrl } from "~/schemas/store-settings";
+import { optionalUrl } from "~/schemas/stores";
 
 export const paymentTypes = ["one-time", "subscription"] as const;
 export const buttonColors = ["gold", "blue", "silver", "white", "black"] as const;

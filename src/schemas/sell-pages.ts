@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { currencies, toMinorUnits } from "~/lib/money";
 import { analyticsPeriods } from "~/schemas/analytics";
-import { MAX_AMOUNT_LENGTH, positiveAmount, wholeYenIssue } from "~/schemas/payment-button";
-import { optionalUrl } from "~/schemas/store-settings";
+import { MAX_AMOUNT_LENGTH, positiveAmount, wholeYenIssue } from "~/schemas/payment-buttons";
+import { optionalUrl } from "~/schemas/stores";
 
 /** Lines a bundle's feature list may hold; more would only clutter the sales page. */
 export const MAX_FEATURES = 20;

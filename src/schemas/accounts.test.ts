@@ -6,7 +6,7 @@ import {
   requestPasswordResetSchema,
   resetPasswordSchema,
   staffSignInSchema,
-} from "~/schemas/auth";
+} from "~/schemas/accounts";
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));

@@ -5,7 +5,7 @@ import {
   timeZoneNames,
   updateStoreSettingsSchema,
   type UpdateStoreSettingsInput,
-} from "~/schemas/store-settings";
+} from "~/schemas/stores";
 
 const valid: UpdateStoreSettingsInput = {
   storeName: "Ada's Patterns",

@@ -79,5 +79,22 @@ export type ListCustomersInput = z.input<typeof listCustomersSchema>;
 export const getCustomerSchema = z.object({ email: z.string().trim().min(1).max(320) });
 export type GetCustomerInput = z.input<typeof getCustomerSchema>;
 
-export const getSubscriberSchema = z.object({ id: z.string().trim().min(1).max(64) });
-export type GetSubscriberInput = z.input<typeof getSubscriberSchema>;
+/** The Refund dialog on a payment's detail view: full when no amount is given. */
+export const refundPaymentSchema = z.object({
+  paymentId: z.string().trim().min(1).max(64),
+  /** In the payment's minor units; absent = refund what is left. */
+  amountMinor: z
+    .number({ error: "Enter the amount to refund" })
+    .int("Enter a valid amount")
+    .positive("The refund must be more than zero")
+    // Amounts are stored as 32-bit integers; no payment comes near this.
+    .max(2_147_483_647, "The refund cannot be more than what is left to refund.")
+    .optional(),
+  reason: z.string().trim().max(255, "Reason must be at most 255 characters").optional(),
+  /**
+   * Made once per opened dialog: a double click or a retried request sends the same key, which becomes the
+   * PayPal-Request-Id, so PayPal refunds once.
+   */
+  idempotencyKey: z.uuid(),
+});
+export type RefundPaymentInput = z.input<typeof refundPaymentSchema>;

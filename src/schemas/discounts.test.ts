@@ -4,7 +4,7 @@ import {
   discountCodeSchema,
   discountMessages,
   type DiscountCodeFormValues,
-} from "~/schemas/discount-code";
+} from "~/schemas/discounts";
 
 const valid: DiscountCodeFormValues = { ...discountCodeDefaults, code: "SAVE20", percentOff: "20" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentButtonDefaults, paymentButtonSchema, planIntervalOf, planSourceOf } from "~/schemas/payment-button";
+import { paymentButtonDefaults, paymentButtonSchema, planIntervalOf, planSourceOf } from "~/schemas/payment-buttons";
 
 const valid = { ...paymentButtonDefaults, name: "Pro plan", paypalClientId: "client-1" };
 

@@ -6,7 +6,7 @@ import {
   sellPageSchema,
   wholeNumberOf,
   type SellPageInput,
-} from "~/schemas/sell-page";
+} from "~/schemas/sell-pages";
 
 const valid: SellPageInput = {
   ...sellPageDefaults,
