@@ -1,4 +1,4 @@
-// `npm run check`'s copy-paste gate (issue 18): jscpd over the app's own code, blocks of 6+ lines, tests and
+// `npm run check`'s copy-paste gate: jscpd over the app's own code, blocks of 6+ lines, tests and
 // migrations left out. A few repeats are honest (two similar schemas, two route handlers); past the limit the
 // tree has started growing copies instead of shared pieces, and the check fails with the list.
 import { execFileSync } from "node:child_process";

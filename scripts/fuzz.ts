@@ -1,4 +1,4 @@
-// `npm run fuzz`: issue 14's property-based fuzz tests at full size. The same files `npm test` runs small
+// `npm run fuzz`: the property-based fuzz tests at full size. The same files `npm test` runs small
 // (tests/integration/fuzz-procedures.test.ts, fuzz-routes.test.ts, tests/e2e/fuzz-pages.spec.ts) with many cases
 // each, then one table: cases per procedure, route and page, the 5xx answers and refusals that changed the
 // database, and the time. FUZZ_RUNS (cases per procedure and route), FUZZ_PAGE_RUNS (per page), FUZZ_SEED (to

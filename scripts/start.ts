@@ -2,7 +2,7 @@
 // under .data/ in demo mode (generated secrets, demo data, printed log-ins, the local provider sandbox for any
 // provider without real configuration); NODE_ENV=production means a real deployment: explicit secrets and
 // database, real providers, no demo data.
-// `npm run cluster [-- --instances N]` (issue 15) does the same with N instances (default 2) behind a load
+// `npm run cluster [-- --instances N]` does the same with N instances (default 2) behind a load
 // balancer on PORT, on the PostgreSQL server in DATABASE_URL and, with REDIS_URL, Redis.
 import path from "node:path";
 import { parseArgs } from "node:util";

@@ -1,4 +1,4 @@
-// The local mail sandbox (DESIGN 12): an SMTP server the app sends to in the demo and in tests, and an inbox on
+// The local mail sandbox: an SMTP server the app sends to in the demo and in tests, and an inbox on
 // HTTP that lists what arrived: an HTML page for people, JSON for tests. Dev, demo and tests only.
 import { randomUUID } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";

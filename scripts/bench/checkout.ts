@@ -1,4 +1,4 @@
-// `npx tsx scripts/bench/checkout.ts [--buyers 200] [--runs 1] [--bursts burst-embedded,...]`: not a test. Issue 15's
+// `npx tsx scripts/bench/checkout.ts [--buyers 200] [--runs 1] [--bursts burst-embedded,...]`: not a test. The
 // figure for the thing the product exists for: buyers paying at the same time. 200 buyers start at once, each
 // paying through a payment button as the embed script does (scripts/lib/buyers.ts: create the order on our API,
 // approve it in the PayPal sandbox, capture, polling while told "being confirmed"; half the buyers close the tab
@@ -18,7 +18,7 @@
 //      between the instances and the server (scripts/lib/fault-proxy.ts; the server itself and its other users are
 //      left alone). Then the killed instance is started again and the reconciliation job runs as it would find the
 //      checkouts (after its 5-minute grace): still no duplicate and nothing lost.
-//   c. Issue 26's bursts (scripts/lib/burst.ts): the embedded default and 2 instances on PostgreSQL, each with and
+//   c. Bursts (scripts/lib/burst.ts): the embedded default and 2 instances on PostgreSQL, each with and
 //      without a SIGKILL mid-capture, `--runs` times each (default 1); nothing repaired by this script.
 // A production build is made first if missing or stale (scripts/lib/app.ts, NEXT_DIST_DIR).
 import { randomBytes } from "node:crypto";
@@ -332,7 +332,7 @@ async function main() {
     postgres = null;
 
     if (bursts.length > 0) {
-      console.log(`\nc. Issue 26's bursts, ${RUNS} run(s) each (PayPal: a new sandbox per run)`);
+      console.log(`\nc. Bursts, ${RUNS} run(s) each (PayPal: a new sandbox per run)`);
       const result = await runBurstScenarios(bursts, { buyers: BUYERS, runs: RUNS, serverUrl, bench: "checkout" });
       for (const { scenario, seconds } of result.timings) console.log(`  ${scenario}: ${seconds} s`);
       goals.push(...result.goals);

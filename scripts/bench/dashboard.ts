@@ -69,7 +69,8 @@ async function run(url: string, fill: boolean) {
   });
   prisma.$on("query", (event) => queries.push({ query: event.query, params: event.params }));
   (globalThis as { popkitDb?: unknown }).popkitDb = prisma;
-  const { getButtonAnalytics, getDashboard } = await import("../../src/server/analytics/analytics");
+  const { getDashboard } = await import("../../src/server/analytics/analytics");
+  const { getButtonAnalytics } = await import("../../src/server/analytics/pop-analytics");
 
   const sql = new pg.Client({ connectionString: url });
   await sql.connect();

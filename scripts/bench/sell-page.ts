@@ -1,5 +1,5 @@
 // `npx tsx scripts/bench/sell-page.ts [--seconds 10] [--connections 50] [--lighthouse-runs 3] [--cpu-slowdown 4]
-// [--report FILE]`: not a test. Issue 5's figures for a digital sell page as a buyer gets it: a seeded page
+// [--report FILE]`: not a test. The figures for a digital sell page as a buyer gets it: a seeded page
 // (merchant connected to the PayPal sandbox, premium bundle, product image, logo, downloadable file) on a
 // production build.
 //   a. GET /digital-sell/{id}: throughput and p50/p95/p99 server response time under 50 concurrent buyers

@@ -1,6 +1,6 @@
 // The load balancer in front of several app instances (`npm run cluster`, the checkout bench, the cluster e2e):
 // http-proxy forwards each request to the next instance in turn, adding X-Forwarded-For/-Proto/-Host, which the
-// instances trust for one hop (TRUSTED_PROXIES=1). Instances share nothing in memory (DESIGN 1), so no request
+// instances trust for one hop (TRUSTED_PROXIES=1). Instances share nothing in memory, so no request
 // needs to stick to one. An instance that refuses a connection leaves the rotation at once (a slow one stays) and
 // comes back when its /api/health answers again (any status: a 503 for a database that is down says the process
 // is alive, and every instance shares that database). A request that found its instance gone before a byte was sent is sent to

@@ -1,4 +1,4 @@
-// Issue 26's burst: N buyers (default 200) arrive at once and pay through a payment button as the embed does
+// The burst: N buyers (default 200) arrive at once and pay through a payment button as the embed does
 // (scripts/lib/buyers.ts: create -> approve in the PayPal sandbox -> capture; half the buyers close the tab after
 // a failed capture or once told "being confirmed"), each from a loopback address of its own, against a fresh
 // target (scripts/lib/burst-targets.ts): the embedded default (one instance) or 2 instances on PostgreSQL, with or

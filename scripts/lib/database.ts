@@ -1,6 +1,6 @@
 // Which database a script or the app uses, and how it gets its schema.
 //
-// DATABASE_URL set: that server. Not set: the embedded PGlite database under .data/ (DESIGN.md 1). PGlite is
+// DATABASE_URL set: that server. Not set: the embedded PGlite database under .data/. PGlite is
 // one process per data dir, so the process that opened it advertises its server in `<dataDir>.server.json`
 // and every other process (admin:create or db:seed while the app runs) connects to that server instead.
 //

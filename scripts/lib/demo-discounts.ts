@@ -1,4 +1,4 @@
-// The demo store's discount codes (issue 16), added after prisma/seed.ts's seedDemo by the same callers, so the
+// The demo store's discount codes, added after prisma/seed.ts's seedDemo by the same callers, so the
 // Discounts screen and Payments show codes with uses. Idempotent: a code that exists is left alone (the seller
 // may have edited it), and a payment is marked only while it has no code.
 import type { PrismaClient } from "../../src/generated/prisma/client";

@@ -1,4 +1,4 @@
-// The demo's plans (issue 16): the migration's default 'Free' plan and a paid 'Pro', so the landing page shows two
+// The demo's plans: the migration's default 'Free' plan and a paid 'Pro', so the landing page shows two
 // real plans whose terms differ. Called by the demo seed (prisma/seed.ts, seedDemo).
 import type { PrismaClient } from "../../src/generated/prisma/client";
 import { createPlan, DEFAULT_PLAN_ID } from "../../tests/factories/plan";

@@ -1,4 +1,4 @@
-// The demo sell page's social proof and pricing options (issue 16), added after prisma/seed.ts's seedDemo by the
+// The demo sell page's social proof and pricing options, added after prisma/seed.ts's seedDemo by the
 // same callers, so the demo's buyer page shows a rating, a testimonial, a guarantee and a pay-what-you-want bundle.
 // Idempotent: applied only while the page has none of them, so a value the seller set is never overwritten (one
 // who clears them all gets the demo's back on the next start).

@@ -1,4 +1,4 @@
-// The demo store's payment buttons with the buyer's choices of issue 16, added after prisma/seed.ts's seedDemo by
+// The demo store's payment buttons with the buyer's choices (pay what you want, quantity, stock), added after prisma/seed.ts's seedDemo by
 // the same callers: one where buyers name their price, one with a quantity field and limited stock. Idempotent: a
 // button that exists (by name) is left alone, edits included.
 import type { PrismaClient } from "../../src/generated/prisma/client";

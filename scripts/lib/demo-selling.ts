@@ -1,4 +1,4 @@
-// The demo's selling tools (issue 16), seeded after prisma/seed.ts's seedDemo by `npm start` and `npm run db:seed`:
+// The demo's selling tools, seeded after prisma/seed.ts's seedDemo by `npm start` and `npm run db:seed`:
 // plans, the sell page's own social proof and pay-what-you-want bundle, payment buttons with the buyer's choices,
 // and discount codes with uses. Each part is idempotent.
 import type { PrismaClient } from "../../src/generated/prisma/client";

@@ -1,7 +1,7 @@
 import type { PayPalButtonsComponentOptions, PayPalNamespace } from "@paypal/paypal-js";
 import { sdkButtonStyle, sdkNamespace } from "~/lib/paypal-button";
 import { checkoutMessages, sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
-import type { PublicButton } from "~/server/checkout/checkout";
+import type { PublicButton } from "~/server/checkout/public-button";
 
 // The script merchants embed: <div id="popkit-button-{id}"></div> + <script src="{APP_URL}/api/button/{id}.js">.
 // GET /api/button/{id}.js serves `loader` (serialised with Function#toString) called with this button's
@@ -54,7 +54,7 @@ export type Say = (text?: string, tone?: number) => void;
  */
 export type Checkout = (config: EmbedConfig, say: Say, host: HTMLElement) => PayPalButtonsComponentOptions;
 
-// Buyers read every outcome in the button's own container, never in a native dialog (issue 18): under the button
+// Buyers read every outcome in the button's own container, never in a native dialog: under the button
 // sit two live regions, status and alert, created empty so screen readers announce what is written into them
 // later. `say(text, tone)` writes an ERROR into the alert region and anything else into the status region (no text
 // empties both); `show` replaces whatever the container holds (a placeholder, a broken button) with an element for

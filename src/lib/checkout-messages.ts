@@ -1,7 +1,7 @@
 // Kept apart from the zod schemas in ~/schemas/checkout: buyers' pages import these strings, and zod would add
 // ~30 KB to their JavaScript for nothing.
 
-/** The buyer-facing strings of SPEC 4 and 8, shared by the checkout page and the embed script. */
+/** The buyer-facing strings, shared by the checkout page and the embed script. */
 export const checkoutMessages = {
   success: "Payment successful! Thank you for your purchase.",
   pending: "Thank you! PayPal is reviewing your payment; you will get an e-mail from PayPal once it completes.",
@@ -16,11 +16,11 @@ export const checkoutMessages = {
 } as const;
 
 /**
- * Staff have suspended the merchant (issue 18): every POP of theirs refuses payments until resumed. Kept out of
+ * Staff have suspended the merchant: every POP of theirs refuses payments until resumed. Kept out of
  * checkoutMessages, which every embed script carries: only a suspended seller's scripts need it, in place of
  * sellerNotReady.
  */
 export const sellerSuspendedMessage = "This seller is not accepting payments right now.";
 
-/** A POP whose stock is gone (issue 16): shown in place of its button. */
+/** A POP whose stock is gone: shown in place of its button. */
 export const soldOutMessage = "Sold out";

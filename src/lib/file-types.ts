@@ -1,5 +1,5 @@
 /**
- * What each upload route accepts (SPEC.md 5: images and logos up to 2 MB, downloadable files up to 10 MB),
+ * What each upload route accepts (images and logos up to 2 MB, downloadable files up to 10 MB),
  * checked twice: by the browser-reported name, type and size before upload, and by the file's first bytes
  * after it, because a name and a type are only claims (an HTML page renamed .png claims image/png).
  */

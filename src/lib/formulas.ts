@@ -1,18 +1,18 @@
 import { settledStatuses } from "~/lib/ledger";
 import type { Currency } from "~/lib/money";
 
-/** SPEC 9: completed transactions as a rounded percentage of all transactions; 0 when there are none. */
+/** Completed transactions as a rounded percentage of all transactions; 0 when there are none. */
 export function successRate(completed: number, total: number): number {
   return total > 0 ? Math.round((completed / total) * 100) : 0;
 }
 
 /**
- * SPEC 9: revenue is the sum of completed amounts, kept per currency because amounts in different currencies
+ * Revenue is the sum of completed amounts, kept per currency because amounts in different currencies
  * cannot be added without an exchange rate. Takes rows or per-status aggregates alike; output is sorted by
  * currency so it is stable.
  */
 /**
- * Revenue is captured minus refunded (DESIGN 11): settled payments (completed, partially refunded, refunded) add
+ * Revenue is captured minus refunded: settled payments (completed, partially refunded, refunded) add
  * what PayPal captured, and refunds come as rows of status "refunded" with negative amounts.
  */
 const isSettled = (status: string) => (settledStatuses as readonly string[]).includes(status);
@@ -65,7 +65,7 @@ export function conversionRate(completed: number, started: number): number | nul
 }
 
 /**
- * SPEC 9: the discount relative to the original price, rounded; null when the original is not above the price
+ * The discount relative to the original price, rounded; null when the original is not above the price
  * (the badge is then not shown).
  */
 export function discountPercent(originalMinor: number, priceMinor: number): number | null {

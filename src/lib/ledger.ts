@@ -1,6 +1,6 @@
 import type { Currency } from "~/lib/money";
 
-// DESIGN 11: a payment's status after refunds is derived from what was captured and what went back.
+// A payment's status after refunds is derived from what was captured and what went back.
 
 /** Refund statuses that take money back (a PENDING refund is on its way; FAILED and CANCELLED never happened). */
 export const refundStatusesThatCount = ["COMPLETED", "PENDING"] as const;

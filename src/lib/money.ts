@@ -30,7 +30,7 @@ export function toDecimalString(amountMinor: number, currency: Currency): string
   return `${sign}${Math.floor(abs / 10 ** digits)}.${String(abs % 10 ** digits).padStart(digits, "0")}`;
 }
 
-/** en-US currency formatting with the item's own currency (SPEC 9), e.g. "$10.00", "€5.50", "¥1,500". */
+/** en-US currency formatting with the item's own currency, e.g. "$10.00", "€5.50", "¥1,500". */
 export function formatMoney(amountMinor: number, currency: Currency): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(
     amountMinor / 10 ** minorDigits(currency),

@@ -1,4 +1,4 @@
-// The saved button style (SPEC 3 button_style) as the PayPal JS SDK's `style` option. Pure, so the checkout
+// The saved button style (the button_style column) as the PayPal JS SDK's `style` option. Pure, so the checkout
 // page's React button and the embed script render a button the same way.
 
 export type SavedButtonStyle = {

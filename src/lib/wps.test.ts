@@ -16,7 +16,7 @@ const button: WpsFormButton = {
   cancelUrl: null,
 };
 
-describe("wpsFormFields (SPEC 3)", () => {
+describe("wpsFormFields", () => {
   it("builds a single-price form with Popkit's return and notify URLs", () => {
     const fields = wpsFormFields(button, "https://popkit.example/");
     expect(fields.map(([name]) => name)).toEqual([

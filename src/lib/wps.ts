@@ -1,4 +1,4 @@
-// PayPal Website Payments Standard: the one generator of a button's form fields (DESIGN 5; the preview, the
+// PayPal Website Payments Standard: the one generator of a button's form fields (the preview, the
 // integration code and /api/wps-button/{id}.js all use it) and the one rule for what a payment through it costs
 // (the IPN and PDT checks and the local sandbox all use it). Pure: no environment, no database.
 import { toDecimalString, type Currency } from "~/lib/money";
@@ -26,7 +26,7 @@ export type WpsFormButton = {
 export const WPS_OPTION_NAME = "Options";
 
 /**
- * SPEC 3 "WPS generated form fields", in that order. With several price options the form also needs the buyer's
+ * The WPS form's fields, in the order PayPal documents them. With several price options the form also needs the buyer's
  * choice as `os0` (a <select> the renderer adds, values = option labels); with one, `amount` is fixed here.
  * `appUrl` is Popkit's own origin: PayPal returns the buyer to /pdt-confirmation and posts IPN to /api/wps/ipn.
  */

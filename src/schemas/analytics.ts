@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC 9: the analytics dialogs' periods, rolling back from now; "all" has no lower bound. */
+/** The analytics dialogs' periods, rolling back from now; "all" has no lower bound. */
 export const analyticsPeriods = ["7d", "30d", "90d", "all"] as const;
 export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
 
@@ -10,7 +10,7 @@ export const buttonAnalyticsSchema = z.object({
 });
 export type ButtonAnalyticsInput = z.input<typeof buttonAnalyticsSchema>;
 
-/** The dashboard home's date ranges and chart granularities (SPEC 2.5). */
+/** The dashboard home's date ranges and chart granularities. */
 export const dashboardRanges = ["mtd", "30d", "90d"] as const;
 export type DashboardRange = (typeof dashboardRanges)[number];
 export const dashboardGranularities = ["day", "week", "month"] as const;

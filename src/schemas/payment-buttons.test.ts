@@ -10,7 +10,7 @@ function messages(input: Partial<typeof valid>) {
     : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 }
 
-describe("payment button form (SPEC 5)", () => {
+describe("payment button form", () => {
   it("accepts the defaults once named and given a client ID", () => {
     expect(paymentButtonSchema.safeParse(valid).success).toBe(true);
   });
@@ -43,7 +43,7 @@ describe("payment button form (SPEC 5)", () => {
   });
 });
 
-describe("a subscription's PayPal plan (issue 12)", () => {
+describe("a subscription's PayPal plan", () => {
   it("is created from the price, monthly, by default: no plan id needed", () => {
     expect(paymentButtonDefaults).toMatchObject({ planSource: "create", planInterval: "MONTH" });
     expect(messages({ paymentType: "subscription" })).toEqual({});

@@ -25,7 +25,7 @@ const planIntervalNames = ["WEEK", "MONTH", "QUARTER", "YEAR"] as const satisfie
 /** Longer than any amount up to the 1,000,000 cap can be written, with its decimals. */
 export const MAX_AMOUNT_LENGTH = 32;
 
-/** The positive-amount check of SPEC 5, on the decimal text a price input holds. */
+/** The positive-amount check, on the decimal text a price input holds. */
 export const positiveAmount = (message: string) =>
   z
     .string()
@@ -69,7 +69,7 @@ export const paymentButtonSchema = z
     // Optional so that a caller that predates them (or an API client) keeps working: see planSourceOf.
     planSource: z.enum(planSources).optional(),
     planInterval: z.enum(planIntervalNames).optional(),
-    // Selling options of one-time buttons (issue 16); optional so that callers that predate them keep working.
+    // Selling options of one-time buttons; optional so that callers that predate them keep working.
     payWhatYouWant: z.boolean().optional(),
     minimumAmount: z.string().trim().max(MAX_AMOUNT_LENGTH, "Minimum price must be a positive number").optional(),
     maxQuantity: z.string().trim().max(12, MAX_QUANTITY_MESSAGE).optional(),
@@ -124,7 +124,7 @@ export function planSourceOf(input: { planSource?: PlanSource; subscriptionPlanI
 
 export const planIntervalOf = (input: { planInterval?: PlanInterval }) => planIntervals[input.planInterval ?? "MONTH"];
 
-/** SPEC 9 defaults: 10.00 USD, one-time, gold / rect / medium / paypal; a subscription's plan made here, monthly. */
+/** Defaults: 10.00 USD, one-time, gold / rect / medium / paypal; a subscription's plan made here, monthly. */
 export const paymentButtonDefaults: PaymentButtonInput = {
   name: "",
   description: "",

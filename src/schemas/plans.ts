@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatMoney } from "~/lib/money";
 
-// Plans staff offer sellers (issue 16): the admin form, the admin router and the landing page share these rules and
+// Plans staff offer sellers: the admin form, the admin router and the landing page share these rules and
 // words. The form works in the units staff think in (dollars, a percentage, a count as typed); planFieldsOf turns
 // them into the stored ones (cents, basis points, an integer or null for unlimited).
 

@@ -22,8 +22,8 @@ function messages(input: Partial<SellPageInput>) {
     : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 }
 
-describe("digital sell page form (SPEC 5)", () => {
-  it("accepts SPEC 9's defaults once named, described and given a client ID", () => {
+describe("digital sell page form", () => {
+  it("accepts the defaults once named, described and given a client ID", () => {
     expect(messages({})).toEqual({});
     expect(sellPageDefaults).toMatchObject({
       basicName: "Basic",
@@ -82,7 +82,7 @@ describe("digital sell page form (SPEC 5)", () => {
   });
 });
 
-describe("pay what you want and stock (issue 16)", () => {
+describe("pay what you want and stock", () => {
   it("defaults to fixed prices and unlimited stock", () => {
     expect(sellPageDefaults).toMatchObject({
       basicPayWhatYouWant: false,
@@ -151,7 +151,7 @@ describe("pay what you want and stock (issue 16)", () => {
   });
 });
 
-describe("social proof (issue 16)", () => {
+describe("social proof", () => {
   it("is all empty by default, and each part is optional", () => {
     expect(sellPageDefaults).toMatchObject({
       testimonialQuote: "",
@@ -205,7 +205,7 @@ describe("social proof (issue 16)", () => {
   });
 });
 
-describe("feature lines (SPEC 4)", () => {
+describe("feature lines", () => {
   it("drops empty lines and trims the rest on save", () => {
     expect(keptFeatures(["  PDF guide ", "", "   ", "Videos"])).toEqual(["PDF guide", "Videos"]);
   });

@@ -57,7 +57,7 @@ const features = z
   .max(MAX_FEATURES, `At most ${MAX_FEATURES} features per bundle`);
 
 /**
- * SPEC 2.9 / 5: the digital sell page form, shared by create, edit and the routers. Flat on purpose: the
+ * The digital sell page form, shared by create, edit and the routers. Flat on purpose: the
  * server's field errors are keyed by top-level field, so every message lands under its own input. The
  * premium bundle's fields are checked only when premium is enabled.
  */
@@ -175,7 +175,7 @@ export const sellPageSchema = z
 export type SellPageInput = z.infer<typeof sellPageSchema>;
 
 /**
- * SPEC 9 defaults: Basic 29.99 (was 39.99), Premium 49.99 (was 69.99), premium disabled; one empty feature line.
+ * Defaults: Basic 29.99 (was 39.99), Premium 49.99 (was 69.99), premium disabled; one empty feature line.
  * Fixed prices, unlimited stock and no social proof: nothing is claimed that the seller did not write.
  */
 export const sellPageDefaults: SellPageInput = {
@@ -211,7 +211,7 @@ export const sellPageDefaults: SellPageInput = {
   webhookUrl: "",
 };
 
-/** SPEC 4: empty feature lines are dropped on save. */
+/** Empty feature lines are dropped on save. */
 export function keptFeatures(lines: readonly string[]): string[] {
   return lines.map((line) => line.trim()).filter((line) => line.length > 0);
 }

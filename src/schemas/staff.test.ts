@@ -14,7 +14,7 @@ function messageFor(input: Record<string, unknown>) {
   return result.success ? null : result.error.issues[0]?.message;
 }
 
-describe("create SaaS user (SPEC 5)", () => {
+describe("create SaaS user", () => {
   it("defaults to an active operator", () => {
     expect(createSaasUserSchema.parse(valid)).toMatchObject({ role: "operator", isActive: true });
   });
@@ -34,7 +34,7 @@ describe("create SaaS user (SPEC 5)", () => {
 });
 
 describe("edit, reset, settings and filter schemas", () => {
-  it("applies SPEC 5's field rules to an edit", () => {
+  it("applies the field rules to an edit", () => {
     const edit = { id: "u1", username: "ok_name", email: "a@b.co", name: "A", role: "operator", isActive: true };
     expect(updateSaasUserSchema.safeParse(edit).success).toBe(true);
     const bad = updateSaasUserSchema.safeParse({ ...edit, username: "x y" });

@@ -11,7 +11,7 @@ export const roleLabels: Record<SaasRoleName, string> = {
   operator: "Operator",
 };
 
-// Field rules of SPEC 5, shared by create, edit and the own-account settings.
+// Field rules of the staff user forms, shared by create, edit and the own-account settings.
 const username = z
   .string()
   .trim()

@@ -24,7 +24,7 @@ function messages(input: Partial<UpdateStoreSettingsInput>) {
     : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 }
 
-describe("store settings time zone (issue 18)", () => {
+describe("store settings time zone", () => {
   it("accepts IANA names of this runtime, UTC, and no zone at all (the saved one is kept)", () => {
     for (const timeZone of ["Asia/Kolkata", "America/New_York", "Europe/Berlin", "UTC", "America/Argentina/Salta"]) {
       expect(messages({ timeZone })).toEqual({});

@@ -10,8 +10,8 @@ function messages(input: Partial<typeof valid>) {
     : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
 }
 
-describe("WPS form (SPEC 5)", () => {
-  it("accepts SPEC 9's defaults once the merchant and product are named", () => {
+describe("WPS form", () => {
+  it("accepts the defaults once the merchant and product are named", () => {
     expect(wpsButtonSchema.safeParse(valid).success).toBe(true);
     expect(wpsButtonDefaults).toMatchObject({
       environment: "sandbox",

@@ -22,7 +22,7 @@ export const priceOptionSchema = z.object({
   value: positiveAmount("Valid price is required"),
 });
 
-/** SPEC 5 "WPS form"; the create and edit forms and the `wps` router all parse with this. */
+/** The WPS form; the create and edit forms and the `wps` router all parse with this. */
 export const wpsButtonSchema = z
   .object({
     paypalMerchantIdentifier: z
@@ -92,7 +92,7 @@ export const wpsButtonSchema = z
   });
 export type WpsButtonInput = z.infer<typeof wpsButtonSchema>;
 
-/** SPEC 9: sandbox, 'Default value' at 10.00, no_shipping 2, shipping 0, tax 0, card logos, Buy Now, large, US-en. */
+/** Sandbox, 'Default value' at 10.00, no_shipping 2, shipping 0, tax 0, card logos, Buy Now, large, US-en. */
 export const wpsButtonDefaults: WpsButtonInput = {
   paypalMerchantIdentifier: "",
   environment: "sandbox",
@@ -121,6 +121,6 @@ const wpsButtonId = z.string().trim().min(1, "Button ID is required").max(100, "
 
 export const wpsButtonIdSchema = z.object({ id: wpsButtonId });
 export const updateWpsButtonSchema = z.object({ id: wpsButtonId, values: wpsButtonSchema });
-/** analytics.forWpsButton: the payment-button dialog's periods (SPEC 9). */
+/** analytics.forWpsButton: the payment-button dialog's periods. */
 export const wpsAnalyticsSchema = z.object({ id: wpsButtonId, period: z.enum(analyticsPeriods).default("30d") });
 export const setWpsButtonStatusSchema = z.object({ id: wpsButtonId, isActive: z.boolean() });

@@ -2,7 +2,7 @@ import type { Prisma, PrismaClient } from "../../src/generated/prisma/client";
 import { sellPageDefaults, type SellPageInput } from "../../src/schemas/sell-pages";
 import { unique } from "./unique";
 
-/** The create form's values: SPEC 9 defaults with a unique name and a client ID. */
+/** The create form's values: its defaults with a unique name and a client ID. */
 export function buildSellPageInput(overrides: Partial<SellPageInput> = {}): SellPageInput {
   return {
     ...sellPageDefaults,

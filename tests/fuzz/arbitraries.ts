@@ -1,4 +1,4 @@
-// Hostile values for the fuzz tests (issue 14): what a buggy client, a scanner or an attacker sends. Callers
+// Hostile values for the fuzz tests: what a buggy client, a scanner or an attacker sends. Callers
 // through createCaller pass values as they are, with no JSON in between, so NaN, undefined, BigInt, Dates (invalid
 // ones too), Maps and Sets are all in play: superjson can carry every one of them over HTTP.
 import fc from "fast-check";

@@ -1,4 +1,4 @@
-// Issue 13 part 4 through real SMTP traffic: 'Forgot password?' and e-mail verification, read from the sandbox's
+// Part 4 through real SMTP traffic: 'Forgot password?' and e-mail verification, read from the sandbox's
 // inbox the way a merchant would open them.
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";

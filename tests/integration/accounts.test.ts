@@ -30,7 +30,7 @@ describe("merchant sign-up", () => {
     expect(merchant).toMatchObject({ email: input.email, name: input.name, companyName: null });
   });
 
-  // Issue 13 overrides SPEC 2.3's "An account with this email already exists": the answer must not tell who has
+  // Overrides the "An account with this email already exists": the answer must not tell who has
   // an account. The owner hears about the attempt by e-mail instead.
   it("answers a taken e-mail exactly like a new one, makes no second account and mails the owner", async () => {
     const first = await createMerchant(db);
@@ -103,7 +103,7 @@ describe("merchant sign-in", () => {
   });
 });
 
-// Sign-in limits (issue 14, src/server/platform/rate-limit.ts): per account+address pair, and a growing gap per account for
+// Sign-in limits (src/server/platform/rate-limit.ts): per account+address pair, and a growing gap per account for
 // addresses it never signed in from.
 const accountKinds = [
   {
@@ -210,7 +210,7 @@ describe("merchant sign-in from many addresses", () => {
   });
 });
 
-describe("merchant upsert at first sign-in (SPEC 3)", () => {
+describe("merchant upsert at first sign-in", () => {
   it("creates the row from the account, with 'User' when there is no name, and is idempotent", async () => {
     const user = await db.user.create({ data: { email: `${unique("g")}@example.test`, name: null } });
     const created = await ensureMerchant({ id: user.id, email: user.email, name: user.name });
@@ -222,7 +222,7 @@ describe("merchant upsert at first sign-in (SPEC 3)", () => {
   });
 });
 
-describe("staff verification (SPEC 5)", () => {
+describe("staff verification", () => {
   it("returns the staff identity for the right password", async () => {
     const staff = await createSaasUser(db, { role: "admin" });
     await expect(
@@ -263,7 +263,7 @@ describe("staff verification (SPEC 5)", () => {
   });
 });
 
-describe("Google sign-in and existing accounts (issue 13)", () => {
+describe("Google sign-in and existing accounts", () => {
   const signInCallback = authConfig.callbacks.signIn as (params: {
     account: { provider: string; providerAccountId: string };
     profile?: { email?: string; email_verified?: boolean };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db";
-import { transactionsCsvStream } from "~/server/staff/reports";
+import { transactionsCsvStream } from "~/server/staff/transactions";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createSaasUser } from "../factories/saas-user";
@@ -241,7 +241,7 @@ describe("transactions", () => {
   });
 
   it("keeps exporting past one batch without repeating or skipping rows", async () => {
-    const { transactionBatches } = await import("~/server/staff/reports");
+    const { transactionBatches } = await import("~/server/staff/transactions");
     const merchant = await createMerchant(db);
     const button = await createPaymentButton(db, merchant.id);
     const at = new Date("2032-01-01T00:00:00Z");

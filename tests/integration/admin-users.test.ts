@@ -44,7 +44,7 @@ function auditRows(targetId: string) {
   return db.auditLog.findMany({ where: { targetId }, orderBy: { createdAt: "asc" } });
 }
 
-describe("creating SaaS users (SPEC 5, 6)", () => {
+describe("creating SaaS users", () => {
   it("lets a super_admin create any role, defaulting to an active operator, and records who did it", async () => {
     const boss = await createSaasUser(db, { role: "super_admin" });
     const caller = staffCaller(boss);
@@ -95,7 +95,7 @@ describe("creating SaaS users (SPEC 5, 6)", () => {
     expect(await db.auditLog.count()).toBe(before);
   });
 
-  it("gives SPEC 5's messages for bad input", async () => {
+  it("gives the messages for bad input", async () => {
     const boss = await createSaasUser(db, { role: "super_admin" });
     const error = await failure(
       staffCaller(boss).admin.users.create({ username: "a!", email: "nope", password: "short", name: "" }),
@@ -139,7 +139,7 @@ describe("listing SaaS users", () => {
   });
 });
 
-describe("editing, resetting and deleting SaaS users (SPEC 6)", () => {
+describe("editing, resetting and deleting SaaS users", () => {
   it("lets an admin manage only the operators it created", async () => {
     const admin = await createSaasUser(db, { role: "admin" });
     const mine = await createSaasUser(db, { role: "operator", createdById: admin.id });

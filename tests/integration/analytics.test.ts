@@ -24,7 +24,7 @@ describe("analytics.forButton", () => {
     await pay(1, 1000, "completed");
     await pay(3, 5000, "failed");
     await pay(10, 2000, "completed");
-    // Refunded in full the next day: its 70.00 counts when captured and goes back when refunded (DESIGN 11).
+    // Refunded in full the next day: its 70.00 counts when captured and goes back when refunded.
     const refunded = await pay(20, 7000, "refunded");
     await db.transaction.update({ where: { id: refunded.id }, data: { refundedMinor: 7000 } });
     await createRefund(db, merchant.id, {

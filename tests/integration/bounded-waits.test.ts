@@ -6,7 +6,7 @@ import type { PrismaClient } from "~/generated/prisma/client";
 import { createPayPalClient } from "~/server/vendors/paypal/client";
 import { createPrismaClient, DB_TIMEOUTS, poolOf, type DbTimeouts } from "~/server/platform/prisma-client";
 
-// Issue 14, part 4: a database that hangs (paused, a dead link) fails requests within seconds, and /api/health
+// A database that hangs (paused, a dead link) fails requests within seconds, and /api/health
 // says so within 2 s. The hung database is a TCP server on loopback that never answers (or answers the
 // connection handshake and then nothing), so the real database is never disturbed.
 

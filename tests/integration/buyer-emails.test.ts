@@ -30,7 +30,7 @@ import { linkIn, mailTo, sendQueuedMail, setMailboxAvailable, waitForMail } from
 import { approveOrder, captureAtPayPal, registerWebhook, waitForDelivery } from "../support/paypal-sandbox";
 import { startWebhookReceiver } from "../support/paypal-webhook-receiver";
 
-// Buyers' mail (issue 13) read from real SMTP traffic: the sandbox's SMTP server receives what the app sends.
+// Buyers' mail read from real SMTP traffic: the sandbox's SMTP server receives what the app sends.
 const PRODUCT = "%PDF-1.7\nthe purchased product, byte for byte";
 
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;

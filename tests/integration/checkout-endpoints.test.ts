@@ -72,7 +72,7 @@ describe("GET /api/button/{id}.js", () => {
     for (const secretValue of [merchant.email, secret, "paypalSecretEncrypted"])
       expect(body).not.toContain(secretValue);
     expect(() => new vm.Script(body)).not.toThrow();
-    // DESIGN/issue 4: at most 3 KB gzipped before the PayPal SDK (unminified here; production is smaller).
+    // The loader's budget: at most 3 KB gzipped before the PayPal SDK (unminified here; production is smaller).
     expect(gzipSync(body).length).toBeLessThanOrEqual(3072);
 
     const again = await getScript(`${button.id}.js`, { "if-none-match": etag! });

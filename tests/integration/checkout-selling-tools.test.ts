@@ -13,7 +13,7 @@ import { merchantCaller } from "../support/callers";
 import { buyerApi, type CheckoutRefused } from "../support/buyer-api";
 import { approveOrder } from "../support/paypal-sandbox";
 
-// Issue 16 at the checkout: pay what you want, quantities, stock and discount codes, priced and counted on the
+// At the checkout: pay what you want, quantities, stock and discount codes, priced and counted on the
 // server against the real database and the local PayPal sandbox.
 
 const buyer = () => buyerApi();
@@ -211,7 +211,7 @@ describe("discount codes", () => {
       maxUses: 1,
       usesCount: 1,
     });
-    // Issue 26: a code that exists but is not for this POP reads exactly like one that does not exist, whatever its
+    // A code that exists but is not for this POP reads exactly like one that does not exist, whatever its
     // dates and uses; only a code for this POP says why it cannot be used now.
     const expected: Record<string, string> = {
       NOPE: "This discount code is not valid.",

@@ -38,7 +38,7 @@ function beacon(pageId: string, headers: Headers) {
 }
 
 describe("client address with TRUSTED_PROXIES unset (the default)", () => {
-  it("counts a visitor who forges X-Forwarded-For and the socket-address header once (issue 14: 0 -> 5)", async () => {
+  it("counts a visitor who forges X-Forwarded-For and the socket-address header once", async () => {
     const merchant = await createMerchant(db);
     const page = await createSellPage(db, merchant.id);
     const visitor = randomAddress();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { POST as captureRoute } from "~/app/api/checkout/capture/route";
 import { GET as downloadRoute } from "~/app/api/download/[token]/route";
 import { db } from "~/server/platform/db";
-import { settleCheckout } from "~/server/checkout/checkout";
+import { settleCheckout } from "~/server/checkout/capture";
 import {
   DOWNLOAD_ALREADY_ISSUED_MESSAGE,
   getThankYou,

@@ -6,12 +6,12 @@ import { env } from "~/env";
 import { checkoutMessages } from "~/lib/checkout-messages";
 import { db } from "~/server/platform/db";
 import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
-import type { PublicButton } from "~/server/checkout/checkout";
+import type { PublicButton } from "~/server/checkout/public-button";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { connectPayPal } from "../factories/store-settings";
 
-// The payment button in two scripts (issue 15): the loader, GET /api/button/{id}.js, carries only what a buyer sees
+// The payment button in two scripts: the loader, GET /api/button/{id}.js, carries only what a buyer sees
 // before a click, and adds the checkout script, GET /api/button/checkout, next to PayPal's SDK; the button renders
 // once both have loaded. The whole buyer journey through both is in checkout-endpoints.test.ts and the e2e specs.
 

@@ -1,4 +1,4 @@
-// Issue 14: hostile inputs for every tRPC procedure, found from the router itself. No answer may be a 5xx and a
+// Hostile inputs for every tRPC procedure, found from the router itself. No answer may be a 5xx and a
 // refused call may not change the database. FUZZ_RUNS cases per procedure (small here; `npm run fuzz` runs many),
 // FUZZ_SEED to replay a failure, FUZZ_ONLY=<path> to run one procedure.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 14: hostile requests for every route handler under src/app/api, found on disk and called in-process:
+// Hostile requests for every route handler under src/app/api, found on disk and called in-process:
 // junk segments, query strings, headers (X-Forwarded-For, lying Content-Type and Content-Length) and bodies
 // (invalid, huge, NUL, wrong types). No answer may be a 5xx and a refusal may not change the database.
 // FUZZ_RUNS cases per route, FUZZ_SEED to replay, FUZZ_ONLY=api/<route> to run one.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db";
-import { getButtonAnalytics, getDashboard } from "~/server/analytics/analytics";
+import { getDashboard } from "~/server/analytics/analytics";
+import { getButtonAnalytics } from "~/server/analytics/pop-analytics";
 import { createCheckoutSession } from "../factories/checkout-session";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { GET as imageRoute } from "~/app/api/images/[key]/route";
 import { db } from "~/server/platform/db";
-import { getPublicSellPage } from "~/server/sell-pages/sell-pages";
+import { getPublicSellPage } from "~/server/sell-pages/public-page";
 import { createMerchant } from "../factories/merchant";
 import { buildSellPageInput } from "../factories/sell-page";
 import { createStoredFile } from "../factories/stored-file";

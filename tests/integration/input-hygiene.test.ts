@@ -1,4 +1,4 @@
-// Issue 14, part 3: one input hygiene rule for every procedure and public route. NUL and lone surrogates are
+// One input hygiene rule for every procedure and public route. NUL and lone surrogates are
 // refused with 400 wherever they arrive (procedure input, path id, query, JSON or form body), bodies are capped
 // while they stream in (413), unknown ids are 404, and no error body carries a stack, SQL, a path or a raw
 // validation dump. Every refusal leaves the database as it was.
@@ -40,7 +40,7 @@ import ThankYouPage from "~/app/(public)/thank-you/page";
 import { appRouter } from "~/server/api/root";
 import { db } from "~/server/platform/db";
 import { BODY_TOO_LARGE_MESSAGE, UNSAFE_TEXT_MESSAGE } from "~/server/platform/request";
-import { servePublicSellPage } from "~/server/sell-pages/sell-pages";
+import { servePublicSellPage } from "~/server/sell-pages/public-page";
 import { confirmWpsReturn } from "~/server/wps/pdt";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";

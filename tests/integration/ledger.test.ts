@@ -26,7 +26,7 @@ import {
   waitForDelivery,
 } from "../support/paypal-sandbox";
 
-// Money that adds up (issue 12), end to end against the PayPal sandbox, which sends its events to the app's
+// Money that adds up, end to end against the PayPal sandbox, which sends its events to the app's
 // webhook route as PayPal would (tests/support/paypal-webhook-receiver.ts applies each one as its job would).
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let webhookUrl: string;

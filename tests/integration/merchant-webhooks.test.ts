@@ -1,4 +1,4 @@
-// Merchant webhooks (DESIGN 12) end to end: events become signed deliveries, the real job kind sends them to a
+// Merchant webhooks end to end: events become signed deliveries, the real job kind sends them to a
 // local receiver through pg-boss with its real retry policy, and the merchant's log, Resend and test event work.
 import { createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
@@ -12,7 +12,7 @@ import { createJobQueue, type JobQueue } from "~/server/jobs/queue";
 import { emitMerchantEvent } from "~/server/merchant-webhooks";
 import { sendWebhook } from "~/server/merchant-webhooks/send";
 import { poolOf } from "~/server/platform/prisma-client";
-import { applyVerifiedWpsMessage } from "~/server/wps/ipn";
+import { applyVerifiedWpsMessage } from "~/server/wps/apply-message";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createSellPage } from "../factories/sell-page";

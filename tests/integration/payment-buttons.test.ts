@@ -383,7 +383,7 @@ describe("pages.buttons.update", () => {
   });
 });
 
-describe("a subscription's plan created in PayPal from the button's price (issue 12)", () => {
+describe("a subscription's plan created in PayPal from the button's price", () => {
   it("makes a product and an ACTIVE plan at the button's price and interval with the seller's credentials", async () => {
     const { merchant, clientId, api, subscription } = await connectedSeller();
     const input = subscription({ amount: "19.99", currency: "EUR", planSource: "create", planInterval: "QUARTER" });

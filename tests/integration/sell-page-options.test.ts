@@ -2,7 +2,8 @@ import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
-import { createSellPage as createSellPageService, getPublicSellPage } from "~/server/sell-pages/sell-pages";
+import { getPublicSellPage } from "~/server/sell-pages/public-page";
+import { createSellPage as createSellPageService } from "~/server/sell-pages/sell-pages";
 import { imageVariantUrl } from "~/server/vendors/storage/images";
 import { createMerchant } from "../factories/merchant";
 import { buildSellPageInput } from "../factories/sell-page";
@@ -11,7 +12,7 @@ import { createStoredFile } from "../factories/stored-file";
 import { merchantCaller } from "../support/callers";
 import { pngFile } from "../support/files";
 
-// Issue 16 on digital sell pages: the seller's own social proof, and pay what you want and stock per bundle,
+// On digital sell pages: the seller's own social proof, and pay what you want and stock per bundle,
 // kept in step with the bundles' payment buttons (which the checkout enforces).
 
 type FieldError = TRPCError & { cause?: { fieldErrors?: Record<string, string[]> } };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as viewRoute } from "~/app/api/sell-pages/[id]/view/route";
 import { db } from "~/server/platform/db";
-import { recordSellPageView } from "~/server/sell-pages/sell-pages";
+import { recordSellPageView } from "~/server/sell-pages/public-page";
 import { createMerchant } from "../factories/merchant";
 import { createSellPage } from "../factories/sell-page";
 import { unique } from "../factories/unique";

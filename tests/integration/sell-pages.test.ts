@@ -2,7 +2,7 @@ import { sandboxSecretFor } from "../../sandbox/paypal";
 import type { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db";
-import { getPublicSellPage, servePublicSellPage } from "~/server/sell-pages/sell-pages";
+import { getPublicSellPage, servePublicSellPage } from "~/server/sell-pages/public-page";
 import { publicFileUrl } from "~/server/vendors/storage/files";
 import { createMerchant } from "../factories/merchant";
 import { buildSellPageInput, createSellPage } from "../factories/sell-page";
@@ -176,7 +176,7 @@ describe("create", () => {
     expect(await db.storedFile.count({ where: { id: { in: [bobsImage.id, adasLogo.id, adasImage.id] } } })).toBe(3);
   });
 
-  it("rejects invalid values with SPEC 5's messages", async () => {
+  it("rejects invalid values with the messages", async () => {
     const merchant = await createMerchant(db);
     const error = await errorOf(
       merchantCaller(merchant).pages.sellPages.create(

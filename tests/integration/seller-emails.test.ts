@@ -15,7 +15,7 @@ import { unique } from "../factories/unique";
 import { merchantCaller } from "../support/callers";
 import { linkIn, mailTo, sendQueuedMail, waitForMail } from "../support/mailbox";
 
-// Sellers' mail (issue 13) read from real SMTP traffic: each template is recorded with sendEmail, sent as the
+// Sellers' mail read from real SMTP traffic: each template is recorded with sendEmail, sent as the
 // "email.send" worker would, and read back from the sandbox's SMTP server.
 
 const APP_URL = "http://localhost:3000";

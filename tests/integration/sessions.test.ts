@@ -1,4 +1,4 @@
-// Sessions that end on the server (issue 13), over real HTTP through next-auth's own route handler: sign in
+// Sessions that end on the server, over real HTTP through next-auth's own route handler: sign in
 // with the form's POST, read the session as the app does, and check that a cookie stops working once its
 // session is ended by sign-out, a password reset or change, or a staff member being disabled.
 import type { Session } from "next-auth";

@@ -1,4 +1,4 @@
-// Issue 26: the sign-in form's requests as a crafted client sends them. A relative callbackUrl is followed, a
+// The sign-in form's requests as a crafted client sends them. A relative callbackUrl is followed, a
 // foreign or malformed one lands on the app (never error=Configuration), and a wrong password is one warning line.
 import { NextRequest } from "next/server";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
 import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
-import { servePublicSellPage } from "~/server/sell-pages/sell-pages";
+import { servePublicSellPage } from "~/server/sell-pages/public-page";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createSaasUser } from "../factories/saas-user";

@@ -118,7 +118,7 @@ describe("store settings", () => {
   });
 });
 
-describe("store time zone (issue 18)", () => {
+describe("store time zone", () => {
   it("is saved, changed and kept by the settings form; an invalid one is refused with its message", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
@@ -240,7 +240,7 @@ describe("store logo", () => {
   });
 });
 
-describe("e-mail notifications (issue 13)", () => {
+describe("e-mail notifications", () => {
   it("saves the sale alert and digest toggles and the support e-mail; empty means the account e-mail", async () => {
     const merchant = await createMerchant(db);
     const caller = merchantCaller(merchant);
@@ -332,7 +332,7 @@ describe("e-mail notifications (issue 13)", () => {
   });
 });
 
-describe("going live needs a verified e-mail (issue 13)", () => {
+describe("going live needs a verified e-mail", () => {
   // No client ID: saving checks no credentials, so nothing reaches PayPal's real live host.
   const live = { ...valid, paypalClientId: "", paypalSecret: "", paypalEnvironment: "live" as const };
 

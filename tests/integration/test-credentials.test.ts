@@ -1,4 +1,4 @@
-// Issue 16: 'Use test credentials' in Store Settings. The integration run's app points PAYPAL_API_BASE_SANDBOX at
+// 'Use test credentials' in Store Settings. The integration run's app points PAYPAL_API_BASE_SANDBOX at
 // the local PayPal sandbox the setup started (tests/support/global-setup.ts), so the procedure registers real
 // credentials there; the refusals load the service again with another sandbox address.
 import { createServer } from "node:net";

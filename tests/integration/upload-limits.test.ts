@@ -8,7 +8,7 @@ import { db } from "~/server/platform/db";
 import { createFileRouter, type AppFileRouter, type UploadResult } from "~/server/vendors/storage/file-router";
 import { deleteStoredFiles, publicFileUrl, signedFileUrl } from "~/server/vendors/storage/files";
 
-// SPEC.md 5's limits at exact bytes, through the real uploadthing path: the browser client code (genUploader,
+// The limits at exact bytes, through the real uploadthing path: the browser client code (genUploader,
 // presigned PUT), the route handler with our file router, and the UploadThing sandbox behind them.
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

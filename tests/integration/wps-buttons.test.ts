@@ -94,7 +94,7 @@ describe("wps.create / get / update", () => {
     });
   });
 
-  it("answers SPEC 5's messages", async () => {
+  it("answers the messages", async () => {
     const { ownerApi } = await twoMerchants();
     const error = await errorOf(
       ownerApi.wps.create(
@@ -158,7 +158,7 @@ describe("ownership", () => {
 });
 
 describe("wps.list / setStatus / delete", () => {
-  it("lists newest first with SPEC 2.6's fields and sales", async () => {
+  it("lists newest first with the fields and sales", async () => {
     const { owner, ownerApi } = await twoMerchants();
     const first = await ownerApi.wps.create(validInput({ itemNumber: "P-1", taxRate: "7.5", shippingCost: "3" }));
     const second = await ownerApi.wps.create(validInput());
@@ -236,7 +236,7 @@ describe("wps.convertToPaymentButton", () => {
 });
 
 describe("wps.formFields and the embed", () => {
-  it("gives the environment's web-script URL and SPEC 3's fields; the embed says when it cannot take payments", async () => {
+  it("gives the environment's web-script URL and the fields; the embed says when it cannot take payments", async () => {
     const { owner, ownerApi } = await twoMerchants();
     const { id } = await ownerApi.wps.create(validInput({ environment: "live", pdtEnabled: true, pdtToken: "tok" }));
     const form = await ownerApi.wps.formFields({ id });

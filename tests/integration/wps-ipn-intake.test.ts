@@ -7,7 +7,7 @@ import { createWpsButton } from "../factories/wps-button";
 import { unique } from "../factories/unique";
 import { type IpnListener, payWithSandbox, startIpnListener } from "../support/wps-sandbox";
 
-// Issue 26: the IPN listener under forged traffic, and the copy for a seller's own listener, with production's
+// The IPN listener under forged traffic, and the copy for a seller's own listener, with production's
 // rules. The rest of the suite allows private webhook URLs (its receivers listen on 127.0.0.1); this file turns
 // that off and sets small IPN limits before the app's environment is read.
 const limits = vi.hoisted(() => {

@@ -2,13 +2,10 @@ import { POST as capturePost } from "~/app/api/checkout/capture/route";
 import { POST as ordersPost } from "~/app/api/checkout/orders/route";
 import { POST as quotePost } from "~/app/api/checkout/quote/route";
 import { POST as subscriptionsPost } from "~/app/api/checkout/subscriptions/route";
-import {
-  getPublicButton,
-  type captureOrder,
-  type createOrder,
-  type quoteOrder,
-  type recordSubscription,
-} from "~/server/checkout/checkout";
+import type { captureOrder } from "~/server/checkout/capture";
+import type { createOrder, quoteOrder } from "~/server/checkout/orders";
+import { getPublicButton } from "~/server/checkout/public-button";
+import type { recordSubscription } from "~/server/checkout/subscription-signup";
 import type { z } from "zod";
 import {
   checkoutButtonSchema,

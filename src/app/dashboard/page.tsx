@@ -23,8 +23,8 @@ export default function DashboardHome(props: { searchParams: Promise<Record<stri
 }
 
 /**
- * SPEC 2.5 dashboard home, read on the server in the store's time zone: the getting-started checklist of a new
- * store (issue 18), then its figures, or while it has taken no payment the next step instead of zeros.
+ * Dashboard home, read on the server in the store's time zone: the getting-started checklist of a new
+ * store, then its figures, or while it has taken no payment the next step instead of zeros.
  */
 async function DashboardHomeContent({
   searchParams,

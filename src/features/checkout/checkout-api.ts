@@ -1,5 +1,6 @@
 import { checkoutMessages } from "~/lib/checkout-messages";
-import type { CaptureResult, PublicButton } from "~/server/checkout/checkout";
+import type { CaptureResult } from "~/server/checkout/capture";
+import type { PublicButton } from "~/server/checkout/public-button";
 import type { describeQuote } from "~/server/checkout/pricing";
 
 // Buyers' pages pay through the same JSON endpoints as the embed script (src/app/api/checkout), with a plain

@@ -11,9 +11,9 @@ import { StatusScreen } from "~/features/route-states/status-screen";
 import { preselectedTier, SellPageView } from "~/features/sell-pages/sell-page-view";
 import { checkoutMessages, sellerSuspendedMessage } from "~/lib/checkout-messages";
 import { requestNonce } from "~/server/platform/security-headers";
-import { servePublicSellPage, type PublicSellPage } from "~/server/sell-pages/sell-pages";
+import { servePublicSellPage, type PublicSellPage } from "~/server/sell-pages/public-page";
 
-// /digital-sell/{id} (SPEC 2.15) is the one page of the Pages Router, for the one thing the App Router cannot do:
+// /digital-sell/{id} is the one page of the Pages Router, for the one thing the App Router cannot do:
 // send a page without React's and Next's client runtime (~120 KB gzipped before any code of ours). Buyers
 // open it on phones from a link, so it is plain server-rendered HTML plus two small scripts: the package
 // switch (src/embed/sell-page.ts) and the payment-button loader every embedded button uses, which loads
@@ -98,7 +98,7 @@ export default function DigitalSellPage({ page, script, nonce }: Props) {
   );
 }
 
-/** SPEC 2.15: an unknown or inactive page (status 404, set in getServerSideProps), in the product's look. */
+/** An unknown or inactive page (status 404, set in getServerSideProps), in the product's look. */
 function SellPageNotFound() {
   return (
     <>

@@ -29,7 +29,7 @@ export type StaffIdentity = {
   role: "operator" | "admin" | "super_admin";
 };
 
-/** Creates the merchant row for an auth user, or refreshes its e-mail (SPEC 3: upsert on id at sign-in). */
+/** Creates the merchant row for an auth user, or refreshes its e-mail (an upsert on id at every sign-in). */
 export async function ensureMerchant(user: { id: string; email: string; name?: string | null }) {
   const name = user.name?.trim() || "User";
   return db.merchant.upsert({
@@ -51,7 +51,7 @@ async function withinBudget(name: RateLimitName, key: string): Promise<boolean> 
 }
 
 /**
- * Sign-up that does not tell who has an account (issue 13): a new e-mail gets the account and a verification
+ * Sign-up that does not tell who has an account: a new e-mail gets the account and a verification
  * mail, a taken one gets a mail to its owner instead, and the caller sees the same answer either way. The
  * password is hashed first in both cases so the time taken does not tell them apart either. Returns the new
  * merchant, or null when the e-mail was taken (for the server's own callers; never shown).
@@ -292,7 +292,7 @@ export async function signOutOtherSessions(
 }
 
 /**
- * Whether a Google sign-in may go ahead (issue 13). A Google account already linked signs in; an e-mail nobody
+ * Whether a Google sign-in may go ahead. A Google account already linked signs in; an e-mail nobody
  * uses becomes a new account; an e-mail that already has an account is joined only when Google and Popkit have
  * both verified it, since otherwise whoever controls an unverified copy of the address would take the account.
  */

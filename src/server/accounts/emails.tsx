@@ -1,4 +1,4 @@
-// Mail about a merchant's own account (issue 13 part 4): reset links, address verification, a sign-up attempt on
+// Mail about a merchant's own account : reset links, address verification, a sign-up attempt on
 // an existing address, a changed password. Links are made when the mail is sent, so a retried send carries a
 // fresh one and a mail that waited in the queue still has its full hour.
 // Composed by the "email.send" job, which gets these from src/server/job-handlers.ts; payloads: email/templates.ts.

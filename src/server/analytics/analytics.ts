@@ -1,242 +1,24 @@
 import { Prisma } from "~/generated/prisma/client";
-import { conversionRate, percentChange, revenueByCurrency, settledCount, successRate } from "~/lib/formulas";
+import { conversionRate, percentChange } from "~/lib/formulas";
 import { minorDigits, type Currency } from "~/lib/money";
 import { db } from "~/server/platform/db";
-import { AppError } from "~/server/platform/errors";
+import {
+  ceilHour,
+  checkoutsIn,
+  floorHour,
+  HOUR_MS,
+  justAfter,
+  transactionsIn,
+  utcTimestamp,
+} from "~/server/analytics/hourly-totals";
 import { loadSellerSetup, setupIssueOf } from "~/server/stores/pop-setup";
 import { getStoreTimeZone } from "~/server/stores/settings";
-import type { AnalyticsPeriod, DashboardGranularity, DashboardRange } from "~/schemas/analytics";
+import type { DashboardGranularity, DashboardRange } from "~/schemas/analytics";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const periodDays: Record<AnalyticsPeriod, number | null> = { "7d": 7, "30d": 30, "90d": 90, all: null };
-
-/** How many recent transactions the analytics dialog lists (SPEC 9). */
-export const RECENT_TRANSACTIONS = 10;
-/** How many POPs "Top Performing Pages" lists (SPEC 9). */
+/** How many POPs "Top Performing Pages" lists. */
 export const TOP_PAGES = 3;
 
-/** Windows end just after `now`, so a payment made at that very instant counts. */
-const justAfter = (now: Date) => new Date(now.getTime() + 1);
-
-/**
- * SPEC 2.12 payment-button analytics: totals by SQL aggregate over the button's hourly totals (see
- * transactionsIn) plus the 10 newest rows. Another merchant's button is NOT_FOUND.
- */
-export async function getButtonAnalytics(
-  merchantId: string,
-  input: { buttonId: string; period: AnalyticsPeriod },
-  now: Date = new Date(),
-) {
-  const button = await db.paymentButton.findFirst({
-    where: { id: input.buttonId, merchantId },
-    select: { id: true, currency: true },
-  });
-  if (!button) throw new AppError("NOT_FOUND", "Payment button not found");
-  const since = periodStart(input.period, now);
-  const recent = db.transaction
-    .findMany({
-      where: { buttonId: button.id, merchantId, ...(since === null ? {} : { createdAt: { gte: since } }) },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: RECENT_TRANSACTIONS,
-      select: {
-        id: true,
-        paypalTransactionId: true,
-        paypalOrderId: true,
-        amountMinor: true,
-        refundedMinor: true,
-        currency: true,
-        status: true,
-        createdAt: true,
-      },
-    })
-    // The one id a purchase has (DESIGN 11): PayPal's capture or sale id; older rows fall back to the order id.
-    .then((rows) =>
-      rows.map(({ paypalTransactionId, paypalOrderId, ...row }) => ({
-        ...row,
-        paypalId: paypalTransactionId ?? paypalOrderId ?? row.id,
-      })),
-    );
-  return buttonFigures(merchantId, button, input.period, recent, now);
-}
-
-/**
- * The same figures for a WPS button (issue 11), from wps_transactions: the dialog is the payment button's, and a
- * WPS payment's PayPal id is its txn_id.
- */
-export async function getWpsButtonAnalytics(
-  merchantId: string,
-  input: { id: string; period: AnalyticsPeriod },
-  now: Date = new Date(),
-) {
-  const button = await db.wpsButton.findFirst({
-    where: { id: input.id, merchantId },
-    select: { id: true, currency: true },
-  });
-  if (!button) throw new AppError("NOT_FOUND", "WPS button not found");
-  const since = periodStart(input.period, now);
-  const recent = db.wpsTransaction
-    .findMany({
-      where: { buttonId: button.id, merchantId, ...(since === null ? {} : { createdAt: { gte: since } }) },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: RECENT_TRANSACTIONS,
-      select: {
-        id: true,
-        txnId: true,
-        amountMinor: true,
-        refundedMinor: true,
-        currency: true,
-        status: true,
-        createdAt: true,
-      },
-    })
-    .then((rows) => rows.map(({ txnId, ...row }) => ({ ...row, paypalId: txnId })));
-  return buttonFigures(merchantId, button, input.period, recent, now);
-}
-
-function periodStart(period: AnalyticsPeriod, now: Date) {
-  const days = periodDays[period];
-  return days === null ? null : new Date(now.getTime() - days * DAY_MS);
-}
-
-/** SPEC 2.12's figures of one button (a payment or a WPS button: both feed button_hourly_totals by their id). */
-async function buttonFigures<Recent>(
-  merchantId: string,
-  button: { id: string; currency: Currency },
-  period: AnalyticsPeriod,
-  recentRows: Promise<Recent[]>,
-  now: Date,
-) {
-  const since = periodStart(period, now);
-  const [groups, recent] = await Promise.all([
-    db.$queryRaw<{ status: string; currency: Currency; count: number; amountMinor: bigint }[]>`
-      SELECT status, currency, SUM(count)::int AS count, SUM(amount_minor)::bigint AS "amountMinor"
-      FROM (${transactionsIn({ merchantId, buttonId: button.id }, since, justAfter(now))}) window_rows
-      GROUP BY status, currency`,
-    recentRows,
-  ]);
-
-  const countOf = (status: string) =>
-    groups.filter((group) => group.status === status).reduce((sum, group) => sum + group.count, 0);
-  const totalTransactions = groups.reduce((sum, group) => sum + group.count, 0);
-  const successfulTransactions = settledCount(groups);
-  return {
-    period,
-    currency: button.currency,
-    totalTransactions,
-    successfulTransactions,
-    failedTransactions: countOf("failed"),
-    successRate: successRate(successfulTransactions, totalTransactions),
-    revenue: revenueByCurrency(groups.map((group) => ({ ...group, amountMinor: Number(group.amountMinor) }))),
-    recentTransactions: recent,
-  };
-}
-
 type Money = { currency: Currency; amountMinor: number };
-
-/**
- * The UTC instant as a SQL `timestamp` in UTC wall time, which is how Prisma stores DateTime columns
- * (timestamp(3) without time zone). Passing text with an explicit "Z" keeps the value independent of the
- * database session's TimeZone and of how the driver types a JS Date.
- */
-function utcTimestamp(instant: Date) {
-  return Prisma.sql`(${instant.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
-}
-
-const HOUR_MS = 60 * 60 * 1000;
-const floorHour = (instant: Date) => new Date(Math.floor(instant.getTime() / HOUR_MS) * HOUR_MS);
-const ceilHour = (instant: Date) => new Date(Math.ceil(instant.getTime() / HOUR_MS) * HOUR_MS);
-
-/** `created_at` (or `hour`) in any of these [from, to) ranges; FALSE for none. */
-function inRanges(column: Prisma.Sql, ranges: { from: Date; to: Date }[]) {
-  const parts = ranges
-    .filter((range) => range.from < range.to)
-    .map((range) => Prisma.sql`(${column} >= ${utcTimestamp(range.from)} AND ${column} < ${utcTimestamp(range.to)})`);
-  return parts.length > 0 ? Prisma.sql`(${Prisma.join(parts, " OR ")})` : Prisma.sql`FALSE`;
-}
-
-/**
- * [from, to) (from null: since the beginning) as its whole hours [wholeFrom, wholeTo), read from hourly totals,
- * and the partial hours at its two ends, read row by row.
- */
-function windowParts(from: Date | null, to: Date) {
-  const wholeFrom = from === null ? null : ceilHour(from);
-  const wholeTo = floorHour(to);
-  const edges = [
-    ...(from === null || wholeFrom === null
-      ? []
-      : [{ from, to: new Date(Math.min(wholeFrom.getTime(), to.getTime())) }]),
-    { from: new Date(Math.max(wholeTo.getTime(), (wholeFrom ?? wholeTo).getTime())), to },
-  ];
-  return { wholeFrom, wholeTo, edges };
-}
-
-/**
- * The merchant's payments (transactions and WPS payments, whose trigger feeds the same hourly totals with a
- * one_time_count of 0: they start no checkout) in [from, to) (from null: since the first) as rows of (at, button_key, status,
- * currency, count, amount_minor, one_time_count): the whole hours from the hourly totals (a trigger keeps them
- * exact; per merchant, or per button when the query needs buttons), the partial hours at both ends from
- * transactions themselves, so any window is exact while reading at most two hours of payment rows. `rowHours`
- * are whole hours also to be read row by row, e.g. those a chart bucket boundary cuts (a local midnight at :30
- * in UTC+5:30); `at` is then each payment's own time. button_key is null unless by button.
- */
-function transactionsIn(
-  filter: { merchantId: string; settled?: true; buttonId?: string; byButton?: boolean },
-  from: Date | null,
-  to: Date,
-  rowHours: Date[] = [],
-) {
-  const byButton = filter.byButton === true || filter.buttonId !== undefined;
-  const where = (buttonColumn: string) => [
-    Prisma.sql`merchant_id = ${filter.merchantId}`,
-    ...(filter.buttonId === undefined ? [] : [Prisma.sql`${Prisma.raw(buttonColumn)} = ${filter.buttonId}`]),
-    ...(filter.settled === undefined ? [] : [Prisma.sql`status IN ('completed', 'partially_refunded', 'refunded')`]),
-  ];
-  const { wholeFrom, wholeTo, edges } = windowParts(from, to);
-  const wholeHours = [
-    ...(wholeFrom === null ? [] : [Prisma.sql`hour >= ${utcTimestamp(wholeFrom)}`]),
-    Prisma.sql`hour < ${utcTimestamp(wholeTo)}`,
-    ...rowHours.map((hour) => Prisma.sql`hour <> ${utcTimestamp(hour)}`),
-  ];
-  const rowRanges = [...edges, ...rowHours.map((hour) => ({ from: hour, to: new Date(hour.getTime() + HOUR_MS) }))];
-  const totals = byButton
-    ? Prisma.sql`SELECT hour AS at, button_key, status, currency, count, amount_minor, one_time_count
-                 FROM button_hourly_totals WHERE ${Prisma.join([...where("button_key"), ...wholeHours], " AND ")}`
-    : Prisma.sql`SELECT hour AS at, NULL AS button_key, status, currency, count, amount_minor, one_time_count
-                 FROM merchant_hourly_totals WHERE ${Prisma.join([...where("button_key"), ...wholeHours], " AND ")}`;
-  return Prisma.sql`
-    ${totals}
-    UNION ALL
-    SELECT created_at, ${byButton ? Prisma.sql`COALESCE(button_id, '')` : Prisma.sql`NULL`}, status, currency, 1,
-           amount_minor::bigint,
-           (paypal_subscription_id IS NULL)::int
-    FROM transactions
-    WHERE ${Prisma.join(where("button_id"), " AND ")} AND ${inRanges(Prisma.sql`created_at`, rowRanges)}
-    UNION ALL
-    SELECT created_at, ${byButton ? Prisma.sql`COALESCE(button_id, '')` : Prisma.sql`NULL`}, status, currency, 1,
-           amount_minor::bigint, 0
-    FROM wps_transactions
-    WHERE ${Prisma.join(where("button_id"), " AND ")} AND ${inRanges(Prisma.sql`created_at`, rowRanges)}
-    UNION ALL
-    SELECT created_at, ${byButton ? Prisma.sql`button_key` : Prisma.sql`NULL`}, 'refunded'::"TransactionStatus",
-           currency, 0, -amount_minor::bigint, 0
-    FROM refunds
-    WHERE merchant_id = ${filter.merchantId} AND paypal_status IN ('COMPLETED', 'PENDING')
-      ${filter.buttonId === undefined ? Prisma.empty : Prisma.sql`AND button_key = ${filter.buttonId}`}
-      AND ${inRanges(Prisma.sql`created_at`, rowRanges)}`;
-}
-
-/** How many checkouts the merchant started in [from, to), read like transactionsIn. */
-function checkoutsIn(merchantId: string, from: Date, to: Date) {
-  const { wholeTo, edges } = windowParts(from, to);
-  return Prisma.sql`(
-    SELECT COALESCE(SUM(count), 0)::int FROM (
-      SELECT count FROM checkout_session_hourly_totals
-      WHERE merchant_id = ${merchantId} AND hour >= ${utcTimestamp(ceilHour(from))}
-        AND hour < ${utcTimestamp(wholeTo)}
-      UNION ALL
-      SELECT 1 FROM checkout_sessions WHERE merchant_id = ${merchantId} AND ${inRanges(Prisma.sql`created_at`, edges)}
-    ) counts)`;
-}
 
 /**
  * The period's first instant and its chart buckets. The period starts at midnight of the first day of the month
@@ -280,7 +62,7 @@ function moneyTiles(current: Money[], previous: Money[]): (Money & { previousMin
 }
 
 /**
- * SPEC 2.5 dashboard home for one merchant: every figure is an SQL aggregate, payments and checkouts over their
+ * The dashboard home of one merchant: every figure is an SQL aggregate, payments and checkouts over their
  * hourly totals (transactionsIn, checkoutsIn) and subscriptions over (merchant_id, status); each tile is
  * compared with the previous period of the same length, which ends where this one starts. Without a time zone
  * the store's (Store Settings) is used, else UTC.
@@ -446,7 +228,7 @@ export async function getDashboard(
         >,
       })),
     },
-    /** Whether the merchant has any POP (button or sell page): SPEC 2.5's "No payment buttons created yet". */
+    /** Whether the merchant has any POP (button or sell page), else the home says "No payment buttons created yet". */
     hasPops: topPages.length > 0,
     /** Each with why buyers cannot pay it yet (pop-setup.ts), or null. */
     topPages: topPages.map(({ paypalClientId, isSubscription, subscriptionPlanId, ...row }) => ({

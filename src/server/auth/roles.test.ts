@@ -21,14 +21,14 @@ const user = (id: string, role: "operator" | "admin" | "super_admin", createdByI
   isActive: true,
 });
 
-describe("staff role rules (SPEC 6)", () => {
+describe("staff role rules", () => {
   it("ranks roles for procedure tiers", () => {
     expect(hasStaffRole("super_admin", "admin")).toBe(true);
     expect(hasStaffRole("admin", "admin")).toBe(true);
     expect(hasStaffRole("operator", "admin")).toBe(false);
   });
 
-  it("lets super_admin and admin suspend or resume merchants; operators only read (issue 18)", () => {
+  it("lets super_admin and admin suspend or resume merchants; operators only read", () => {
     expect(merchantSuspensionProblem("super_admin")).toBeNull();
     expect(merchantSuspensionProblem("admin")).toBeNull();
     expect(merchantSuspensionProblem("operator")).toBe(ruleMessages.readOnly);

@@ -1,6 +1,6 @@
 import type { SaasRoleName } from "~/schemas/staff";
 
-// SPEC 6 and DESIGN 8 as pure functions: the service asks these, the UI shows what they allow, and the unit
+// As pure functions: the service asks these, the UI shows what they allow, and the unit
 // test pins them down. Nothing here reads the database; callers pass the facts in.
 
 const rank: Record<SaasRoleName, number> = { operator: 0, admin: 1, super_admin: 2 };
@@ -24,7 +24,7 @@ export const ruleMessages = {
   lastSuperAdminDelete: "You cannot delete the last active super admin",
 } as const;
 
-/** The roles a staff member may give a new account (SPEC 5: super_admin all three, everyone else operator). */
+/** The roles a staff member may give a new account (a super_admin all three, everyone else operator). */
 export function creatableRoles(actorRole: SaasRoleName): SaasRoleName[] {
   if (actorRole === "super_admin") return ["operator", "admin", "super_admin"];
   if (actorRole === "admin") return ["operator"];
@@ -38,7 +38,7 @@ export function createProblem(actorRole: SaasRoleName, role: SaasRoleName): stri
   return null;
 }
 
-/** Suspending or resuming a merchant (issue 18): super_admin and admin act, operators only read. */
+/** Suspending or resuming a merchant: super_admin and admin act, operators only read. */
 export function merchantSuspensionProblem(actorRole: SaasRoleName): string | null {
   return hasStaffRole(actorRole, "admin") ? null : ruleMessages.readOnly;
 }

@@ -1,4 +1,4 @@
-// Sessions that end on the server (issue 13): the session cookie is a signed JWT, which on its own stays valid
+// Sessions that end on the server: the session cookie is a signed JWT, which on its own stays valid
 // until it expires. Each sign-in therefore gets an auth_sessions row whose id travels in the token; a missing,
 // revoked or expired row refuses the cookie, so sign-out, a password change or reset and a staff member's
 // deactivation take effect at once. The check is one primary-key read per auth() call.

@@ -3,7 +3,7 @@ import { toAppError } from "~/server/platform/errors";
 import type { JobHandlers } from "~/server/jobs";
 import { describeError, logger } from "~/server/platform/logger";
 import { merchantPayPal } from "~/server/vendors/paypal/merchant-client";
-import { settleCheckout } from "~/server/checkout/checkout";
+import { settleCheckout } from "~/server/checkout/capture";
 import { releaseClaims } from "~/server/checkout/claims";
 import { syncSubscription } from "~/server/subscriptions/subscriptions";
 

@@ -6,7 +6,7 @@ import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 
 /**
- * A store's discount codes (issue 16), as the seller manages them. Checkout applies them and keeps usesCount
+ * A store's discount codes, as the seller manages them. Checkout applies them and keeps usesCount
  * (src/server/checkout/claims.ts); nothing here writes usesCount after a code is created. Every query is
  * scoped to the merchant: another store's code, like another store's POP, is simply not found.
  */
@@ -142,7 +142,7 @@ async function chosenPopsOf(merchantId: string, codes: Targets[]) {
 /**
  * The Discounts list, newest first. Each code's sales come from one grouped query over its payments (indexed by
  * discount_code_id), per currency since a percent code can apply to POPs in several: settled payments (refunded
- * ones included: the buyer did use the code), revenue as captured minus refunded (DESIGN 11), and the discount
+ * ones included: the buyer did use the code), revenue as captured minus refunded, and the discount
  * given. usesCount is what maxUses limits; it also counts captures still in flight.
  */
 export async function listDiscountCodes(merchantId: string) {

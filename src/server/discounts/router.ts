@@ -15,7 +15,7 @@ import {
   updateDiscountCode,
 } from "~/server/discounts/discount-codes";
 
-/** The seller's discount codes (issue 16); checkout applies them through the checkout router. */
+/** The seller's discount codes; checkout applies them through the checkout router. */
 export const discountsRouter = createTRPCRouter({
   list: merchantProcedure.query(({ ctx }) => listDiscountCodes(ctx.merchantId)),
 

@@ -1,4 +1,4 @@
-// Transactional e-mail (DESIGN 12): a mail is recorded in email_messages (inside the transaction of what caused
+// Transactional e-mail: a mail is recorded in email_messages (inside the transaction of what caused
 // it, where there is one: a receipt can never exist without its payment, nor be lost after it commits), then an
 // "email.send" job renders and sends it, with retries while SMTP is down. A per-minute sweep queues any mail
 // whose job was never queued (a crash right after commit). What each mail says is its domain's (EmailTemplates),

@@ -1,4 +1,4 @@
-// The app's durable job queue (DESIGN 10): enqueue work that must survive a crash, a redeploy or a database
+// The app's durable job queue: enqueue work that must survive a crash, a redeploy or a database
 // hiccup; workers run it with retries, and what exhausts its retries waits in dead letters for staff.
 import { env } from "~/env";
 import { db } from "~/server/platform/db";

@@ -10,7 +10,7 @@ function defineKind<P>(definition: JobKindDefinition<P>): JobKindDefinition<P> {
 }
 
 export const jobKinds = {
-  /** A stored IPN message: verify by post-back and record (issue 11). PayPal itself resends for 4 days. */
+  /** A stored IPN message: verify by post-back and record. PayPal itself resends for 4 days. */
   "wps.ipn": defineKind({
     payload: z.object({ messageId: z.string().min(1) }),
     // 30 s doubling over 10 retries reaches ~8.5 hours in all: an outage of PayPal's verify host or of the
@@ -18,14 +18,14 @@ export const jobKinds = {
     retry: { retryLimit: 10, retryDelay: 30, retryBackoff: true },
     expireInSeconds: 5 * 60,
   }),
-  /** A verified PayPal webhook event stored in paypal_events: apply it to the ledger (issue 12). */
+  /** A verified PayPal webhook event stored in paypal_events: apply it to the ledger. */
   "paypal.event": defineKind({
     payload: z.object({ eventId: z.string().min(1) }),
     // PayPal stops resending once we answered 200, so this is the only retry an event gets: ~8.5 hours.
     retry: { retryLimit: 10, retryDelay: 30, retryBackoff: true },
     expireInSeconds: 5 * 60,
   }),
-  /** Repairs checkouts PayPal approved or captured that were never recorded (issue 12); also `npm run reconcile`. */
+  /** Repairs checkouts PayPal approved or captured that were never recorded; also `npm run reconcile`. */
   "checkouts.reconcile": defineKind({
     // afterStart: the pass each instance queues when it starts (a crash may have left captures unrecorded).
     payload: z.object({ afterStart: z.boolean().optional() }),
@@ -33,7 +33,7 @@ export const jobKinds = {
     expireInSeconds: 15 * 60,
     schedule: "*/10 * * * *",
   }),
-  /** One merchant webhook delivery (DESIGN 12): POST, record the attempt, throw to retry (>= 24 hours). */
+  /** One merchant webhook delivery: POST, record the attempt, throw to retry (>= 24 hours). */
   "merchant-webhook.deliver": defineKind({
     payload: z.object({ deliveryId: z.string().min(1) }),
     // 60 s doubling over 12 retries: the last try comes ~68 hours after the first (pg-boss adds jitter).
@@ -47,7 +47,7 @@ export const jobKinds = {
     expireInSeconds: 60,
     schedule: "* * * * *",
   }),
-  /** One recorded e-mail (DESIGN 12): compose, send over SMTP, mark sent; retries ride out an SMTP outage. */
+  /** One recorded e-mail: compose, send over SMTP, mark sent; retries ride out an SMTP outage. */
   "email.send": defineKind({
     payload: z.object({ emailId: z.string().min(1) }),
     // 30 s doubling over 10 retries: ~8.5 hours of SMTP outage before the mail waits in dead letters for staff.
@@ -61,7 +61,7 @@ export const jobKinds = {
     expireInSeconds: 60,
     schedule: "* * * * *",
   }),
-  /** Sellers' daily digest (issue 13): every hour, the stores where it is now 8 o'clock get yesterday's summary. */
+  /** Sellers' daily digest: every hour, the stores where it is now 8 o'clock get yesterday's summary. */
   "email.daily-digest": defineKind({
     payload: z.object({}),
     // A retry comes within the same hour, while those stores are still at 8 o'clock; each store's key makes a
@@ -70,7 +70,7 @@ export const jobKinds = {
     expireInSeconds: 10 * 60,
     schedule: "0 * * * *",
   }),
-  /** Deletes rate-limit counters whose window has ended: each new address or account adds a row (issue 14). */
+  /** Deletes rate-limit counters whose window has ended: each new address or account adds a row. */
   "rate-limits.sweep": defineKind({
     payload: z.object({}),
     // The next run repeats the work, so a failed one is not worth a retry.

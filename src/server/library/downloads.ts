@@ -6,7 +6,7 @@ import { AppError } from "~/server/platform/errors";
 import { signedFileUrl } from "~/server/vendors/storage/files";
 
 /**
- * Download grants (DESIGN 6): after a verified, completed capture the buyer gets a random token that opens the
+ * Download grants: after a verified, completed capture the buyer gets a random token that opens the
  * purchased file at most MAX_DOWNLOADS times within GRANT_TTL_MS. Only the token's SHA-256 is stored, so a
  * database leak hands out no working links, and a token can be handed out once only: when it is made.
  */
@@ -28,7 +28,7 @@ export const PENDING_DOWNLOAD_MESSAGE =
 
 /**
  * What a repeated capture shows instead of a second link (issueDownloadGrant): the first link stays the buyer's,
- * and the receipt's library link (issue 13) reaches the file too.
+ * and the receipt's library link reaches the file too.
  */
 export const DOWNLOAD_ALREADY_ISSUED_MESSAGE =
   "Your payment is complete. Your download link was given when you paid: use that link, or the one in your receipt e-mail.";
@@ -155,7 +155,7 @@ async function findLiveGrant(token: string, now: Date) {
 }
 
 /**
- * What /thank-you shows for a token (SPEC 2.16), or null when it grants nothing (the page then says
+ * What /thank-you shows for a token, or null when it grants nothing (the page then says
  * 'Invalid Access'). A grant whose downloads are used up still shows the purchase, with none left.
  */
 export async function getThankYou(token: string, now: Date = new Date()) {

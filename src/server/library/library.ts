@@ -11,7 +11,7 @@ import { GRANT_TTL_MS, hashGrantToken, MAX_DOWNLOADS } from "~/server/library/do
 import { imageVariantUrl } from "~/server/vendors/storage/images";
 
 /**
- * A buyer's purchase library (issue 13): one link, sent with every receipt and by "Lost your download?", lists
+ * A buyer's purchase library: one link, sent with every receipt and by "Lost your download?", lists
  * every paid digital purchase made with that e-mail and hands out fresh download links. Buyers have no accounts:
  * the link is the proof that they read that inbox. Only its SHA-256 is stored, like download grants.
  */

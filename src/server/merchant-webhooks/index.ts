@@ -1,4 +1,4 @@
-// Merchant webhooks (issue 12, DESIGN 12): what leaves the product for a seller's own server.
+// Merchant webhooks: what leaves the product for a seller's own server.
 // An event becomes one webhook_deliveries row per distinct URL (the POP's own Webhook URL and the store's), each
 // sent by a "merchant-webhook.deliver" job (deliver.ts). Ledger code records the rows inside the database
 // transaction that moves the money (recordMerchantEvent), so they exist exactly when the change does, and queues

@@ -14,7 +14,7 @@ import {
   updateWebhookUrl,
 } from "~/server/merchant-webhooks/settings";
 
-/** The store's merchant webhooks (DESIGN 12): URL, signing secret, test events and the delivery log. */
+/** The store's merchant webhooks: URL, signing secret, test events and the delivery log. */
 export const webhooksRouter = createTRPCRouter({
   getSettings: merchantProcedure.query(({ ctx }) => getWebhookSettings(ctx.merchantId)),
 

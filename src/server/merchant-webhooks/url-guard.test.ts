@@ -31,7 +31,7 @@ describe("isPublicAddress", () => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  // Issue 26 (d): IPv6 forms that lead to a private or local IPv4 address, or that cannot be checked at all.
+  // IPv6 forms that lead to a private or local IPv4 address, or that cannot be checked at all.
   it.each([
     ["IPv4-compatible loopback", "::7f00:1"],
     ["IPv4-compatible loopback, dotted", "::127.0.0.1"],

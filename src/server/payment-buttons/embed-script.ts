@@ -5,7 +5,7 @@ import { LRUCache } from "lru-cache";
 import { embedConfig, paymentButtonScript, unknownButtonScript, type EmbedConfig } from "~/embed/payment-button";
 import { env } from "~/env";
 import { registerCache } from "~/server/platform/cache-bus";
-import { getEmbedButton } from "~/server/checkout/checkout";
+import { getEmbedButton } from "~/server/checkout/public-button";
 import { noteEmbedScriptLoad } from "~/server/stores/onboarding";
 
 // GET /api/button/{id}.js, the script merchants embed. Answered in two places with this one function: the

@@ -14,7 +14,8 @@ import {
 import { forgetCached } from "~/server/platform/cache-bus";
 import { db } from "~/server/platform/db";
 import { AppError, toAppError } from "~/server/platform/errors";
-import { CREDENTIALS_REJECTED_ISSUE, type PayPalPlan } from "~/server/vendors/paypal/client";
+import { CREDENTIALS_REJECTED_ISSUE } from "~/server/vendors/paypal/http";
+import type { PayPalPlan } from "~/server/vendors/paypal/types";
 import { merchantPayPal, type MerchantPayPal } from "~/server/vendors/paypal/merchant-client";
 import { loadSellerSetup, setupIssueOf, type SellerSetup } from "~/server/stores/pop-setup";
 
@@ -261,7 +262,7 @@ async function createPlan(
 }
 
 /**
- * "Create it in PayPal from this price" (issue 12): the button's current plan while it still charges the same
+ * "Create it in PayPal from this price": the button's current plan while it still charges the same
  * price on the same cycle, else a new plan made with the seller's credentials. PayPal bills each subscription on
  * the plan it started with, so existing subscribers keep their plan and price; only new buyers get the new plan.
  */

@@ -1,4 +1,4 @@
-// What mails say about a store and a payment, loaded when the mail is composed (DESIGN 12: templates read the
+// What mails say about a store and a payment, loaded when the mail is composed (templates read the
 // database at send time, so a receipt shows the store's name and logo of that moment).
 import { env } from "~/env";
 import type { Prisma } from "~/generated/prisma/client";
@@ -68,7 +68,7 @@ const paymentFactsSelect = {
 } satisfies Prisma.TransactionSelect;
 
 export type PaymentFacts = Prisma.TransactionGetPayload<{ select: typeof paymentFactsSelect }> & {
-  /** The one id buyers and sellers see (DESIGN 11). */
+  /** The one id buyers and sellers see. */
   purchaseId: string;
   item: string;
   /** A file comes with it: the receipt links the buyer's library. */

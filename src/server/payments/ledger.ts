@@ -9,7 +9,7 @@ import { emptyOutbox, type Outbox, sendOutbox } from "~/server/payments/outbox";
 import { revokeGrantsForTransaction, startGrantWindow } from "~/server/library/downloads";
 import { recordRefundNotices, recordSaleNotices } from "~/server/payments/notices";
 
-// Money is a ledger (DESIGN 11): a recorded payment keeps what PayPal captured; refunds and reversals are rows of
+// Money is a ledger: a recorded payment keeps what PayPal captured; refunds and reversals are rows of
 // their own; the payment's status is derived from both. Every writer of payments and refunds goes through here or
 // through checkout.ts, so the rules (one row per PayPal id, status moves, download grants, merchant events) hold
 // whichever way the money moved: our dashboard, PayPal's dashboard, a webhook or the reconciliation job.
@@ -146,7 +146,7 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
 
 /**
  * Records a payment event's merchant webhook deliveries, and for a completion the receipt and sale alert, in the
- * money change's own transaction (DESIGN 12): they exist exactly when the change does. Queued after the commit.
+ * money change's own transaction: they exist exactly when the change does. Queued after the commit.
  */
 export async function recordPaymentEvent(
   tx: Tx,
@@ -166,7 +166,7 @@ export async function recordPaymentEvent(
 }
 
 /**
- * A WPS payment's refund, reversal or cancelled reversal (IPN, DESIGN 11), once per IPN txn_id. A cancelled
+ * A WPS payment's refund, reversal or cancelled reversal (IPN), once per IPN txn_id. A cancelled
  * reversal gives the money back to the seller: it is kept as a row of negative amount, so the totals rise again.
  */
 export async function recordWpsRefund(
@@ -276,7 +276,7 @@ export async function applyCaptureStatus(transactionId: string, status: Transact
       data: { status },
     });
     if (count === 0) return null;
-    // DESIGN 6: a denied purchase loses its download grants; a pending one that completed starts its window now.
+    // A denied purchase loses its download grants; a pending one that completed starts its window now.
     if (status === "failed") {
       await revokeGrantsForTransaction(transactionId, tx);
       return emptyOutbox();

@@ -1,4 +1,4 @@
-// Which e-mails a money event sends (issue 13), recorded in the event's own database transaction so a receipt
+// Which e-mails a money event sends, recorded in the event's own database transaction so a receipt
 // exists exactly when its payment does, once: each mail's key is unique, so a webhook racing the capture, a
 // reconciliation or a redelivery records nothing twice.
 import type { Prisma } from "~/generated/prisma/client";

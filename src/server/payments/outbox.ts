@@ -1,4 +1,4 @@
-// What a money change tells the world, recorded in its own database transaction (DESIGN 12): merchant webhook
+// What a money change tells the world, recorded in its own database transaction: merchant webhook
 // deliveries and e-mails. The ids are queued after the commit; a crash in between is caught by each one's sweep.
 import { queueEmails } from "~/server/email";
 import { queueDeliveryJobs } from "~/server/merchant-webhooks";

@@ -1,8 +1,7 @@
 import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
-import { AppError } from "~/server/platform/errors";
-import type { getPaymentSchema, listPaymentsSchema } from "~/schemas/payments";
+import type { listPaymentsSchema } from "~/schemas/payments";
 
 export const PAGE_SIZE = 20;
 
@@ -15,7 +14,7 @@ export function likeOperand(q: string) {
 
 /**
  * The UTC instant as a SQL `timestamp` in UTC wall time, how Prisma stores DateTime columns; text with an explicit
- * "Z" keeps it independent of the session's TimeZone (as in analytics.ts).
+ * "Z" keeps it independent of the session's TimeZone (as in analytics/hourly-totals.ts).
  */
 export function utcTimestamp(instant: Date) {
   return Prisma.sql`(${instant.toISOString()}::timestamptz AT TIME ZONE 'UTC')`;
@@ -24,7 +23,10 @@ export function utcTimestamp(instant: Date) {
 type Pop = { kind: "payment_button" | "sell_page"; id: string; name: string };
 
 /** Where a payment's POP is: a sell page's bundle button belongs to its page, any other button is the POP. */
-function popOf(row: { button: { id: string; name: string } | null; sellPage: { id: string; name: string } | null }) {
+export function popOf(row: {
+  button: { id: string; name: string } | null;
+  sellPage: { id: string; name: string } | null;
+}) {
   if (row.sellPage) return { kind: "sell_page", id: row.sellPage.id, name: row.sellPage.name } satisfies Pop;
   if (row.button) return { kind: "payment_button", id: row.button.id, name: row.button.name } satisfies Pop;
   return null;
@@ -49,7 +51,7 @@ export function itemOf(row: {
 }
 
 /**
- * The PayPal id buyers and sellers see (DESIGN 11): the capture or sale id. Payments recorded before it was kept
+ * The PayPal id buyers and sellers see: the capture or sale id. Payments recorded before it was kept
  * show their order id, or a subscription sign-up its subscription id, instead.
  */
 function paypalIdOf(row: {
@@ -60,7 +62,7 @@ function paypalIdOf(row: {
   return row.paypalTransactionId ?? row.paypalOrderId ?? row.paypalSubscriptionId;
 }
 
-const paymentSelect = {
+export const paymentSelect = {
   id: true,
   paypalTransactionId: true,
   paypalOrderId: true,
@@ -85,7 +87,7 @@ const paymentSelect = {
 type PaymentRecord = Prisma.TransactionGetPayload<{ select: typeof paymentSelect }>;
 
 /** A Smart-button or sell-page payment as a row of the Payments list and its CSV export. */
-function paymentRow(row: PaymentRecord) {
+export function paymentRow(row: PaymentRecord) {
   return {
     id: row.id,
     source: "payment" as "payment" | "wps",
@@ -130,7 +132,7 @@ const wpsPaymentSelect = {
 } as const satisfies Prisma.WpsTransactionSelect;
 
 /** A WPS payment as the same row: its txn_id is the PayPal id buyers and sellers see; there is no order. */
-async function wpsPaymentRows(merchantId: string, ids: string[]): Promise<PaymentListRow[]> {
+export async function wpsPaymentRows(merchantId: string, ids: string[]): Promise<PaymentListRow[]> {
   if (ids.length === 0) return [];
   const rows = await db.wpsTransaction.findMany({ where: { id: { in: ids }, merchantId }, select: wpsPaymentSelect });
   return rows.map((row) => {
@@ -243,7 +245,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * How many of the merchant's payments (of `status`) fall in [from, to): the whole hours from
- * merchant_hourly_totals, which a trigger keeps exact with every change to transactions (see analytics.ts), and
+ * merchant_hourly_totals, which a trigger keeps exact with every change to transactions (see
+ * analytics/hourly-totals.ts), and
  * the partial hours at the window's two ends row by row. A window shorter than that is counted row by row.
  * Refunds sit in the totals as rows with a count of 0, so they never change a count.
  */
@@ -363,114 +366,4 @@ export async function* paymentExportBatches(merchantId: string, filters: Payment
     const last = ids[ids.length - 1]!;
     after = { createdAt: last.created_at, id: last.id };
   }
-}
-
-const refundSelect = {
-  id: true,
-  paypalRefundId: true,
-  kind: true,
-  source: true,
-  amountMinor: true,
-  currency: true,
-  paypalStatus: true,
-  reason: true,
-  createdAt: true,
-} as const satisfies Prisma.RefundSelect;
-
-const eventSelect = {
-  id: true,
-  type: true,
-  state: true,
-  outcome: true,
-  receivedAt: true,
-  processedAt: true,
-} as const satisfies Prisma.PayPalEventSelect;
-type PaymentEvent = Prisma.PayPalEventGetPayload<{ select: typeof eventSelect }>;
-
-/** Statuses a seller may refund from: money PayPal settled that has not all gone back yet. */
-const refundableStatuses: readonly string[] = ["completed", "partially_refunded"];
-
-/**
- * One payment of the merchant's with everything we know about it: buyer, item, what was captured, PayPal's fee,
- * each refund, every PayPal event that touched it, and (a subscription sale) its subscriber. Another merchant's
- * payment is NOT_FOUND.
- */
-export async function getPayment(merchantId: string, input: z.output<typeof getPaymentSchema>) {
-  const row = await db.transaction.findFirst({
-    where: { id: input.id, merchantId },
-    select: {
-      ...paymentSelect,
-      updatedAt: true,
-      refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: refundSelect },
-      paypalEvents: { orderBy: [{ receivedAt: "asc" }, { id: "asc" }], select: eventSelect },
-    },
-  });
-  if (!row) return getWpsPayment(merchantId, input.id);
-  const subscription = row.paypalSubscriptionId
-    ? await db.subscription.findFirst({
-        where: { merchantId, paypalSubscriptionId: row.paypalSubscriptionId },
-        select: { id: true, status: true, payerName: true, payerEmail: true },
-      })
-    : null;
-  const { refunds, paypalEvents, updatedAt, ...record } = row;
-  return {
-    ...paymentRow(record),
-    paypalTransactionId: row.paypalTransactionId,
-    bundleTier: row.bundleTier,
-    /** Null once the code is deleted; discountCodeText still says which it was. */
-    discountCodeId: row.discountCodeId,
-    updatedAt,
-    pop: popOf(row),
-    netMinor: row.amountMinor - row.refundedMinor,
-    refundableMinor: refundableStatuses.includes(row.status) ? Math.max(0, row.amountMinor - row.refundedMinor) : 0,
-    refunds,
-    events: paypalEvents,
-    subscription,
-    wps: null,
-  };
-}
-
-/**
- * A WPS payment in the same shape (its txn_id is the PayPal id), with what the IPN or PDT reported and every IPN
- * that touched it (pending, completed, refund...). WPS payments are refunded in PayPal, never from here.
- */
-async function getWpsPayment(merchantId: string, id: string) {
-  const row = await db.wpsTransaction.findFirst({
-    where: { id, merchantId },
-    include: {
-      button: { select: { id: true, itemName: true } },
-      refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: refundSelect },
-      ipnMessages: {
-        where: { state: "recorded" },
-        orderBy: { receivedAt: "asc" },
-        select: { id: true, txnId: true, receivedAt: true, reason: true },
-      },
-    },
-  });
-  if (!row) throw new AppError("NOT_FOUND", "Payment not found");
-  const [listed] = await wpsPaymentRows(merchantId, [row.id]);
-  return {
-    ...listed!,
-    paypalTransactionId: row.txnId as string | null,
-    bundleTier: null,
-    discountCodeId: null as string | null,
-    updatedAt: row.updatedAt,
-    pop: null,
-    netMinor: row.amountMinor - row.refundedMinor,
-    refundableMinor: 0,
-    refunds: row.refunds,
-    events: [] as PaymentEvent[],
-    subscription: null,
-    wps: {
-      button: row.button ? { id: row.button.id, name: row.button.itemName } : null,
-      itemName: row.itemName,
-      optionSelected: row.optionSelected,
-      quantity: row.quantity,
-      paymentStatus: row.paymentStatus,
-      statusReason: row.statusReason,
-      paymentDate: row.paymentDate,
-      recordedBy: row.source,
-      events: row.ipnMessages,
-    },
-  };
 }

@@ -3,8 +3,9 @@ import { db } from "~/server/platform/db";
 import { toAppError } from "~/server/platform/errors";
 import type { JobHandlers } from "~/server/jobs";
 import { describeError, logger } from "~/server/platform/logger";
-import { toSubscription } from "~/server/vendors/paypal/client";
-import { recordSubscription, settleCheckout } from "~/server/checkout/checkout";
+import { toSubscription } from "~/server/vendors/paypal/billing";
+import { settleCheckout } from "~/server/checkout/capture";
+import { recordSubscription } from "~/server/checkout/subscription-signup";
 import { applyCaptureStatus, recordRefund, recordSubscriptionSale } from "~/server/payments/ledger";
 import { applyPayPalSubscription, moneyOf, syncSubscription } from "~/server/subscriptions/subscriptions";
 

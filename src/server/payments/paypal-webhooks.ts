@@ -6,7 +6,7 @@ import { merchantPayPal } from "~/server/vendors/paypal/merchant-client";
 import { assertSafeText } from "~/server/platform/request";
 import { type Json, eventResourceIds, isObject, text } from "~/server/payments/paypal-events";
 
-// PayPal webhooks, received (DESIGN 10): find whose event it is, have PayPal verify the signature with that
+// PayPal webhooks, received: find whose event it is, have PayPal verify the signature with that
 // merchant's credentials and webhook id, store the event, queue its processing, answer 200. Nothing is read from
 // an event before its signature is verified except the ids used to find the merchant; nothing is applied here,
 // so a database hiccup while applying it is a job retry, never an event PayPal gave up on.

@@ -8,7 +8,7 @@ import { describeError, logger } from "~/server/platform/logger";
 import { merchantPayPal } from "~/server/vendors/paypal/merchant-client";
 import { recordRefund } from "~/server/payments/ledger";
 
-// The seller's Refund action (issue 12): PayPal moves the money, then the ledger records PayPal's answer. The
+// The seller's Refund action: PayPal moves the money, then the ledger records PayPal's answer. The
 // webhook PayPal sends for the same refund later finds the refund id recorded and changes nothing.
 
 export interface RefundResult {

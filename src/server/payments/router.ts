@@ -7,7 +7,8 @@ import {
 } from "~/schemas/payments";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { getCustomer, listCustomers } from "~/server/payments/customers";
-import { getPayment, listPayments } from "~/server/payments/payments";
+import { getPayment } from "~/server/payments/payment-detail";
+import { listPayments } from "~/server/payments/payments";
 import { refundPayment } from "~/server/payments/refunds";
 
 /** merchant.payments.*: the Payments list, one payment's detail, and refunds. */

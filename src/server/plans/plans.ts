@@ -18,7 +18,7 @@ import {
   type UpdatePlanInput,
 } from "~/schemas/plans";
 
-// Plans (issue 16). Staff keep the list in the admin portal's Settings; exactly one plan is the default, which every
+// Plans. Staff keep the list in the admin portal's Settings; exactly one plan is the default, which every
 // store without a plan of its own (merchants.plan_id null) is on. A plan caps the completed payments a store takes
 // per calendar month in UTC and sets Popkit's fee on them. The cap is enforced when a buyer starts a checkout
 // (planLimitMessage); a payment the buyer already approved is always captured, so a store can end a month a few

@@ -5,7 +5,7 @@ import { connectRedis, redisKey, sharedRedis } from "~/server/platform/redis";
 import { describeError, logger } from "~/server/platform/logger";
 
 // What buyers load most (embed scripts, sell pages) is read through a few seconds of memory in each instance
-// (DESIGN 1: nothing another instance needs). A write that changes what buyers see calls forgetCached(): the entry
+// (nothing another instance needs). A write that changes what buyers see calls forgetCached(): the entry
 // goes here at once and a message tells every other instance to drop it too, within milliseconds: through Redis
 // pub/sub with REDIS_URL, else PostgreSQL's NOTIFY on the app's own database. The embedded database is one process,
 // so there is no one to tell. If a message is lost (Redis or PostgreSQL briefly gone), the caches' own expiry (5 s)

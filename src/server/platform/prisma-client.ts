@@ -8,7 +8,7 @@ import { PrismaClient } from "~/generated/prisma/client";
 const POOL = Symbol.for("popkit.pgPool");
 
 /**
- * Bounded waits (issue 14): a database that hangs (paused, a dead link) must fail a request within seconds,
+ * Bounded waits: a database that hangs (paused, a dead link) must fail a request within seconds,
  * not hold it until the OS gives up on the socket.
  * - connectMs: a new connection's TCP connect, TLS and startup; a healthy server answers in milliseconds.
  * - statementMs: PostgreSQL cancels a statement running longer (server side, so the connection stays usable).

@@ -124,7 +124,7 @@ export async function resetRateLimit(name: RateLimitName, key: string): Promise<
 }
 
 /*
- * Sign-in (issue 14). A limit per account alone let anyone lock the owner out with ten wrong passwords; a limit per
+ * Sign-in. A limit per account alone let anyone lock the owner out with ten wrong passwords; a limit per
  * address alone lets a guesser with many addresses try forever. So:
  * - per address, across accounts (SIGNIN_LIMIT_PER_IP per 15 minutes): one address cannot spray many accounts;
  * - per account and address pair, 5 attempts per 15 minutes, cleared by a successful sign-in: refuses that pair

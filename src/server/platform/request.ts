@@ -127,7 +127,7 @@ export function clientIp(headers: Headers): string {
   return address === "unknown" ? address : addressIdentity(address);
 }
 
-// Input hygiene (issue 14): one rule for every string a client sends us, wherever it arrives. PostgreSQL refuses
+// Input hygiene: one rule for every string a client sends us, wherever it arrives. PostgreSQL refuses
 // NUL in text, and a lone UTF-16 surrogate is not text in any encoding (Prisma's engine cannot even serialise it),
 // so either one reaching a query used to be a 500. They are refused at the edge instead: every tRPC procedure's raw
 // input (src/server/api/trpc.ts) and every route handler's path ids, query and body.

@@ -7,17 +7,9 @@ import {
   uploadedFileSchema,
 } from "~/schemas/sell-pages";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
-import {
-  createSellPage,
-  deleteSellPage,
-  discardUpload,
-  getSellPage,
-  getSellPageAnalytics,
-  getUploadedFile,
-  listSellPages,
-  setSellPageActive,
-  updateSellPage,
-} from "~/server/sell-pages/sell-pages";
+import { discardUpload, getSellPage, getUploadedFile } from "~/server/sell-pages/editor";
+import { getSellPageAnalytics, listSellPages } from "~/server/sell-pages/figures";
+import { createSellPage, deleteSellPage, setSellPageActive, updateSellPage } from "~/server/sell-pages/sell-pages";
 
 /** Digital sell pages. Buyers pay a page's bundles through the same /api/checkout endpoints as payment buttons. */
 export const sellPagesRouter = createTRPCRouter({

@@ -7,7 +7,7 @@ import { recordAudit } from "~/server/staff/audit";
 import type { Staff } from "~/server/staff/users";
 import { jobKindLabels } from "~/schemas/staff";
 
-// The staff portal's Background Jobs page (DESIGN 10): jobs that exhausted their retries, and PayPal events not
+// The staff portal's Background Jobs page: jobs that exhausted their retries, and PayPal events not
 // yet applied to the ledger. Everyone reads; super_admin and admin retry. A job's payload names merchant rows:
 // staff see what the row is about (type, transaction id, URL without its query), never its body or a secret.
 

@@ -4,13 +4,14 @@ import { merchantSuspensionProblem } from "~/server/auth/roles";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { recordAudit } from "~/server/staff/audit";
-import { forgetPublicSellPage } from "~/server/sell-pages/sell-pages";
+import { forgetPublicSellPage } from "~/server/sell-pages/public-page";
 import { forgetCached } from "~/server/platform/cache-bus";
 import type { Staff } from "~/server/staff/users";
-import { listMerchantPops, listMerchantTransactions } from "~/server/staff/reports";
+import { listMerchantPops } from "~/server/staff/reports";
+import { listMerchantTransactions } from "~/server/staff/transactions";
 import type { merchantDetailSchema } from "~/schemas/staff";
 
-// Staff acting on a merchant (issue 18). A suspension only sets suspendedAt: buttons, pages, payments and
+// Staff acting on a merchant. A suspension only sets suspendedAt: buttons, pages, payments and
 // settings stay as they are, and the checkout services refuse new orders, captures and subscriptions while it is
 // set (sellerPayPalFrom in src/server/vendors/paypal/merchant-client.ts). Resuming clears it and everything works again.
 

@@ -19,13 +19,8 @@ import { createTRPCRouter, staffProcedure } from "~/server/api/trpc";
 import { listAuditLog } from "~/server/staff/audit";
 import { listFailedJobs, listStalledPayPalEvents, retryFailedJob, retryPayPalEvent } from "~/server/staff/jobs";
 import { getStaffMerchantDetail, resumeMerchant, suspendMerchant } from "~/server/staff/merchants";
-import {
-  getMerchantDetail,
-  listAllTransactions,
-  listMerchantPops,
-  listMerchants,
-  platformOverview,
-} from "~/server/staff/reports";
+import { getMerchantDetail, listMerchantPops, listMerchants, platformOverview } from "~/server/staff/reports";
+import { listAllTransactions } from "~/server/staff/transactions";
 import {
   changeOwnPassword,
   createStaffUser,

@@ -151,7 +151,7 @@ export async function createSaasUser(input: NewSaasUser, createdById: string | n
   return insertSaasUser(input, creator?.id ?? null, creator);
 }
 
-/** Creates a staff account for a signed-in staff member, within what their role allows (SPEC 5 and 6). */
+/** Creates a staff account for a signed-in staff member, within what their role allows. */
 export async function createStaffUser(actor: Staff, input: NewSaasUser) {
   const problem = createProblem(actor.role, input.role);
   if (problem) throw forbidden(problem);

@@ -4,7 +4,7 @@ import { db } from "~/server/platform/db";
 import { describeError, logger } from "~/server/platform/logger";
 
 /**
- * The dashboard's getting-started checklist (issue 18): four steps of a new store, each read from real rows, never
+ * The dashboard's getting-started checklist: four steps of a new store, each read from real rows, never
  * from what the seller clicked.
  */
 export const onboardingStepIds = ["paypal", "pop", "test_payment", "on_site"] as const;

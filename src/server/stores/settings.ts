@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import { env } from "~/env";
 import { decryptSecret, encryptSecret } from "~/server/platform/crypto";
 import { describeError, logger } from "~/server/platform/logger";
-import { CREDENTIALS_REJECTED_ISSUE, createPayPalClient } from "~/server/vendors/paypal/client";
+import { createPayPalClient } from "~/server/vendors/paypal/client";
+import { CREDENTIALS_REJECTED_ISSUE } from "~/server/vendors/paypal/http";
 import { paypalApiBase } from "~/server/vendors/paypal/merchant-client";
 import { db } from "~/server/platform/db";
-import { forgetPublicSellPage } from "~/server/sell-pages/sell-pages";
+import { forgetPublicSellPage } from "~/server/sell-pages/public-page";
 import { forgetCached } from "~/server/platform/cache-bus";
 import { AppError, toAppError } from "~/server/platform/errors";
 import { deleteStoredFiles, publicFileUrl } from "~/server/vendors/storage/files";
@@ -39,7 +40,7 @@ export async function getStoreSettings(merchantId: string) {
     supportEmail: settings?.supportEmail ?? "",
     /** Where seller mail goes, and what buyers see when no support e-mail is set. */
     accountEmail: merchant.email,
-    /** Live payments need it (issue 13): the form says so before the merchant tries. */
+    /** Live payments need it: the form says so before the merchant tries. */
     isEmailVerified: merchant.user.emailVerified !== null,
   };
 }
@@ -48,7 +49,7 @@ export const VERIFY_BEFORE_LIVE_MESSAGE = "Verify your e-mail address before tak
 
 /**
  * Going live (switching to the live environment, or other live credentials) needs a verified account e-mail
- * (issue 13): real buyers' money then reaches an address we know the seller reads. A store already live keeps
+ *: real buyers' money then reaches an address we know the seller reads. A store already live keeps
  * saving its other settings, so a merchant from before verification existed is not locked out of them.
  */
 async function checkMayGoLive(merchantId: string, input: UpdateStoreSettingsInput) {
@@ -70,7 +71,7 @@ async function checkMayGoLive(merchantId: string, input: UpdateStoreSettingsInpu
 }
 
 /**
- * New or changed PayPal credentials are tried with a token call before they are saved (issue 12): a typo in the
+ * New or changed PayPal credentials are tried with a token call before they are saved: a typo in the
  * client ID or secret is caught here, not by the first buyer. PayPal being unreachable does not block the save.
  */
 async function checkPayPalCredentials(merchantId: string, input: UpdateStoreSettingsInput) {
@@ -134,7 +135,7 @@ function forgetPaymentReadiness() {
   forgetCached("embed-script", null);
 }
 
-// --- Test credentials from the local PayPal sandbox (issue 16) ---
+// --- Test credentials from the local PayPal sandbox ---
 
 export const TEST_CREDENTIALS_SAVED =
   "Test credentials from the local PayPal sandbox were saved. They work only with the local sandbox.";

@@ -5,7 +5,7 @@ import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import type { getSubscriberSchema, listSubscribersSchema } from "~/schemas/subscriptions";
 
-// A seller's subscribers (issue 12): the subscriptions buyers took out on their subscription buttons, with what each
+// A seller's subscribers: the subscriptions buyers took out on their subscription buttons, with what each
 // has paid. Every query is scoped by the merchant; another merchant's subscription or button is NOT_FOUND.
 
 export const SUBSCRIBERS_PAGE_SIZE = 20;

@@ -8,11 +8,11 @@ import type { Prisma } from "~/generated/prisma/client";
 import { type MerchantEventType, recordMerchantEvent } from "~/server/merchant-webhooks";
 import { type Outbox, sendOutbox } from "~/server/payments/outbox";
 import { recordCancellationNotices } from "~/server/payments/notices";
-import type { PayPalSubscription } from "~/server/vendors/paypal/client";
+import type { PayPalSubscription } from "~/server/vendors/paypal/types";
 import { merchantPayPal } from "~/server/vendors/paypal/merchant-client";
 import { recordSubscriptionSale } from "~/server/payments/ledger";
 
-// A subscription's life at PayPal (issue 12): its status and billing info follow PayPal's events and answers;
+// A subscription's life at PayPal: its status and billing info follow PayPal's events and answers;
 // each billing cycle PayPal charges is a payment of its own (ledger.ts recordSubscriptionSale).
 
 const SUBSCRIPTION_NOT_FOUND = "Subscription not found.";
@@ -37,7 +37,7 @@ const EVENT_OF: Partial<Record<SubscriptionStatus, MerchantEventType>> = {
 
 const dateOrNull = (value: string | null) => (value ? new Date(value) : null);
 
-/** Records a subscription event's merchant webhook deliveries in the caller's transaction (DESIGN 12). */
+/** Records a subscription event's merchant webhook deliveries in the caller's transaction. */
 async function recordSubscriptionEvent(tx: Prisma.TransactionClient, subscriptionId: string, type: MerchantEventType) {
   const sub = await tx.subscription.findUniqueOrThrow({ where: { id: subscriptionId } });
   return recordMerchantEvent(tx, {

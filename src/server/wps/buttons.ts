@@ -10,7 +10,7 @@ import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { createButton } from "~/server/payment-buttons/payment-buttons";
 
-// PayPal Website Payments Standard buttons (SPEC 2.6, 2.11, 3). Every merchant-facing function is scoped by
+// PayPal Website Payments Standard buttons. Every merchant-facing function is scoped by
 // (id, merchantId): another merchant's id is simply not found.
 
 const notFound = () => new AppError("NOT_FOUND", "WPS button not found");
@@ -147,7 +147,7 @@ export async function getWpsButton(merchantId: string, id: string) {
   return { id: button.id, isActive: button.buttonStatus === "active", ...toFormValues(button) };
 }
 
-/** SPEC 2.6's WPS rows, newest first, each with its completed sales and their revenue in the button's currency. */
+/** The WPS rows, newest first, each with its completed sales and their revenue in the button's currency. */
 export async function listWpsButtons(merchantId: string) {
   const buttons = await db.wpsButton.findMany({
     where: { merchantId },
@@ -261,7 +261,7 @@ export async function convertToPaymentButton(merchantId: string, id: string) {
   return { id: created.id };
 }
 
-/** The web-script endpoint the form posts to, by environment (every PayPal host is configurable, DESIGN 5). */
+/** The web-script endpoint the form posts to, by environment (every PayPal host is configurable). */
 export function wpsActionUrl(environment: "sandbox" | "live") {
   return environment === "live" ? env.PAYPAL_WPS_URL_LIVE : env.PAYPAL_WPS_URL_SANDBOX;
 }
@@ -283,7 +283,7 @@ function toFormButton(button: WpsButton): WpsFormButton {
   };
 }
 
-/** The preview's form: where it posts and its fields (SPEC 3), from the one generator. */
+/** The preview's form: where it posts and its fields, from the one generator. */
 export async function getWpsFormFields(merchantId: string, id: string) {
   const button = await db.wpsButton.findFirst({ where: own(merchantId, id) });
   if (!button) throw notFound();

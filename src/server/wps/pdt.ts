@@ -5,7 +5,8 @@ import { db } from "~/server/platform/db";
 import { describeError, logger } from "~/server/platform/logger";
 import { isSafeText } from "~/server/platform/request";
 import { wpsActionUrl } from "~/server/wps/buttons";
-import { applyVerifiedWpsMessage, charsetOfForm, parseWpsForm, type WpsOutcome } from "~/server/wps/ipn";
+import { applyVerifiedWpsMessage, type WpsOutcome } from "~/server/wps/apply-message";
+import { charsetOfForm, parseWpsForm } from "~/server/wps/ipn";
 
 // Payment Data Transfer: when the buyer comes back to /pdt-confirmation with PayPal's `tx`, the server redeems it
 // with the button's identity token (cmd=_notify-synch) and records the payment by the same rule as IPN.

@@ -11,7 +11,7 @@ import {
   updateWpsButton,
 } from "~/server/wps/buttons";
 
-/** PayPal Website Payments Standard buttons (SPEC 2.6, 2.11, 2.12). */
+/** PayPal Website Payments Standard buttons. */
 export const wpsRouter = createTRPCRouter({
   list: merchantProcedure.query(({ ctx }) => listWpsButtons(ctx.merchantId)),
 
@@ -36,7 +36,7 @@ export const wpsRouter = createTRPCRouter({
     .input(wpsButtonIdSchema)
     .mutation(({ ctx, input }) => convertToPaymentButton(ctx.merchantId, input.id)),
 
-  /** The preview's HTML form: the web-script URL of the button's environment and SPEC 3's fields. */
+  /** The preview's HTML form: the web-script URL of the button's environment and the fields. */
   formFields: merchantProcedure
     .input(wpsButtonIdSchema)
     .query(({ ctx, input }) => getWpsFormFields(ctx.merchantId, input.id)),

@@ -28,7 +28,7 @@ function paymentDateText(value: string | null): string | null {
 }
 
 /**
- * SPEC 2.17's outcomes in order. Amount, item and status of 'Payment Successful!' come only from a payment
+ * The outcomes in order. Amount, item and status of 'Payment Successful!' come only from a payment
  * PayPal verified (confirmWpsReturn: a recorded IPN, or the PDT redeemed here), never from the query alone.
  */
 async function outcomeOf(query: Query): Promise<PdtOutcome> {

@@ -2,7 +2,7 @@ import { ShieldAlert } from "lucide-react";
 import Link from "next/link";
 import { LostDownloadForm } from "~/features/library/lost-download-form";
 
-/** SPEC 2.16 without a live download grant in the address, answered with status 404. */
+/** Without a live download grant in the address, answered with status 404. */
 export default function InvalidAccess() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center px-4 text-center">

@@ -21,7 +21,7 @@ export const metadata: Metadata = {
 const paidAtFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /**
- * SPEC 2.16 after a sell-page purchase. The grant token travels in the URL (see the sell-pages report): the page
+ * After a sell-page purchase. The grant token travels in the URL (see the sell-pages report): the page
  * is server-rendered from it, and without a live grant it shows 'Invalid Access'.
  */
 export default async function ThankYouPage({

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { buttonClasses } from "~/components/ui/button";
 import { StatusScreen } from "~/features/route-states/status-screen";
 
-/** SPEC 2.14's fallback for an unknown or inactive product, answered with status 404. */
+/** The fallback for an unknown or inactive product, answered with status 404. */
 export default function ProductNotFound() {
   return (
     <StatusScreen

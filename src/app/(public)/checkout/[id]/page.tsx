@@ -10,7 +10,7 @@ import { PayPalCheckoutButton } from "~/features/checkout/paypal-checkout-button
 import { sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";
 import { checkoutButtonSchema } from "~/schemas/checkout";
-import { getPublicButton } from "~/server/checkout/checkout";
+import { getPublicButton } from "~/server/checkout/public-button";
 import { toAppError } from "~/server/platform/errors";
 
 type Props = { params: Promise<{ id: string }> };
@@ -34,7 +34,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function CheckoutPage({ params }: Props) {
   const button = await loadButton((await params).id);
-  // 404 with SPEC 2.14's 'Product Not Found' (./not-found.tsx), so crawlers and link checkers see a dead link.
+  // 404 with the 'Product Not Found' (./not-found.tsx), so crawlers and link checkers see a dead link.
   if (!button) notFound();
   return (
     <main className="flex min-h-screen items-center justify-center px-4 py-12">

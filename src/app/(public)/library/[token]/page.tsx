@@ -20,7 +20,7 @@ export const dynamic = "force-dynamic";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
-/** Issue 13: every file a buyer paid for with one e-mail, with fresh download links (limited per purchase). */
+/** Every file a buyer paid for with one e-mail, with fresh download links (limited per purchase). */
 export default async function LibraryPage({
   params,
   searchParams,

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { env } from "~/env";
 import { requestNonce } from "~/server/platform/security-headers";
-import { getEmbedButton } from "~/server/checkout/checkout";
+import { getEmbedButton } from "~/server/checkout/public-button";
 
 type Props = { params: Promise<{ id: string }> };
 

@@ -1,5 +1,5 @@
 import { captureOrderSchema } from "~/schemas/checkout";
-import { captureOrder } from "~/server/checkout/checkout";
+import { captureOrder } from "~/server/checkout/capture";
 import { jsonEndpoint, preflight } from "../_lib/json-endpoint";
 
 /** POST {buttonId, orderId} -> {orderId, status}: captures the approved order and records the transaction. */

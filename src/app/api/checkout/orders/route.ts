@@ -1,6 +1,6 @@
 import { createOrderSchema } from "~/schemas/checkout";
 import { clientIp } from "~/server/platform/request";
-import { createOrder, refuseNewCheckoutWhenBusy } from "~/server/checkout/checkout";
+import { createOrder, refuseNewCheckoutWhenBusy } from "~/server/checkout/orders";
 import { withCodeCheckBudget } from "~/server/checkout/pricing";
 import { jsonEndpoint, preflight } from "../_lib/json-endpoint";
 

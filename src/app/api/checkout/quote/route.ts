@@ -1,6 +1,6 @@
 import { createOrderSchema } from "~/schemas/checkout";
 import { clientIp } from "~/server/platform/request";
-import { quoteOrder } from "~/server/checkout/checkout";
+import { quoteOrder } from "~/server/checkout/orders";
 import { withCodeCheckBudget } from "~/server/checkout/pricing";
 import { jsonEndpoint, preflight } from "../_lib/json-endpoint";
 

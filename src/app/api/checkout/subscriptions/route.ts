@@ -1,5 +1,5 @@
 import { recordSubscriptionSchema } from "~/schemas/checkout";
-import { recordSubscription } from "~/server/checkout/checkout";
+import { recordSubscription } from "~/server/checkout/subscription-signup";
 import { jsonEndpoint, preflight } from "../_lib/json-endpoint";
 
 /** POST {buttonId, subscriptionId} -> {subscriptionId, status}: verified with PayPal, then recorded. */

@@ -23,7 +23,7 @@ const header = [
   "PayPal fee",
   "Source",
   "Popkit payment ID",
-  // Appended (issue 16) so spreadsheets built on the earlier columns keep working.
+  // Appended so spreadsheets built on the earlier columns keep working.
   "Discount code",
   "Discount",
 ] as const;

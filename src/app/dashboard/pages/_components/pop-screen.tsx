@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import type { StoreConnection } from "~/features/payment-buttons/checkout-settings-fields";
 import { serverApi } from "~/trpc/server";
 
-/** The "Back" link above a create or edit screen's title (SPEC 2.7: to the chooser, or from edit to Pages). */
+/** The "Back" link above a create or edit screen's title (to the chooser, or from edit to Pages). */
 export function BackLink({ href, children }: { href: string; children: string }) {
   return (
     <Link

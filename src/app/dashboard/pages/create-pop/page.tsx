@@ -52,7 +52,7 @@ const choices: Choice[] = [
   },
 ];
 
-/** SPEC 2.7: which kind of point of purchase to create. */
+/** Which kind of point of purchase to create. */
 export default function CreatePopPage() {
   return (
     <div className="space-y-6">

@@ -7,7 +7,7 @@ import { serverApi } from "~/trpc/server";
 export const metadata = { title: "Background Jobs · Popkit Admin" };
 
 /**
- * What the job queue could not finish (DESIGN 10): jobs that exhausted their retries, and PayPal events the
+ * What the job queue could not finish: jobs that exhausted their retries, and PayPal events the
  * ledger has not applied. Every staff member reads; super_admin and admin see Retry.
  */
 export default async function StaffJobsPage() {

@@ -12,7 +12,7 @@ import { calendarDate } from "~/lib/dates";
 import { pageParam, textParam } from "~/lib/search-params";
 import { transactionStatusLabels, transactionStatuses } from "~/schemas/payments";
 import { transactionFiltersSchema } from "~/schemas/staff";
-import { TRANSACTIONS_PAGE_SIZE } from "~/server/staff/reports";
+import { TRANSACTIONS_PAGE_SIZE } from "~/server/staff/transactions";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Transactions · Popkit Admin" };

@@ -3,7 +3,7 @@ import { transactionFiltersSchema } from "~/schemas/staff";
 import { auth } from "~/server/auth";
 import { refuseUnsafeText } from "~/server/platform/request";
 import { getActiveStaff } from "~/server/staff/users";
-import { transactionsCsvStream } from "~/server/staff/reports";
+import { transactionsCsvStream } from "~/server/staff/transactions";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { httpStatusFor, toAppError } from "~/server/platform/errors";
 import { describeError, logger } from "~/server/platform/logger";
 import { consumeRateLimit } from "~/server/platform/rate-limit";
 import { clientIp, refuseUnsafeText } from "~/server/platform/request";
-import { recordSellPageView } from "~/server/sell-pages/sell-pages";
+import { recordSellPageView } from "~/server/sell-pages/public-page";
 
 export const dynamic = "force-dynamic";
 

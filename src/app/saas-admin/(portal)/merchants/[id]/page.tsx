@@ -16,7 +16,7 @@ import { MerchantSuspensionControl } from "~/features/staff/merchant-suspension"
 import { StaffTransactionsTable } from "~/features/staff/transactions-table";
 import { enumParam, pageParam } from "~/lib/search-params";
 import { merchantPopKinds, type MerchantPopKind } from "~/schemas/staff";
-import { TRANSACTIONS_PAGE_SIZE } from "~/server/staff/reports";
+import { TRANSACTIONS_PAGE_SIZE } from "~/server/staff/transactions";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Merchant · Popkit Admin" };

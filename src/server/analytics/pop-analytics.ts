@@ -1,0 +1,204 @@
+import { Prisma } from "~/generated/prisma/client";
+import { revenueByCurrency, settledCount, successRate } from "~/lib/formulas";
+import type { Currency } from "~/lib/money";
+import { db } from "~/server/platform/db";
+import { AppError } from "~/server/platform/errors";
+import { isOneOf, justAfter, transactionsIn, utcTimestamp } from "~/server/analytics/hourly-totals";
+import type { AnalyticsPeriod } from "~/schemas/analytics";
+
+// The analytics dialog of a POP (a payment button, a WPS button or a digital sell page): its figures all come
+// from popGroups, the one query of a POP's payments over the hourly totals.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const periodDays: Record<AnalyticsPeriod, number | null> = { "7d": 7, "30d": 30, "90d": 90, all: null };
+
+/** How many recent transactions the analytics dialog lists. */
+export const RECENT_TRANSACTIONS = 10;
+
+/**
+ * A payment button's analytics dialog: totals by SQL aggregate over the button's hourly totals (popGroups) plus
+ * the 10 newest rows. Another merchant's button is NOT_FOUND.
+ */
+export async function getButtonAnalytics(
+  merchantId: string,
+  input: { buttonId: string; period: AnalyticsPeriod },
+  now: Date = new Date(),
+) {
+  const button = await db.paymentButton.findFirst({
+    where: { id: input.buttonId, merchantId },
+    select: { id: true, currency: true },
+  });
+  if (!button) throw new AppError("NOT_FOUND", "Payment button not found");
+  const since = periodStart(input.period, now);
+  const recent = db.transaction
+    .findMany({
+      where: { buttonId: button.id, merchantId, ...(since === null ? {} : { createdAt: { gte: since } }) },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: RECENT_TRANSACTIONS,
+      select: {
+        id: true,
+        paypalTransactionId: true,
+        paypalOrderId: true,
+        amountMinor: true,
+        refundedMinor: true,
+        currency: true,
+        status: true,
+        createdAt: true,
+      },
+    })
+    // The one id a purchase has, the one buyers and sellers see: PayPal's capture or sale id; older rows fall
+    // back to the order id.
+    .then((rows) =>
+      rows.map(({ paypalTransactionId, paypalOrderId, ...row }) => ({
+        ...row,
+        paypalId: paypalTransactionId ?? paypalOrderId ?? row.id,
+      })),
+    );
+  return buttonFigures(merchantId, button, input.period, recent, now);
+}
+
+/**
+ * The same figures for a WPS button, from wps_transactions: the dialog is the payment button's, and a
+ * WPS payment's PayPal id is its txn_id.
+ */
+export async function getWpsButtonAnalytics(
+  merchantId: string,
+  input: { id: string; period: AnalyticsPeriod },
+  now: Date = new Date(),
+) {
+  const button = await db.wpsButton.findFirst({
+    where: { id: input.id, merchantId },
+    select: { id: true, currency: true },
+  });
+  if (!button) throw new AppError("NOT_FOUND", "WPS button not found");
+  const since = periodStart(input.period, now);
+  const recent = db.wpsTransaction
+    .findMany({
+      where: { buttonId: button.id, merchantId, ...(since === null ? {} : { createdAt: { gte: since } }) },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: RECENT_TRANSACTIONS,
+      select: {
+        id: true,
+        txnId: true,
+        amountMinor: true,
+        refundedMinor: true,
+        currency: true,
+        status: true,
+        createdAt: true,
+      },
+    })
+    .then((rows) => rows.map(({ txnId, ...row }) => ({ ...row, paypalId: txnId })));
+  return buttonFigures(merchantId, button, input.period, recent, now);
+}
+
+/** The period's first instant, or null for all time. */
+export function periodStart(period: AnalyticsPeriod, now: Date) {
+  const days = periodDays[period];
+  return days === null ? null : new Date(now.getTime() - days * DAY_MS);
+}
+
+/** The dialog's figures of one button (a payment or a WPS button: both feed button_hourly_totals by their id). */
+async function buttonFigures<Recent>(
+  merchantId: string,
+  button: { id: string; currency: Currency },
+  period: AnalyticsPeriod,
+  recentRows: Promise<Recent[]>,
+  now: Date,
+) {
+  const since = periodStart(period, now);
+  const [groups, recent] = await Promise.all([
+    popGroups(merchantId, { buttonIds: [button.id] }, since, now),
+    recentRows,
+  ]);
+
+  const countOf = (status: string) =>
+    groups.filter((group) => group.status === status).reduce((sum, group) => sum + group.count, 0);
+  const totalTransactions = groups.reduce((sum, group) => sum + group.count, 0);
+  const successfulTransactions = settledCount(groups);
+  return {
+    period,
+    currency: button.currency,
+    totalTransactions,
+    successfulTransactions,
+    failedTransactions: countOf("failed"),
+    successRate: successRate(successfulTransactions, totalTransactions),
+    revenue: revenueByCurrency(groups),
+    recentTransactions: recent,
+  };
+}
+
+/** A POP's payments of one button, status and currency; refunds are "refunded" groups of count 0. */
+export type PopGroup = {
+  /** The button paid through; null for a sell page's payment made without one of its buttons. */
+  buttonId: string | null;
+  /** Set only on those payments without one of the buttons (and their refunds): the page they were made on. */
+  sellPageId: string | null;
+  status: string;
+  currency: Currency;
+  count: number;
+  amountMinor: number;
+};
+
+/**
+ * The one query behind every POP's figures: the payments made through `buttonIds` in [since, now] (since null:
+ * ever) by button, status and currency, plus the refunds of those payments made in that window as "refunded"
+ * groups of count 0 and negative amount (revenue is captured minus refunded, each in the period of its own
+ * event). A payment button or a WPS button is its own id; a digital sell page is its bundle buttons, and with
+ * `sellPageIds` also the payments recorded against the page without one of them (their button was deleted),
+ * read row by row. One call can cover many POPs: the sell pages list asks for all its pages at once.
+ *
+ * It reads the hourly totals (transactionsIn), so any window costs at most two hours of payment rows.
+ */
+export async function popGroups(
+  merchantId: string,
+  pop: { buttonIds: string[]; sellPageIds?: string[] },
+  since: Date | null,
+  now: Date,
+): Promise<PopGroup[]> {
+  const until = justAfter(now);
+  const inWindow = (column: Prisma.Sql) =>
+    Prisma.sql`${since === null ? Prisma.empty : Prisma.sql`${column} >= ${utcTimestamp(since)} AND`}
+      ${column} < ${utcTimestamp(until)}`;
+  const buttonless = (transaction: string) =>
+    Prisma.sql`${isOneOf(Prisma.raw(`${transaction}.sell_page_id`), pop.sellPageIds ?? [])}
+      AND NOT ${isOneOf(Prisma.raw(`COALESCE(${transaction}.button_id, '')`), pop.buttonIds)}`;
+  const pageRows = pop.sellPageIds?.length
+    ? Prisma.sql`
+      UNION ALL
+      SELECT COALESCE(t.button_id, ''), t.sell_page_id, t.status, t.currency, 1, t.amount_minor::bigint
+      FROM transactions t
+      WHERE t.merchant_id = ${merchantId} AND ${buttonless("t")} AND ${inWindow(Prisma.sql`t.created_at`)}
+      UNION ALL
+      SELECT r.button_key, t.sell_page_id, 'refunded'::"TransactionStatus", r.currency, 0, -r.amount_minor::bigint
+      FROM refunds r JOIN transactions t ON t.id = r.transaction_id
+      WHERE r.merchant_id = ${merchantId} AND ${buttonless("t")}
+        AND NOT ${isOneOf(Prisma.sql`r.button_key`, pop.buttonIds)}
+        AND r.paypal_status IN ('COMPLETED', 'PENDING') AND ${inWindow(Prisma.sql`r.created_at`)}`
+    : Prisma.empty;
+  const groups = await db.$queryRaw<
+    {
+      buttonKey: string;
+      sellPageId: string | null;
+      status: string;
+      currency: Currency;
+      count: number;
+      amountMinor: bigint;
+    }[]
+  >`
+    SELECT button_key AS "buttonKey", sell_page_id AS "sellPageId", status, currency, SUM(count)::int AS count,
+           SUM(amount_minor)::bigint AS "amountMinor"
+    FROM (
+      SELECT button_key, NULL::text AS sell_page_id, status, currency, count, amount_minor
+      FROM (${transactionsIn({ merchantId, buttonIds: pop.buttonIds }, since, until)}) button_rows
+      ${pageRows}
+    ) pop_rows
+    GROUP BY button_key, sell_page_id, status, currency`;
+  return groups.map((group) => ({
+    buttonId: group.buttonKey || null,
+    sellPageId: group.sellPageId,
+    status: group.status,
+    currency: group.currency,
+    count: group.count,
+    amountMinor: Number(group.amountMinor),
+  }));
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import type { CreateOrderInput } from "~/schemas/checkout";
+import { checkoutMessages } from "~/lib/checkout-messages";
+import { env } from "~/env";
+import { databaseQueueLength, db } from "~/server/platform/db";
+import { AppError } from "~/server/platform/errors";
+import { describeQuote, quoteCheckout } from "~/server/checkout/pricing";
+import { BUTTON_NOT_FOUND, findButton, payableWhere } from "~/server/checkout/public-button";
+import { sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
+import { planLimitMessage } from "~/server/plans/plans";
+
+// The buyer never tells us a price: orders are created here from the button's stored amount and what the seller
+// lets the buyer choose, and captured (capture.ts) from PayPal's own answer.
+
+/**
+ * Under a burst the database queue is the load: new checkouts are refused before they join it (and before any
+ * money moves), so the captures of buyers who already approved, never refused, get through in time.
+ */
+export function refuseNewCheckoutWhenBusy(): void {
+  if (databaseQueueLength() > env.CHECKOUT_BUSY_QUEUE) throw new AppError("BUSY", checkoutMessages.busy);
+}
+
+/**
+ * Creates the PayPal order for a one-time button, priced here from the button and what the seller lets the buyer
+ * choose (checkout/pricing.ts), and counts the checkout start.
+ */
+export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Promise<{ orderId: string }> {
+  const button = await findButton(payableWhere(buttonId));
+  if (!button) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
+  // A store over its plan's monthly limit takes no new checkouts; an order already approved is still captured.
+  const overLimit = await planLimitMessage(button.merchantId);
+  if (overLimit) throw new AppError("CONFLICT", overLimit);
+  const quote = await quoteCheckout(button, choice);
+  const paypal = sellerPayPal(button);
+  const amount = { currency: button.currency, valueMinor: quote.totalMinor };
+  // A sell-page bundle's order reads '{page name} - {bundle name} Bundle' (its button's name + ' Bundle'), so the
+  // buyer's PayPal receipt says which bundle was bought.
+  const name = button.bundleTier ? `${button.name} Bundle` : button.name;
+  const order = await withPayPal("create order", () =>
+    paypal.client.createOrder({
+      amount,
+      customId: button.id,
+      description: [
+        quote.quantity > 1 ? `${quote.quantity} × ${name}` : name,
+        quote.discount && `(code ${quote.discount.code})`,
+      ]
+        .filter(Boolean)
+        .join(" "),
+      // A fresh key per checkout: each click is a new order, and a retried request cannot create two.
+      requestId: `popkit-order-${randomUUID()}`,
+    }),
+  );
+  // The session remembers what we asked PayPal for: the capture checks the order against it.
+  await db.checkoutSession.create({
+    data: {
+      merchantId: button.merchantId,
+      buttonId: button.id,
+      sellPageId: button.sellPageId,
+      paypalOrderId: order.id,
+      amountMinor: amount.valueMinor,
+      currency: amount.currency,
+      quantity: quote.quantity,
+      discountCodeId: quote.discount?.id ?? null,
+      discountMinor: quote.discountMinor,
+    },
+  });
+  return { orderId: order.id };
+}
+
+/** The "Apply" preview of the buyer's page: the total the order would have. Refusals are the buyer's sentences. */
+export async function quoteOrder({ buttonId, ...choice }: CreateOrderInput) {
+  const button = await findButton(payableWhere(buttonId));
+  if (!button) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
+  return describeQuote(await quoteCheckout(button, choice));
+}

@@ -1,0 +1,134 @@
+import type { Prisma } from "~/generated/prisma/client";
+import type { SavedButtonStyle } from "~/lib/paypal-button";
+import type { CheckoutButtonInput } from "~/schemas/checkout";
+import { db } from "~/server/platform/db";
+import { AppError } from "~/server/platform/errors";
+import { storeBrandOf, storeBrandSelect } from "~/server/library/library";
+import { sellerCanTakePayments, sellerSelect } from "~/server/vendors/paypal/merchant-client";
+
+// The button a buyer's page, an embed script or a checkout call names: how it is looked up, and all a buyer may
+// see of it.
+
+/** What a buyer is told of a button or a payment that does not exist or is not that button's. */
+export const BUTTON_NOT_FOUND = "Payment button not found";
+export const PAYMENT_NOT_FOUND = "Payment not found.";
+
+/** A bundle button is only payable while its sell page is active too. */
+export const payableWhere = (buttonId: string) => ({
+  id: buttonId,
+  isActive: true,
+  OR: [{ sellPageId: null }, { sellPage: { isActive: true } }],
+});
+
+/** The columns toPublicButton reads: sell pages select them for their bundles' buttons. */
+export const publicButtonSelect = {
+  id: true,
+  name: true,
+  description: true,
+  amountMinor: true,
+  currency: true,
+  paymentType: true,
+  payWhatYouWant: true,
+  minimumAmountMinor: true,
+  maxQuantity: true,
+  stockLimit: true,
+  soldCount: true,
+  subscriptionPlanId: true,
+  paypalClientId: true,
+  successUrl: true,
+  cancelUrl: true,
+  styleColor: true,
+  styleShape: true,
+  styleSize: true,
+  styleLabel: true,
+  merchant: {
+    select: {
+      ...sellerSelect,
+      // Whether to offer a discount-code field at all.
+      _count: { select: { discountCodes: { where: { isActive: true } } } },
+    },
+  },
+} as const;
+
+const buttonSelect = {
+  ...publicButtonSelect,
+  merchantId: true,
+  isActive: true,
+  sellPageId: true,
+  bundleTier: true,
+  sellPage: { select: { isActive: true } },
+} as const;
+
+export type ButtonRow = NonNullable<Awaited<ReturnType<typeof findButton>>>;
+
+export function findButton(where: { id: string } | ReturnType<typeof payableWhere>) {
+  return db.paymentButton.findFirst({ where, select: buttonSelect });
+}
+
+type PublicButtonRow = Prisma.PaymentButtonGetPayload<{ select: typeof publicButtonSelect }>;
+
+/** Everything a buyer's page may know about a button: explicit fields only, never credentials or e-mails. */
+export function toPublicButton(button: PublicButtonRow) {
+  const isOneTime = button.paymentType === "one_time";
+  const stockLeft = button.stockLimit === null ? null : Math.max(0, button.stockLimit - button.soldCount);
+  const style: SavedButtonStyle = {
+    color: button.styleColor,
+    shape: button.styleShape,
+    size: button.styleSize,
+    label: button.styleLabel,
+  };
+  return {
+    id: button.id,
+    name: button.name,
+    description: button.description,
+    /** The price; with pay what you want, the suggested price. */
+    amountMinor: button.amountMinor,
+    currency: button.currency,
+    isSubscription: button.paymentType === "subscription",
+    /** Pay what you want: the buyer names the price, at least minimumAmountMinor. */
+    payWhatYouWant: isOneTime && button.payWhatYouWant,
+    minimumAmountMinor: isOneTime && button.payWhatYouWant ? (button.minimumAmountMinor ?? 1) : null,
+    /** The most units one order may buy (1: no quantity field), never more than the stock left. */
+    maxQuantity: isOneTime ? Math.max(1, Math.min(button.maxQuantity, stockLeft ?? Infinity)) : 1,
+    /** Units left for sale; null: unlimited. */
+    stockLeft,
+    soldOut: stockLeft === 0,
+    acceptsDiscountCodes: isOneTime && button.merchant._count.discountCodes > 0,
+    subscriptionPlanId: button.paymentType === "subscription" ? button.subscriptionPlanId : null,
+    paypalClientId: button.paypalClientId,
+    style,
+    successUrl: button.successUrl,
+    cancelUrl: button.cancelUrl,
+    /**
+     * False when the merchant has no saved secret for this client id ("cannot take payments yet") or is
+     * suspended (isSellerSuspended: "not accepting payments right now"): the buyer sees that message, no button.
+     */
+    canTakePayments: sellerCanTakePayments(button.merchant, button.paypalClientId),
+    isSellerSuspended: button.merchant.suspendedAt !== null,
+  };
+}
+
+export type PublicButton = ReturnType<typeof toPublicButton>;
+
+/**
+ * /checkout/{id}: an active button and the store selling it, else NOT_FOUND (the page shows 'Product Not Found').
+ * The store is only on this page's answer: embed scripts carry nothing they do not draw.
+ */
+export async function getPublicButton({ buttonId }: CheckoutButtonInput) {
+  const button = await findButton(payableWhere(buttonId));
+  if (!button) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
+  const merchant = await db.merchant.findUniqueOrThrow({ where: { id: button.merchantId }, select: storeBrandSelect });
+  return { ...toPublicButton(button), store: storeBrandOf(merchant, "public") };
+}
+
+/** The embed script and the test page: unknown (null), inactive (id and name only), or the public button. */
+export async function getEmbedButton(
+  buttonId: string,
+): Promise<null | { isActive: false; id: string; name: string } | ({ isActive: true } & PublicButton)> {
+  const button = await findButton({ id: buttonId });
+  if (!button) return null;
+  if (!button.isActive || button.sellPage?.isActive === false) {
+    return { isActive: false, id: button.id, name: button.name };
+  }
+  return { isActive: true, ...toPublicButton(button) };
+}

@@ -1,0 +1,93 @@
+import type { SubscriptionStatus } from "~/generated/prisma/enums";
+import type { RecordSubscriptionInput } from "~/schemas/checkout";
+import { db } from "~/server/platform/db";
+import { AppError } from "~/server/platform/errors";
+import { describeError, logger } from "~/server/platform/logger";
+import { syncSubscription } from "~/server/subscriptions/subscriptions";
+import { BUTTON_NOT_FOUND, findButton, PAYMENT_NOT_FOUND, type ButtonRow } from "~/server/checkout/public-button";
+import { isUniqueViolation, payerName, sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
+import type { MerchantPayPal } from "~/server/vendors/paypal/merchant-client";
+import type { PayPalSubscription } from "~/server/vendors/paypal/types";
+
+// A buyer's sign-up to a subscription button, recorded once PayPal confirms it.
+
+export type SubscriptionResult = { subscriptionId: string; status: SubscriptionStatus };
+
+/**
+ * Records a verified PayPal subscription of a subscription button: a Subscription row (what MRR and active
+ * subscribers count) with the plan's price and billing cycle as PayPal defines them. A subscription becoming
+ * ACTIVE is not a payment (a trial is free, a setup fee is its own sale): payments come from PayPal's sales only,
+ * through PAYMENT.SALE.COMPLETED or syncSubscription, which runs here once at once.
+ */
+async function recordVerifiedSubscription(
+  button: ButtonRow,
+  paypal: MerchantPayPal,
+  sub: PayPalSubscription,
+): Promise<SubscriptionResult> {
+  const plan = await withPayPal("get plan", () => paypal.client.getPlan(sub.planId));
+  const payer = sub.subscriber;
+  let id: string;
+  try {
+    const row = await db.subscription.create({
+      data: {
+        merchantId: button.merchantId,
+        buttonId: button.id,
+        paypalSubscriptionId: sub.id,
+        planId: sub.planId,
+        status: "active",
+        amountMinor: plan.price.valueMinor,
+        currency: plan.price.currency,
+        intervalUnit: plan.intervalUnit,
+        intervalCount: plan.intervalCount,
+        payerId: payer?.payerId ?? null,
+        payerEmail: payer?.email ?? null,
+        payerName: payerName(payer),
+        nextBillingAt: sub.nextBillingTime ? new Date(sub.nextBillingTime) : null,
+        ...(sub.startTime && { createdAt: new Date(sub.startTime) }),
+      },
+      select: { id: true },
+    });
+    id = row.id;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await db.subscription.findUniqueOrThrow({ where: { paypalSubscriptionId: sub.id } });
+    if (existing.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
+    return { subscriptionId: sub.id, status: existing.status };
+  }
+  // The first sale may be there already; if PayPal is slow, its webhook or the reconciliation records it.
+  await syncSubscription(id).catch((error: unknown) =>
+    logger.warn("Could not read a new subscription's payments yet", {
+      subscriptionId: sub.id,
+      ...describeError(error),
+    }),
+  );
+  return { subscriptionId: sub.id, status: "active" };
+}
+
+/** Verifies a subscription with PayPal (ACTIVE, this button's plan) and records it; idempotent on its id. */
+export async function recordSubscription({
+  buttonId,
+  subscriptionId,
+}: RecordSubscriptionInput): Promise<SubscriptionResult> {
+  const button = await findButton({ id: buttonId });
+  if (!button || button.paymentType !== "subscription" || !button.subscriptionPlanId) {
+    throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
+  }
+  const existing = await db.subscription.findUnique({ where: { paypalSubscriptionId: subscriptionId } });
+  if (existing) {
+    if (existing.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
+    return { subscriptionId, status: existing.status };
+  }
+  const paypal = sellerPayPal(button);
+  const sub = await withPayPal("get subscription", () => paypal.client.getSubscription(subscriptionId));
+  if (sub.planId !== button.subscriptionPlanId || (sub.customId !== null && sub.customId !== button.id)) {
+    logger.warn("PayPal subscription is for another plan or button", { subscriptionId: sub.id, buttonId: button.id });
+    throw new AppError("INVALID", "This subscription is not for this product's plan.");
+  }
+  if (sub.status !== "ACTIVE") {
+    throw new AppError("PAYMENT_FAILED", "Your subscription is not active in PayPal yet. Please try again.", {
+      issue: `SUBSCRIPTION_${sub.status}`,
+    });
+  }
+  return recordVerifiedSubscription(button, paypal, sub);
+}
