@@ -7,7 +7,7 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, invalidProps, registerClearing } from "~/components/ui/field";
+import { fieldsFor, Form, setFieldErrors, SubmitButton } from "~/components/ui/form";
 import { PasswordInput } from "~/components/ui/password-input";
 import { ResendVerificationLink } from "~/features/account/verify-email-banner";
 import { changePasswordSchema, type ChangePasswordInput } from "~/schemas/accounts";
@@ -38,6 +38,25 @@ export function EmailCard({ status }: { status: AccountStatus }) {
 
 const emptyPasswords: ChangePasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
+const { FormField } = fieldsFor<ChangePasswordInput>();
+
+/** The current, new and repeated password of a password change; the staff portal's form has the same three. */
+export function ChangePasswordFields({ newPasswordHint }: { newPasswordHint: string }) {
+  return (
+    <>
+      <FormField name="currentPassword" id="current-password" label="Current password" required>
+        <PasswordInput autoComplete="current-password" />
+      </FormField>
+      <FormField name="newPassword" id="new-password" label="New password" required hint={newPasswordHint}>
+        <PasswordInput autoComplete="new-password" />
+      </FormField>
+      <FormField name="confirmPassword" id="confirm-password" label="Confirm new password" required>
+        <PasswordInput autoComplete="new-password" />
+      </FormField>
+    </>
+  );
+}
+
 export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const change = api.merchant.account.changePassword.useMutation();
   const [status, setStatus] = useState<Status>(null);
@@ -46,8 +65,6 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
     defaultValues: emptyPasswords,
     reValidateMode: "onSubmit",
   });
-  const { errors, isSubmitting } = form.formState;
-  const register = registerClearing(form);
 
   async function onSubmit(values: ChangePasswordInput) {
     setStatus(null);
@@ -56,9 +73,7 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
       form.reset(emptyPasswords);
       setStatus({ tone: "success", text: `Password changed. ${sessionsEnded(result.endedSessions)}` });
     } catch (error) {
-      for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
-        if (field in emptyPasswords) form.setError(field as keyof ChangePasswordInput, { message: messages[0] });
-      }
+      setFieldErrors(form, fieldErrorsOf(error));
       setStatus({ tone: "error", text: userMessageOf(error, "Failed to change your password. Please try again.") });
     }
   }
@@ -76,48 +91,17 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
 
   return (
     <Card className="p-6">
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4" aria-labelledby="password-title">
+      <Form form={form} onSubmit={onSubmit} className="space-y-4" aria-labelledby="password-title">
         <div>
           <h2 id="password-title" className="text-lg font-semibold text-gray-900">
             Change password
           </h2>
           <p className="text-sm text-gray-600">Your other sessions are signed out when it changes.</p>
         </div>
-        <Field id="current-password" label="Current password" required error={errors.currentPassword?.message}>
-          <PasswordInput
-            id="current-password"
-            autoComplete="current-password"
-            {...invalidProps(errors.currentPassword, "current-password")}
-            {...register("currentPassword")}
-          />
-        </Field>
-        <Field
-          id="new-password"
-          label="New password"
-          required
-          error={errors.newPassword?.message}
-          hint="At least 6 characters."
-        >
-          <PasswordInput
-            id="new-password"
-            autoComplete="new-password"
-            {...invalidProps(errors.newPassword, "new-password")}
-            {...register("newPassword")}
-          />
-        </Field>
-        <Field id="confirm-password" label="Confirm new password" required error={errors.confirmPassword?.message}>
-          <PasswordInput
-            id="confirm-password"
-            autoComplete="new-password"
-            {...invalidProps(errors.confirmPassword, "confirm-password")}
-            {...register("confirmPassword")}
-          />
-        </Field>
+        <ChangePasswordFields newPasswordHint="At least 6 characters." />
         {status && <Alert tone={status.tone}>{status.text}</Alert>}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Changing..." : "Change Password"}
-        </Button>
-      </form>
+        <SubmitButton busyLabel="Changing...">Change Password</SubmitButton>
+      </Form>
     </Card>
   );
 }

@@ -1,54 +1,42 @@
-import type { UseFormRegisterReturn } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { Field, invalidProps } from "~/components/ui/field";
+import { FormField, SubmitButton } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 
 /** The e-mail field of the merchant sign-in, sign-up and forgot-password forms. */
-export function EmailField({ error, registration }: { error?: string; registration: UseFormRegisterReturn }) {
+export function EmailField() {
   return (
-    <Field id="email" label="Email" error={error}>
-      <Input id="email" type="email" autoComplete="email" {...invalidProps(error, "email")} {...registration} />
-    </Field>
+    <FormField<{ email: string }> name="email" label="Email">
+      <Input type="email" autoComplete="email" />
+    </FormField>
   );
 }
 
-/** The password field of both sign-in forms, its error tied to it for screen readers. */
-export function PasswordField({
-  error,
-  autoComplete,
-  registration,
-}: {
-  error?: string;
-  autoComplete: "current-password" | "new-password";
-  registration: UseFormRegisterReturn;
-}) {
+/** The password field of both sign-in forms. */
+export function PasswordField({ autoComplete }: { autoComplete: "current-password" | "new-password" }) {
   return (
-    <Field id="password" label="Password" error={error}>
-      <PasswordInput id="password" autoComplete={autoComplete} {...invalidProps(error, "password")} {...registration} />
-    </Field>
+    <FormField<{ password: string }> name="password" label="Password">
+      <PasswordInput autoComplete={autoComplete} />
+    </FormField>
   );
 }
 
-/** The end of both sign-in forms: the form's own error, then the full-width submit button. */
+/** The end of the sign-in and password forms: the form's own error, then the full-width submit button. */
 export function SubmitRow({
   formError,
-  isSubmitting,
   label,
   busyLabel,
 }: {
   formError: string | null;
-  isSubmitting: boolean;
   label: string;
   busyLabel: string;
 }) {
   return (
     <>
       {formError && <Alert>{formError}</Alert>}
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? busyLabel : label}
-      </Button>
+      <SubmitButton className="w-full" busyLabel={busyLabel}>
+        {label}
+      </SubmitButton>
     </>
   );
 }

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
-import { registerClearing } from "~/components/ui/field";
+import { Form, setFieldErrors } from "~/components/ui/form";
 import { EmailField, SubmitRow } from "~/features/auth/auth-form-parts";
 import { requestPasswordResetSchema, type RequestPasswordResetInput } from "~/schemas/accounts";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
@@ -22,8 +22,6 @@ export function ForgotPasswordForm() {
     defaultValues: { email: "" },
     reValidateMode: "onSubmit",
   });
-  const { errors, isSubmitting } = form.formState;
-  const register = registerClearing(form);
 
   async function onSubmit(values: RequestPasswordResetInput) {
     setFormError(null);
@@ -31,8 +29,7 @@ export function ForgotPasswordForm() {
       await request.mutateAsync(values);
       setSent(true);
     } catch (error) {
-      const emailError = fieldErrorsOf(error).email?.[0];
-      if (emailError) form.setError("email", { message: emailError });
+      setFieldErrors(form, fieldErrorsOf(error));
       setFormError(userMessageOf(error, "Something went wrong. Please try again."));
     }
   }
@@ -46,10 +43,10 @@ export function ForgotPasswordForm() {
       {isSent ? (
         <Alert tone="success">{resetRequestedMessage}</Alert>
       ) : (
-        <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-          <EmailField error={errors.email?.message} registration={register("email")} />
-          <SubmitRow formError={formError} isSubmitting={isSubmitting} label="Send reset link" busyLabel="Sending..." />
-        </form>
+        <Form form={form} onSubmit={onSubmit} className="space-y-4">
+          <EmailField />
+          <SubmitRow formError={formError} label="Send reset link" busyLabel="Sending..." />
+        </Form>
       )}
       <p className="text-center text-sm">
         <Link href="/auth" className="text-brand-600 font-medium hover:underline">

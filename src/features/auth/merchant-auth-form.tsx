@@ -9,7 +9,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field, invalidProps } from "~/components/ui/field";
+import { Form, FormField, setFieldErrors } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { EmailField, PasswordField, SubmitRow } from "~/features/auth/auth-form-parts";
 import { merchantSignInError } from "~/features/auth/sign-in-errors";
@@ -43,10 +43,6 @@ export function MerchantAuthForm({
     defaultValues: { name: "", email: "", password: "" },
     reValidateMode: "onSubmit",
   });
-  const { errors, isSubmitting } = form.formState;
-
-  // SPEC 4: editing a field clears its error.
-  const register = (name: keyof FormValues) => form.register(name, { onChange: () => form.clearErrors(name) });
 
   function switchMode(next: Mode) {
     setMode(next);
@@ -73,11 +69,7 @@ export function MerchantAuthForm({
       router.push("/dashboard");
       router.refresh();
     } catch (error) {
-      for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
-        if (field === "name" || field === "email" || field === "password") {
-          form.setError(field, { message: messages[0] });
-        }
-      }
+      setFieldErrors(form, fieldErrorsOf(error));
       setFormError(userMessageOf(error, "An error occurred"));
     }
   }
@@ -126,18 +118,14 @@ export function MerchantAuthForm({
         <span aria-hidden className="h-px flex-1 bg-gray-200" />
       </div>
 
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+      <Form form={form} onSubmit={onSubmit} className="space-y-4">
         {isSignUp && (
-          <Field id="name" label="Full Name" error={errors.name?.message}>
-            <Input id="name" autoComplete="name" {...invalidProps(errors.name, "name")} {...register("name")} />
-          </Field>
+          <FormField<FormValues> name="name" label="Full Name">
+            <Input autoComplete="name" />
+          </FormField>
         )}
-        <EmailField error={errors.email?.message} registration={register("email")} />
-        <PasswordField
-          error={errors.password?.message}
-          autoComplete={isSignUp ? "new-password" : "current-password"}
-          registration={register("password")}
-        />
+        <EmailField />
+        <PasswordField autoComplete={isSignUp ? "new-password" : "current-password"} />
         {!isSignUp && (
           <p className="-mt-2 text-right text-sm">
             <Link href="/auth/forgot" className="text-brand-600 font-medium hover:underline">
@@ -148,11 +136,10 @@ export function MerchantAuthForm({
         {sentTo && <Alert tone="info">Check your inbox: we sent a message to {sentTo}.</Alert>}
         <SubmitRow
           formError={formError}
-          isSubmitting={isSubmitting}
           label={isSignUp ? "Sign Up" : "Sign In"}
           busyLabel={isSignUp ? "Creating account..." : "Signing in..."}
         />
-      </form>
+      </Form>
 
       <p className="text-center text-sm text-gray-600">
         {isSignUp ? "Already have an account? " : "Don't have an account? "}

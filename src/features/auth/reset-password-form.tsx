@@ -5,11 +5,13 @@ import Link from "next/link";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
-import { Field, invalidProps, registerClearing } from "~/components/ui/field";
+import { fieldsFor, Form, setFieldErrors } from "~/components/ui/form";
 import { PasswordInput } from "~/components/ui/password-input";
 import { SubmitRow } from "~/features/auth/auth-form-parts";
 import { choosePasswordSchema, type ChoosePasswordInput } from "~/schemas/accounts";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
+
+const { FormField } = fieldsFor<ChoosePasswordInput>();
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = api.merchant.account.resetPassword.useMutation();
@@ -21,8 +23,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
     defaultValues: { password: "", confirmPassword: "" },
     reValidateMode: "onSubmit",
   });
-  const { errors, isSubmitting } = form.formState;
-  const register = registerClearing(form);
 
   async function onSubmit(values: ChoosePasswordInput) {
     setFormError(null);
@@ -31,9 +31,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       setDone(true);
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error);
-      for (const field of ["password", "confirmPassword"] as const) {
-        if (fieldErrors[field]?.[0]) form.setError(field, { message: fieldErrors[field][0] });
-      }
+      setFieldErrors(form, fieldErrors);
       setLinkUsedUp(Object.keys(fieldErrors).length === 0);
       setFormError(userMessageOf(error, "Something went wrong. Please try again."));
     }
@@ -59,25 +57,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <h1 className="text-2xl font-bold text-gray-900">Choose a new password</h1>
         <p className="mt-1 text-sm text-gray-600">Setting it signs your account out everywhere.</p>
       </div>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-        <Field id="password" label="New password" error={errors.password?.message} hint="At least 6 characters.">
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            {...invalidProps(errors.password, "password")}
-            {...register("password")}
-          />
-        </Field>
-        <Field id="confirmPassword" label="Confirm new password" error={errors.confirmPassword?.message}>
-          <PasswordInput
-            id="confirmPassword"
-            autoComplete="new-password"
-            {...invalidProps(errors.confirmPassword, "confirmPassword")}
-            {...register("confirmPassword")}
-          />
-        </Field>
-        <SubmitRow formError={formError} isSubmitting={isSubmitting} label="Set new password" busyLabel="Saving..." />
-      </form>
+      <Form form={form} onSubmit={onSubmit} className="space-y-4">
+        <FormField name="password" label="New password" hint="At least 6 characters.">
+          <PasswordInput autoComplete="new-password" />
+        </FormField>
+        <FormField name="confirmPassword" label="Confirm new password">
+          <PasswordInput autoComplete="new-password" />
+        </FormField>
+        <SubmitRow formError={formError} label="Set new password" busyLabel="Saving..." />
+      </Form>
       {isLinkUsedUp && (
         <p className="text-center text-sm">
           <Link href="/auth/forgot" className="text-brand-600 font-medium hover:underline">

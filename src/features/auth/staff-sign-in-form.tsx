@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Field, invalidProps } from "~/components/ui/field";
+import { Form, FormField } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { PasswordField, SubmitRow } from "~/features/auth/auth-form-parts";
 import { staffSignInError } from "~/features/auth/sign-in-errors";
@@ -21,8 +21,6 @@ export function StaffSignInForm() {
     defaultValues: { username: "", password: "" },
     reValidateMode: "onSubmit",
   });
-  const { errors, isSubmitting } = form.formState;
-  const register = (name: keyof StaffSignInInput) => form.register(name, { onChange: () => form.clearErrors(name) });
 
   async function onSubmit(values: StaffSignInInput) {
     setFormError(null);
@@ -46,22 +44,13 @@ export function StaffSignInForm() {
         <h1 className="mt-3 text-2xl font-bold text-gray-900">Admin Portal</h1>
         <p className="mt-1 text-sm text-gray-600">Sign in with your staff username.</p>
       </div>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-        <Field id="username" label="Username" error={errors.username?.message}>
-          <Input
-            id="username"
-            autoComplete="username"
-            {...invalidProps(errors.username, "username")}
-            {...register("username")}
-          />
-        </Field>
-        <PasswordField
-          error={errors.password?.message}
-          autoComplete="current-password"
-          registration={register("password")}
-        />
-        <SubmitRow formError={formError} isSubmitting={isSubmitting} label="Sign In" busyLabel="Signing in..." />
-      </form>
+      <Form form={form} onSubmit={onSubmit} className="space-y-4">
+        <FormField<StaffSignInInput> name="username" label="Username">
+          <Input autoComplete="username" />
+        </FormField>
+        <PasswordField autoComplete="current-password" />
+        <SubmitRow formError={formError} label="Sign In" busyLabel="Signing in..." />
+      </Form>
       <p className="text-center text-sm">
         <Link href="/auth" className="text-brand-600 font-medium hover:underline">
           Merchant Login

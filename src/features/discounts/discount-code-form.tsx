@@ -2,27 +2,39 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { Controller, useForm, useFormContext, useWatch } from "react-hook-form";
 import { Alert, RetryAlert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { useTimeZone } from "~/components/ui/date-time";
-import { Field, invalidProps, registerClearing, registerRadio } from "~/components/ui/field";
-import { Input, Select } from "~/components/ui/input";
+import { fieldsFor, Form, setFieldErrors, SubmitButton } from "~/components/ui/form";
+import { Input, MoneyInput } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { fromLocalInput, toLocalInput } from "~/features/discounts/local-time";
-import { currencies } from "~/lib/money";
+import { CurrencyField } from "~/features/payment-buttons/checkout-settings-fields";
 import { discountCodeSchema, MAX_DISCOUNT_USES, type DiscountCodeFormValues } from "~/schemas/discounts";
 import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
-type FieldName = FieldPath<DiscountCodeFormValues>;
+const { FormField, CheckboxField, RadioGroupField } = fieldsFor<DiscountCodeFormValues>();
+
 type Pops = RouterOutputs["merchant"]["discounts"]["listPops"];
 type Pop = Pops["buttons"][number];
 
-const formFields = new Set<string>(Object.keys(discountCodeSchema.in.shape));
-
-const radioClasses = "size-4 border-gray-300 text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600";
 const checkboxClasses = "accent-brand-600 size-4 shrink-0";
-const errorText = "text-sm text-red-600";
+
+const kindOptions = [
+  ["percent", "Percentage"],
+  ["fixed", "Fixed amount"],
+] as const;
+
+const appliesToOptions = [
+  [true, "All payment buttons and sell pages"],
+  [false, "Only the ones I choose"],
+] as const;
+
+const dateFields = [
+  ["startsAt", "Starts", "Empty: from now on."],
+  ["endsAt", "Ends", "Empty: no end."],
+] as const;
 
 /**
  * The create and edit form of a discount code. It checks with the schema the server uses and sends the values as
@@ -57,8 +69,6 @@ export function DiscountCodeForm({
     defaultValues: initialValues,
     reValidateMode: "onSubmit",
   });
-  const register = registerClearing(form);
-  const { errors, isSubmitting } = form.formState;
   const [kind, currency, appliesToAll] = useWatch({
     control: form.control,
     name: ["kind", "currency", "appliesToAll"],
@@ -70,20 +80,17 @@ export function DiscountCodeForm({
     try {
       await onSave(values);
     } catch (error) {
-      for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
-        if (formFields.has(field)) form.setError(field as FieldName, { message: messages[0] });
-      }
+      setFieldErrors(form, fieldErrorsOf(error));
       setFormError(userMessageOf(error, failureMessage));
     }
   }
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-5">
-      <Field
-        id="code"
+    <Form form={form} onSubmit={onSubmit} className="space-y-5">
+      <FormField
+        name="code"
         label="Code"
         required
-        error={errors.code?.message}
         hint={
           isCodeLocked
             ? `Used ${usesCount === 1 ? "once" : `${usesCount} times`}: the code cannot change now. Create a new code for a new name.`
@@ -91,211 +98,99 @@ export function DiscountCodeForm({
         }
       >
         <Input
-          id="code"
           autoComplete="off"
           spellCheck={false}
           readOnly={isCodeLocked}
           placeholder="e.g. SAVE20"
           className="font-mono uppercase placeholder:normal-case read-only:bg-gray-50"
-          {...invalidProps(errors.code, "code")}
-          {...register("code")}
         />
-      </Field>
+      </FormField>
 
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-gray-700">Discount type</legend>
-        <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
-          {(
-            [
-              ["percent", "Percentage"],
-              ["fixed", "Fixed amount"],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value} className="flex items-center gap-2 text-sm text-gray-900">
-              <input type="radio" className={radioClasses} {...registerRadio(form, "kind", value)} />
-              {label}
-            </label>
-          ))}
-        </div>
+      <RadioGroupField name="kind" legend="Discount type" options={kindOptions}>
         {kind === "percent" ? (
-          <Field id="percentOff" label="Percent off" required error={errors.percentOff?.message}>
-            <div className="flex max-w-40 items-center gap-2">
-              <Input
-                id="percentOff"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={100}
-                step={1}
-                {...invalidProps(errors.percentOff, "percentOff")}
-                {...register("percentOff")}
-              />
-              <span aria-hidden className="text-sm text-gray-600">
-                %
-              </span>
-            </div>
-          </Field>
+          <FormField name="percentOff" label="Percent off" required>
+            {(control) => (
+              <div className="flex max-w-40 items-center gap-2">
+                <Input type="number" inputMode="numeric" min={1} max={100} step={1} {...control} />
+                <span aria-hidden className="text-sm text-gray-600">
+                  %
+                </span>
+              </div>
+            )}
+          </FormField>
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id="amountOff"
+            <FormField
+              name="amountOff"
               label="Amount off"
               required
-              error={errors.amountOff?.message}
               hint="Applies only to POPs priced in this currency."
             >
-              <Input
-                id="amountOff"
-                type="number"
-                inputMode="decimal"
-                min={currency === "JPY" ? 1 : 0.01}
-                step={currency === "JPY" ? 1 : 0.01}
-                {...invalidProps(errors.amountOff, "amountOff")}
-                {...register("amountOff")}
-              />
-            </Field>
-            <Field id="currency" label="Currency" error={errors.currency?.message}>
-              <Select id="currency" {...register("currency")}>
-                {currencies.map((code) => (
-                  <option key={code} value={code}>
-                    {code}
-                  </option>
-                ))}
-              </Select>
-            </Field>
+              <MoneyInput currency={currency} />
+            </FormField>
+            <CurrencyField />
           </div>
         )}
-      </fieldset>
+      </RadioGroupField>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        {(
-          [
-            ["startsAt", "Starts", "Empty: from now on."],
-            ["endsAt", "Ends", "Empty: no end."],
-          ] as const
-        ).map(([name, label, hint]) => (
-          <Field
+        {dateFields.map(([name, label, hint]) => (
+          <FormField
             key={name}
-            id={name}
+            name={name}
             label={label}
-            error={errors[name]?.message}
             hint={`${hint} Your store's time (${timeZone}).`}
-          >
-            <Controller
-              control={form.control}
-              name={name}
-              render={({ field }) => (
-                <Input
-                  id={name}
-                  type="datetime-local"
-                  name={field.name}
-                  value={toLocalInput(field.value, timeZone)}
-                  onBlur={field.onBlur}
-                  onChange={(event) => {
-                    form.clearErrors(name);
-                    field.onChange(fromLocalInput(event.target.value, timeZone));
-                  }}
-                  {...invalidProps(errors[name], name)}
-                />
-              )}
-            />
-          </Field>
+            render={({ value, onChange, ...control }) => (
+              <Input
+                {...control}
+                type="datetime-local"
+                value={toLocalInput(value, timeZone)}
+                onChange={(event) => onChange(fromLocalInput(event.target.value, timeZone))}
+              />
+            )}
+          />
         ))}
       </div>
 
-      <Field
-        id="maxUses"
+      <FormField
+        name="maxUses"
         label="Maximum uses"
-        error={errors.maxUses?.message}
         hint={usesCount > 0 ? `Empty: no limit. Used ${usesCount.toLocaleString("en-US")} so far.` : "Empty: no limit."}
       >
         <Input
-          id="maxUses"
           type="number"
           inputMode="numeric"
           min={Math.max(1, usesCount)}
           max={MAX_DISCOUNT_USES}
           step={1}
           className="max-w-40"
-          {...invalidProps(errors.maxUses, "maxUses")}
-          {...register("maxUses")}
         />
-      </Field>
+      </FormField>
 
-      <div className="space-y-1">
-        <label className="flex items-center gap-3 text-sm text-gray-900">
-          <input
-            type="checkbox"
-            aria-describedby="oncePerEmail-hint"
-            className={checkboxClasses}
-            {...register("oncePerEmail")}
-          />
-          Once per buyer
-        </label>
-        <p id="oncePerEmail-hint" className="pl-7 text-xs text-gray-600">
-          Each PayPal e-mail address can use it once.
-        </p>
-      </div>
+      <CheckboxField name="oncePerEmail" label="Once per buyer" hint="Each PayPal e-mail address can use it once." />
 
-      <fieldset className="space-y-3" aria-describedby={errors.appliesToAll ? "appliesToAll-error" : undefined}>
-        <legend className="text-sm font-medium text-gray-700">Applies to</legend>
-        <Controller
-          control={form.control}
-          name="appliesToAll"
-          render={({ field }) => (
-            <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
-              {(
-                [
-                  [true, "All payment buttons and sell pages"],
-                  [false, "Only the ones I choose"],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={label} className="flex items-center gap-2 text-sm text-gray-900">
-                  <input
-                    type="radio"
-                    name={field.name}
-                    className={radioClasses}
-                    checked={field.value === value}
-                    onChange={() => {
-                      form.clearErrors("appliesToAll");
-                      field.onChange(value);
-                    }}
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
-          )}
-        />
-        {!appliesToAll && <PopPicker form={form} pops={pops} />}
-        {errors.appliesToAll && (
-          <p id="appliesToAll-error" role="alert" className={errorText}>
-            {errors.appliesToAll.message}
-          </p>
-        )}
-      </fieldset>
+      <RadioGroupField name="appliesToAll" legend="Applies to" options={appliesToOptions}>
+        {!appliesToAll && <PopPicker pops={pops} />}
+      </RadioGroupField>
 
       {formError && <Alert>{formError}</Alert>}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? busyLabel : submitLabel}
-        </Button>
+        <SubmitButton busyLabel={busyLabel}>{submitLabel}</SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }
 
 /** The store's one-time payment buttons and sell pages as two checkbox lists. */
 function PopPicker({
-  form,
   pops,
 }: {
-  form: ReturnType<typeof useForm<DiscountCodeFormValues>>;
   pops: { isPending: boolean; isError: boolean; data: Pops | undefined; refetch(): unknown };
 }) {
+  const form = useFormContext<DiscountCodeFormValues>();
   if (pops.isPending) return <Spinner label="Loading your POPs..." className="py-4" />;
   if (pops.isError || !pops.data) {
     return <RetryAlert onRetry={() => void pops.refetch()}>Your POPs could not be loaded.</RetryAlert>;

@@ -8,7 +8,8 @@ import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
-import { Field, invalidProps, registerField } from "~/components/ui/field";
+import { Field } from "~/components/ui/field";
+import { Form, FormField } from "~/components/ui/form";
 import { FormSection } from "~/components/ui/form-section";
 import { Input } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
@@ -33,7 +34,7 @@ export function WebhookSettingsCard({ initial }: { initial: Settings }) {
     defaultValues: { url: initial.url },
     reValidateMode: "onSubmit",
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
+  const { isSubmitting, isDirty } = form.formState;
 
   async function onSubmit(values: UpdateWebhookUrlInput) {
     try {
@@ -63,27 +64,19 @@ export function WebhookSettingsCard({ initial }: { initial: Settings }) {
       title="Webhooks"
       description="Popkit sends a signed JSON event to this URL for every payment, refund and subscription change of your store (Standard Webhooks format). A button's or page's own Webhook URL receives its events too, signed with the same secret."
     >
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-3">
-        <Field
+      <Form form={form} onSubmit={onSubmit} className="space-y-3">
+        <FormField<UpdateWebhookUrlInput>
+          name="url"
           id="webhookUrl"
           label="Webhook URL"
-          error={errors.url?.message}
           hint="Leave empty to stop sending events to a store-wide URL."
         >
-          <Input
-            id="webhookUrl"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://example.com/webhooks/popkit"
-            {...invalidProps(errors.url, "webhookUrl")}
-            {...registerField(form, "url", { onChange: () => form.clearErrors("url") })}
-          />
-        </Field>
+          <Input type="url" inputMode="url" autoComplete="off" placeholder="https://example.com/webhooks/popkit" />
+        </FormField>
         <Button type="submit" variant="secondary" disabled={isSubmitting || !isDirty}>
           {isSubmitting ? "Saving..." : "Save URL"}
         </Button>
-      </form>
+      </Form>
 
       <div className="space-y-3 border-t border-gray-100 pt-4">
         <h3 className="text-sm font-semibold text-gray-900">Signing secret</h3>

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { Field, invalidProps, registerClearing } from "~/components/ui/field";
+import { fieldsFor, Form, SubmitButton } from "~/components/ui/form";
 import { Input, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
 import { refundableAmount } from "~/lib/ledger";
@@ -27,6 +27,8 @@ const formSchema = z.object({
   reason: refundPaymentSchema.shape.reason,
 });
 type FormValues = z.input<typeof formSchema>;
+
+const { FormField, RadioGroupField } = fieldsFor<FormValues>();
 
 /** A v4 UUID; crypto.randomUUID exists only on HTTPS and localhost, getRandomValues everywhere. */
 function newIdempotencyKey(): string {
@@ -77,8 +79,6 @@ function RefundForm({ payment, idempotencyKey, onDone }: { payment: Payment; ide
     resolver: zodResolver(formSchema),
     defaultValues: { mode: "full", amount: "", reason: "" },
   });
-  const register = registerClearing(form);
-  const errors = form.formState.errors;
   const isPartial = useWatch({ control: form.control, name: "mode" }) === "partial";
   const leftMinor = payment.amountMinor - payment.refundedMinor;
   const left = formatMoney(leftMinor, payment.currency);
@@ -117,62 +117,38 @@ function RefundForm({ payment, idempotencyKey, onDone }: { payment: Payment; ide
     }
   }
 
-  const amountId = `${id}-amount`;
-  const reasonId = `${id}-reason`;
-  const radio = "size-4 border-gray-300 text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600";
   return (
-    <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-4">
+    <Form form={form} onSubmit={submit} className="space-y-4">
       {formError && <Alert>{formError}</Alert>}
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-gray-700">Amount to refund</legend>
-        <label className="flex items-center gap-2 text-sm text-gray-900">
-          <input type="radio" value="full" className={radio} {...form.register("mode")} />
-          Full refund ({left})
-        </label>
-        <label className="flex items-center gap-2 text-sm text-gray-900">
-          <input type="radio" value="partial" className={radio} {...form.register("mode")} />
-          Partial refund
-        </label>
-      </fieldset>
+      <RadioGroupField
+        name="mode"
+        legend="Amount to refund"
+        options={[
+          ["full", `Full refund (${left})`],
+          ["partial", "Partial refund"],
+        ]}
+      />
       {isPartial && (
-        <Field
-          id={amountId}
-          label={`Amount (${payment.currency})`}
-          hint={`Up to ${left}.`}
-          error={errors.amount?.message}
-        >
-          <Input
-            id={amountId}
-            inputMode="decimal"
-            autoComplete="off"
-            autoFocus
-            {...invalidProps(errors.amount, amountId)}
-            {...register("amount")}
-          />
-        </Field>
+        <FormField name="amount" id={`${id}-amount`} label={`Amount (${payment.currency})`} hint={`Up to ${left}.`}>
+          <Input inputMode="decimal" autoComplete="off" autoFocus />
+        </FormField>
       )}
-      <Field
-        id={reasonId}
+      <FormField
+        name="reason"
+        id={`${id}-reason`}
         label="Reason (optional)"
         hint="Kept with the refund; PayPal may show it to the buyer."
-        error={errors.reason?.message}
       >
-        <Textarea
-          id={reasonId}
-          rows={2}
-          maxLength={255}
-          {...invalidProps(errors.reason, reasonId)}
-          {...register("reason")}
-        />
-      </Field>
+        <Textarea rows={2} maxLength={255} />
+      </FormField>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
-        <Button type="submit" variant="danger" disabled={refund.isPending}>
-          {refund.isPending ? "Refunding..." : isPartial ? "Refund" : `Refund ${left}`}
-        </Button>
+        <SubmitButton variant="danger" isBusy={refund.isPending} busyLabel="Refunding...">
+          {isPartial ? "Refund" : `Refund ${left}`}
+        </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }

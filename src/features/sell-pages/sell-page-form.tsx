@@ -4,18 +4,21 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { TRPCClientError } from "@trpc/client";
 import { FileText, Plus, X } from "lucide-react";
 import { useState } from "react";
-import { useForm, useWatch, type FieldPath, type UseFormReturn } from "react-hook-form";
-import { Alert } from "~/components/ui/alert";
+import { useForm, useFormContext, useWatch } from "react-hook-form";
 import { Button } from "~/components/ui/button";
-import { Field, invalidProps, registerClearing, registerField } from "~/components/ui/field";
+import { FieldError } from "~/components/ui/field";
+import { fieldsFor, Form, setFieldErrors } from "~/components/ui/form";
 import { FormSection } from "~/components/ui/form-section";
-import { Input, Textarea } from "~/components/ui/input";
+import { Input, MoneyInput, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
 import { formatFileSize } from "~/lib/file-types";
 import {
   CurrencyField,
   PayPalClientIdField,
-  RedirectUrlFields,
+  PopFormActions,
+  SellingOptionsFields,
+  UrlFields,
+  useFormCurrency,
   type StoreConnection,
 } from "~/features/payment-buttons/checkout-settings-fields";
 import { SellPagePreviewDialog } from "~/features/sell-pages/sell-page-preview-dialog";
@@ -23,14 +26,13 @@ import { UploadField, type UploadedFile } from "~/features/uploads/upload-field"
 import { MAX_FEATURES, sellPageSchema, type SellPageInput } from "~/schemas/sell-pages";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
-type FieldName = FieldPath<SellPageInput>;
+const { FormField, CheckboxField, FormMessage } = fieldsFor<SellPageInput>();
+
 type FileField = "productImageId" | "merchantLogoId" | "downloadableFileId";
 
 /** A file in one of the page's slots; `isSaved` when the saved page already uses it (edit screen). */
 export type SlotFile = { fileId: string; name: string; size: number; url: string | null; isSaved: boolean };
 export type SlotFiles = Record<FileField, SlotFile | null>;
-
-const topLevelFields = new Set<string>(Object.keys(sellPageSchema.shape));
 
 const slots: {
   field: FileField;
@@ -58,7 +60,7 @@ const slots: {
   },
 ];
 
-/** SPEC 2.9 / 2.10: the digital sell page form shared by the create and edit screens. */
+/** The digital sell page form shared by the create and edit screens. */
 export function SellPageForm({
   initialValues,
   initialFiles,
@@ -94,14 +96,7 @@ export function SellPageForm({
     defaultValues: initialValues,
     reValidateMode: "onSubmit",
   });
-  const { errors, isSubmitting } = form.formState;
-  const isSaving = isSubmitting || isSaved;
-
-  const register = registerClearing(form);
-
-  const premiumEnabled = useWatch({ control: form.control, name: "premiumEnabled" });
-  const currency = useWatch({ control: form.control, name: "currency" });
-  const clientId = useWatch({ control: form.control, name: "paypalClientId" }).trim();
+  const [premiumEnabled, currency] = useWatch({ control: form.control, name: ["premiumEnabled", "currency"] });
 
   /** Puts a file in a slot; an unsaved upload it replaces is deleted, a saved one only when the page is saved. */
   function setSlot(field: FileField, file: SlotFile | null) {
@@ -130,18 +125,17 @@ export function SellPageForm({
       setIsSaved(true);
     } catch (error) {
       toast.error(failureMessage);
-      const fieldErrors = fieldErrorsOf(error);
-      for (const [field, messages] of Object.entries(fieldErrors)) {
-        const slot = slots.find((candidate) => candidate.field === field);
-        if (slot) {
-          // The server no longer has that upload: empty the slot so the merchant uploads it again.
-          setFiles((current) => ({ ...current, [slot.field]: null }));
-          form.setValue(slot.field, null);
-          setFileErrors((current) => ({ ...current, [slot.field]: messages[0] }));
-        } else if (topLevelFields.has(field)) {
-          form.setError(field as FieldName, { message: messages[0] });
-        }
+      const { productImageId, merchantLogoId, downloadableFileId, ...fieldErrors } = fieldErrorsOf(error);
+      const slotErrors = { productImageId, merchantLogoId, downloadableFileId };
+      for (const slot of slots) {
+        const message = slotErrors[slot.field]?.[0];
+        if (!message) continue;
+        // The server no longer has that upload: empty the slot so the merchant uploads it again.
+        setFiles((current) => ({ ...current, [slot.field]: null }));
+        form.setValue(slot.field, null);
+        setFileErrors((current) => ({ ...current, [slot.field]: message }));
       }
+      setFieldErrors(form, fieldErrors);
       const code = error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
       if (code !== "INTERNAL_SERVER_ERROR") {
         setFormError(userMessageOf(error, failureMessage));
@@ -164,25 +158,14 @@ export function SellPageForm({
   }
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-6">
+    <Form form={form} onSubmit={onSubmit} className="space-y-6">
       <FormSection title="Basic Information">
-        <Field id="name" label="Product Name" required error={errors.name?.message}>
-          <Input
-            id="name"
-            placeholder="e.g. The Complete Guide"
-            {...invalidProps(errors.name, "name")}
-            {...register("name")}
-          />
-        </Field>
-        <Field id="description" label="Product Description" required error={errors.description?.message}>
-          <Textarea
-            id="description"
-            rows={4}
-            placeholder="What the buyer gets and why it helps"
-            {...invalidProps(errors.description, "description")}
-            {...register("description")}
-          />
-        </Field>
+        <FormField name="name" label="Product Name" required>
+          <Input placeholder="e.g. The Complete Guide" />
+        </FormField>
+        <FormField name="description" label="Product Description" required>
+          <Textarea rows={4} placeholder="What the buyer gets and why it helps" />
+        </FormField>
       </FormSection>
 
       <FormSection title="Media & Files">
@@ -215,45 +198,28 @@ export function SellPageForm({
                 onUploaded={(upload) => onUploaded(slot.field, upload)}
                 onRemove={() => setSlot(slot.field, null)}
               />
-              {fileErrors[slot.field] && (
-                <p role="alert" className="text-sm text-red-600">
-                  {fileErrors[slot.field]}
-                </p>
-              )}
+              {fileErrors[slot.field] && <FieldError>{fileErrors[slot.field]}</FieldError>}
             </div>
           );
         })}
       </FormSection>
 
       <FormSection title="Bundle Configuration" description="A basic bundle, and optionally a premium one.">
-        <BundleFields form={form} tier="basic" title="Basic Bundle" register={register} sold={soldCounts?.basic} />
-        <label className="flex items-center gap-3 rounded-lg border border-gray-200 p-3 text-sm font-medium text-gray-900">
-          <input
-            type="checkbox"
-            className="accent-brand-600 size-4"
-            {...registerField(form, "premiumEnabled", {
-              onChange: () =>
-                form.clearErrors([
-                  "premiumName",
-                  "premiumPrice",
-                  "premiumOriginalPrice",
-                  "premiumFeatures",
-                  "premiumMinimumPrice",
-                  "premiumStockLimit",
-                ]),
-            })}
-          />
-          Enable Premium Bundle
-        </label>
-        {premiumEnabled && (
-          <BundleFields
-            form={form}
-            tier="premium"
-            title="Premium Bundle"
-            register={register}
-            sold={soldCounts?.premium}
-          />
-        )}
+        <BundleFields tier="basic" title="Basic Bundle" sold={soldCounts?.basic} />
+        <CheckboxField
+          name="premiumEnabled"
+          label="Enable Premium Bundle"
+          boxed
+          clears={[
+            "premiumName",
+            "premiumPrice",
+            "premiumOriginalPrice",
+            "premiumFeatures",
+            "premiumMinimumPrice",
+            "premiumStockLimit",
+          ]}
+        />
+        {premiumEnabled && <BundleFields tier="premium" title="Premium Bundle" sold={soldCounts?.premium} />}
         {currency === "JPY" && <p className="text-xs text-gray-600">JPY prices are whole numbers.</p>}
       </FormSection>
 
@@ -261,103 +227,50 @@ export function SellPageForm({
         title="Social Proof & Guarantee"
         description="Optional, and shown only when filled in. Use real reviews and a guarantee you will honour: buyers may hold you to it."
       >
-        <Field
-          id="testimonialQuote"
-          label="Testimonial"
-          error={errors.testimonialQuote?.message}
-          hint="A customer's words, quoted with their permission."
-        >
-          <Textarea
-            id="testimonialQuote"
-            rows={3}
-            {...invalidProps(errors.testimonialQuote, "testimonialQuote")}
-            {...register("testimonialQuote")}
-          />
-        </Field>
-        <Field
-          id="testimonialAuthor"
+        <FormField name="testimonialQuote" label="Testimonial" hint="A customer's words, quoted with their permission.">
+          <Textarea rows={3} />
+        </FormField>
+        <FormField
+          name="testimonialAuthor"
           label="Testimonial Author"
-          error={errors.testimonialAuthor?.message}
           hint="How they agreed to be named, e.g. Maria K., knitting teacher."
         >
-          <Input
-            id="testimonialAuthor"
-            {...invalidProps(errors.testimonialAuthor, "testimonialAuthor")}
-            {...register("testimonialAuthor")}
-          />
-        </Field>
+          <Input />
+        </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="rating" label="Average Rating (1-5)" error={errors.rating?.message} hint="e.g. 4.5">
-            <Input
-              id="rating"
-              type="number"
-              inputMode="decimal"
-              min={1}
-              max={5}
-              step={0.1}
-              {...invalidProps(errors.rating, "rating")}
-              {...register("rating")}
-            />
-          </Field>
-          <Field
-            id="ratingCount"
-            label="Number of Ratings"
-            error={errors.ratingCount?.message}
-            hint="How many ratings the average is from."
-          >
-            <Input
-              id="ratingCount"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              {...invalidProps(errors.ratingCount, "ratingCount")}
-              {...register("ratingCount")}
-            />
-          </Field>
+          <FormField name="rating" label="Average Rating (1-5)" hint="e.g. 4.5">
+            <Input type="number" inputMode="decimal" min={1} max={5} step={0.1} />
+          </FormField>
+          <FormField name="ratingCount" label="Number of Ratings" hint="How many ratings the average is from.">
+            <Input type="number" inputMode="numeric" min={1} step={1} />
+          </FormField>
         </div>
-        <Field
-          id="guarantee"
+        <FormField
+          name="guarantee"
           label="Guarantee"
-          error={errors.guarantee?.message}
           hint="Shown as you write it, e.g. 30-day money-back guarantee: write to us for a full refund."
         >
-          <Textarea
-            id="guarantee"
-            rows={2}
-            {...invalidProps(errors.guarantee, "guarantee")}
-            {...register("guarantee")}
-          />
-        </Field>
+          <Textarea rows={2} />
+        </FormField>
       </FormSection>
 
       <FormSection title="Provider Configuration">
-        <PayPalClientIdField
-          store={store}
-          clientId={clientId}
-          error={errors.paypalClientId?.message}
-          registration={register("paypalClientId")}
-        />
-        <CurrencyField error={errors.currency?.message} registration={register("currency")} />
+        <PayPalClientIdField store={store} />
+        <CurrencyField />
       </FormSection>
 
       <FormSection
         title="URLs"
         description="Optional. Without a downloadable file, buyers go to the success URL after paying; cancelling goes to the cancel URL."
       >
-        <RedirectUrlFields errors={errors} register={register} />
+        <UrlFields />
       </FormSection>
 
-      {formError && <Alert>{formError}</Alert>}
-
-      <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={openPreview}>
-          Preview Page
-        </Button>
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? labels.submitting : labels.submit}
-        </Button>
-      </div>
+      <PopFormActions
+        status={{ formError, isSaved }}
+        onPreview={openPreview}
+        labels={{ preview: "Preview Page", submit: labels.submit, busy: labels.submitting }}
+      />
 
       {isPreviewOpen && (
         <SellPagePreviewDialog
@@ -372,27 +285,22 @@ export function SellPageForm({
           }}
         />
       )}
-    </form>
+    </Form>
   );
 }
 
-type Register = (name: FieldName) => ReturnType<UseFormReturn<SellPageInput>["register"]>;
-
-/** One bundle's name, prices and feature lines; the premium one has the same fields under its own names. */
+/** One bundle's name, prices, selling options and feature lines; the premium one has the same fields under its own names. */
 function BundleFields({
-  form,
   tier,
   title,
-  register,
   sold,
 }: {
-  form: UseFormReturn<SellPageInput>;
   tier: "basic" | "premium";
   title: string;
-  register: Register;
   /** Units sold so far (edit screen). */
   sold?: number;
 }) {
+  const form = useFormContext<SellPageInput>();
   const label = tier === "basic" ? "Basic" : "Premium";
   const names = {
     name: `${tier}Name`,
@@ -403,10 +311,11 @@ function BundleFields({
     minimum: `${tier}MinimumPrice`,
     stock: `${tier}StockLimit`,
   } as const;
-  const { errors } = form.formState;
-  const features = useWatch({ control: form.control, name: names.features });
-  const isPayWhatYouWant = useWatch({ control: form.control, name: names.payWhatYouWant });
-  const isYen = useWatch({ control: form.control, name: "currency" }) === "JPY";
+  const [features, isPayWhatYouWant] = useWatch({
+    control: form.control,
+    name: [names.features, names.payWhatYouWant],
+  });
+  const currency = useFormCurrency();
 
   const setFeatures = (lines: string[]) => {
     form.setValue(names.features, lines);
@@ -416,103 +325,52 @@ function BundleFields({
   return (
     <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
       <legend className="px-1 text-sm font-semibold text-gray-900">{title}</legend>
-      <Field id={names.name} label={`${label} Bundle Name`} required error={errors[names.name]?.message}>
-        <Input id={names.name} {...invalidProps(errors[names.name], names.name)} {...register(names.name)} />
-      </Field>
+      <FormField name={names.name} label={`${label} Bundle Name`} required>
+        <Input />
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          id={names.price}
+        <FormField
+          name={names.price}
           label={`${label} Price`}
           required
-          error={errors[names.price]?.message}
           hint={isPayWhatYouWant ? "The suggested price buyers see." : undefined}
         >
-          <Input
-            id={names.price}
-            type="number"
-            inputMode="decimal"
-            min={isYen ? 1 : 0.01}
-            step={isYen ? 1 : 0.01}
-            {...invalidProps(errors[names.price], names.price)}
-            {...register(names.price)}
-          />
-        </Field>
-        <Field
-          id={names.original}
+          <MoneyInput currency={currency} />
+        </FormField>
+        <FormField
+          name={names.original}
           label={`${label} Original Price`}
           required
-          error={errors[names.original]?.message}
           hint="Shown struck through, with the discount, when higher than the price."
         >
-          <Input
-            id={names.original}
-            type="number"
-            inputMode="decimal"
-            min={isYen ? 1 : 0.01}
-            step={isYen ? 1 : 0.01}
-            {...invalidProps(errors[names.original], names.original)}
-            {...register(names.original)}
-          />
-        </Field>
+          <MoneyInput currency={currency} />
+        </FormField>
       </div>
-      <div className="space-y-1">
-        <label className="flex items-center gap-3 text-sm font-medium text-gray-900">
-          <input
-            type="checkbox"
-            className="accent-brand-600 size-4"
-            aria-describedby={`${names.payWhatYouWant}-hint`}
-            {...registerField(form, names.payWhatYouWant, {
-              onChange: () => form.clearErrors([names.minimum, names.price]),
-            })}
-          />
-          {label}: Pay what you want
-        </label>
-        <p id={`${names.payWhatYouWant}-hint`} className="pl-7 text-xs text-gray-600">
-          Buyers choose what to pay, at least your minimum; the price above is the suggestion.
-        </p>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {isPayWhatYouWant && (
-          <Field id={names.minimum} label={`${label} Minimum Price`} required error={errors[names.minimum]?.message}>
-            <Input
-              id={names.minimum}
-              type="number"
-              inputMode="decimal"
-              min={isYen ? 1 : 0.01}
-              step={isYen ? 1 : 0.01}
-              {...invalidProps(errors[names.minimum], names.minimum)}
-              {...register(names.minimum)}
-            />
-          </Field>
-        )}
-        <Field
-          id={names.stock}
-          label={`${label} Stock Limit`}
-          error={errors[names.stock]?.message}
-          hint={`Copies for sale in all, sold ones included; empty for unlimited.${
-            sold ? ` ${sold.toLocaleString("en-US")} sold so far.` : ""
-          }`}
-        >
-          <Input
-            id={names.stock}
-            type="number"
-            inputMode="numeric"
-            min={Math.max(1, sold ?? 0)}
-            step={1}
-            {...invalidProps(errors[names.stock], names.stock)}
-            {...register(names.stock)}
-          />
-        </Field>
-      </div>
+      <SellingOptionsFields<SellPageInput>
+        names={names}
+        labels={{
+          payWhatYouWant: `${label}: Pay what you want`,
+          minimum: `${label} Minimum Price`,
+          stock: `${label} Stock Limit`,
+        }}
+        payWhatYouWantHint="Buyers choose what to pay, at least your minimum; the price above is the suggestion."
+        stockHint={`Copies for sale in all, sold ones included; empty for unlimited.${
+          sold ? ` ${sold.toLocaleString("en-US")} sold so far.` : ""
+        }`}
+        sold={sold}
+      />
       <div className="space-y-2">
         <p className="text-sm font-medium text-gray-700">{label} Features</p>
         {features.map((_, index) => (
           <div key={index} className="flex items-center gap-2">
-            <Input
-              aria-label={`${label} feature ${index + 1}`}
-              placeholder="e.g. 120-page PDF guide"
-              {...register(`${names.features}.${index}`)}
-            />
+            <FormField
+              name={`${names.features}.${index}`}
+              label={`${label} feature ${index + 1}`}
+              hideLabel
+              className="flex-1"
+            >
+              <Input placeholder="e.g. 120-page PDF guide" />
+            </FormField>
             {features.length > 1 && (
               <Button
                 variant="ghost"
@@ -525,11 +383,7 @@ function BundleFields({
             )}
           </div>
         ))}
-        {errors[names.features]?.message && (
-          <p role="alert" className="text-sm text-red-600">
-            {errors[names.features]?.message}
-          </p>
-        )}
+        <FormMessage name={names.features} />
         {features.length < MAX_FEATURES && (
           <Button variant="secondary" size="sm" onClick={() => setFeatures([...form.getValues(names.features), ""])}>
             <Plus aria-hidden className="size-4" />

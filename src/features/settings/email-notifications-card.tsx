@@ -1,8 +1,8 @@
 "use client";
 
-import { Controller, type UseFormReturn } from "react-hook-form";
+import { Controller, useFormContext } from "react-hook-form";
 import { Card } from "~/components/ui/card";
-import { Field, invalidProps, registerField } from "~/components/ui/field";
+import { FormField } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 import type { UpdateStoreSettingsInput } from "~/schemas/stores";
@@ -19,14 +19,8 @@ const toggles: { name: ToggleName; label: string; description: string }[] = [
 ];
 
 /** Store Settings' "Email notifications" card: part of the settings form, saved with it. */
-export function EmailNotificationsCard({
-  form,
-  accountEmail,
-}: {
-  form: UseFormReturn<UpdateStoreSettingsInput>;
-  accountEmail: string;
-}) {
-  const error = form.formState.errors.supportEmail?.message;
+export function EmailNotificationsCard({ accountEmail }: { accountEmail: string }) {
+  const form = useFormContext<UpdateStoreSettingsInput>();
   return (
     <Card className="space-y-4 p-6">
       <div>
@@ -55,21 +49,13 @@ export function EmailNotificationsCard({
           )}
         />
       ))}
-      <Field
-        id="supportEmail"
+      <FormField<UpdateStoreSettingsInput>
+        name="supportEmail"
         label="Support e-mail"
-        error={error}
         hint="Shown to buyers on their receipts; their replies go here. Leave empty to use your account e-mail."
       >
-        <Input
-          id="supportEmail"
-          type="email"
-          autoComplete="email"
-          placeholder={accountEmail}
-          {...invalidProps(error, "supportEmail")}
-          {...registerField(form, "supportEmail", { onChange: () => form.clearErrors("supportEmail") })}
-        />
-      </Field>
+        <Input type="email" autoComplete="email" placeholder={accountEmail} />
+      </FormField>
     </Card>
   );
 }

@@ -3,11 +3,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, registerClearing } from "~/components/ui/field";
+import { fieldsFor, Form, setFieldErrors, SubmitButton } from "~/components/ui/form";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { TestCredentialsNotice, type TestCredentialsResult } from "~/features/settings/test-credentials";
@@ -22,6 +22,13 @@ import {
 import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
 type Settings = RouterOutputs["merchant"]["store"]["get"];
+
+const { FormField } = fieldsFor<UpdateStoreSettingsInput>();
+
+const environmentOptions = [
+  ["sandbox", "Sandbox (test payments)"],
+  ["live", "Live (real payments)"],
+] as const;
 
 function toFormValues(settings: Settings): UpdateStoreSettingsInput {
   return {
@@ -39,7 +46,7 @@ function toFormValues(settings: Settings): UpdateStoreSettingsInput {
   };
 }
 
-/** Where the merchant verifies their e-mail and changes their password (built with issue 13's accounts). */
+/** Where the merchant verifies their e-mail and changes their password. */
 export const ACCOUNT_HREF = "/dashboard/settings/account";
 
 const noSubscription = () => () => {};
@@ -80,12 +87,10 @@ export function StoreSettingsForm({
     defaultValues: toFormValues(initial),
     reValidateMode: "onSubmit",
   });
-  const { errors, isSubmitting } = form.formState;
   const zoneNames = useTimeZoneNames();
   const hasSavedZone = Boolean(initial.timeZone);
   const [isEmailVerified, setIsEmailVerified] = useState(initial.isEmailVerified);
   const isLive = useWatch({ control: form.control, name: "paypalEnvironment" }) === "live";
-  const register = registerClearing(form);
 
   // No zone saved yet: propose the browser's. Only after hydration, where the browser's answer is known.
   useEffect(() => {
@@ -125,20 +130,18 @@ export function StoreSettingsForm({
       utils.merchant.store.get.setData(undefined, saved);
       setStatus({ tone: "success", text: "Settings saved." });
     } catch (error) {
-      for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
-        form.setError(field as keyof UpdateStoreSettingsInput, { message: messages[0] });
-      }
+      setFieldErrors(form, fieldErrorsOf(error));
       setStatus({ tone: "error", text: userMessageOf(error, "Failed to save settings. Please try again.") });
     }
   }
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-6">
+    <Form form={form} onSubmit={onSubmit} className="space-y-6">
       <Card className="space-y-4 p-6">
         <h2 className="text-lg font-semibold text-gray-900">Store</h2>
-        <Field id="storeName" label="Store Name" required error={errors.storeName?.message}>
-          <Input id="storeName" aria-invalid={Boolean(errors.storeName)} {...register("storeName")} />
-        </Field>
+        <FormField name="storeName" label="Store Name" required>
+          <Input />
+        </FormField>
         <UploadField
           id="storeLogo"
           label="Store Logo"
@@ -157,54 +160,31 @@ export function StoreSettingsForm({
           onUploaded={async (file) => setLogoUrl((await setLogo.mutateAsync({ fileId: file.fileId })).logoUrl)}
           onRemove={async () => setLogoUrl((await removeLogo.mutateAsync()).logoUrl)}
         />
-        <Field id="description" label="Store Description" error={errors.description?.message}>
-          <Textarea id="description" rows={3} {...register("description")} />
-        </Field>
-        <Field id="websiteUrl" label="Website URL" error={errors.websiteUrl?.message}>
-          <Input
-            id="websiteUrl"
-            type="url"
-            placeholder="https://example.com"
-            aria-invalid={Boolean(errors.websiteUrl)}
-            {...register("websiteUrl")}
-          />
-        </Field>
-        <Field
-          id="timeZone"
+        <FormField name="description" label="Store Description">
+          <Textarea rows={3} />
+        </FormField>
+        <FormField name="websiteUrl" label="Website URL">
+          <Input type="url" placeholder="https://example.com" />
+        </FormField>
+        <FormField
+          name="timeZone"
           label="Time zone"
-          error={errors.timeZone?.message}
           hint="Dates and times on your dashboard are shown in this time zone."
-        >
-          <Controller
-            control={form.control}
-            name="timeZone"
-            render={({ field }) => {
-              const value = field.value ?? "";
-              const names = zoneNames ?? [];
-              const options = value && !names.includes(value) ? [value, ...names] : names;
-              return (
-                <Select
-                  id="timeZone"
-                  name={field.name}
-                  value={value}
-                  onBlur={field.onBlur}
-                  onChange={(event) => {
-                    field.onChange(event);
-                    form.clearErrors("timeZone");
-                  }}
-                  aria-invalid={Boolean(errors.timeZone)}
-                >
-                  {!value && <option value="">Detecting your time zone...</option>}
-                  {options.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replaceAll("_", " ")}
-                    </option>
-                  ))}
-                </Select>
-              );
-            }}
-          />
-        </Field>
+          render={({ value = "", ...control }) => {
+            const names = zoneNames ?? [];
+            const options = value && !names.includes(value) ? [value, ...names] : names;
+            return (
+              <Select {...control} value={value}>
+                {!value && <option value="">Detecting your time zone...</option>}
+                {options.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll("_", " ")}
+                  </option>
+                ))}
+              </Select>
+            );
+          }}
+        />
       </Card>
 
       <Card className="space-y-4 p-6">
@@ -215,10 +195,9 @@ export function StoreSettingsForm({
             secret lets Popkit create and verify payments and is stored encrypted.
           </p>
         </div>
-        <Field
-          id="paypalEnvironment"
+        <FormField
+          name="paypalEnvironment"
           label="Environment"
-          error={errors.paypalEnvironment?.message}
           hint={
             isLive && !isEmailVerified ? (
               <>
@@ -231,35 +210,22 @@ export function StoreSettingsForm({
             ) : undefined
           }
         >
-          <Select
-            id="paypalEnvironment"
-            aria-invalid={Boolean(errors.paypalEnvironment)}
-            {...register("paypalEnvironment")}
-          >
-            <option value="sandbox">Sandbox (test payments)</option>
-            <option value="live">Live (real payments)</option>
-          </Select>
-        </Field>
-        <Field id="paypalClientId" label="PayPal Client ID" error={errors.paypalClientId?.message}>
-          <Input id="paypalClientId" autoComplete="off" {...register("paypalClientId")} />
-        </Field>
-        <Field
-          id="paypalSecret"
+          <Select options={environmentOptions} />
+        </FormField>
+        <FormField name="paypalClientId" label="PayPal Client ID">
+          <Input autoComplete="off" />
+        </FormField>
+        <FormField
+          name="paypalSecret"
           label="PayPal Secret"
-          error={errors.paypalSecret?.message}
           hint={
             hasSecret
               ? "A secret is saved. Leave empty to keep it, or enter a new one to replace it."
               : "No secret saved yet."
           }
         >
-          <PasswordInput
-            id="paypalSecret"
-            autoComplete="new-password"
-            placeholder={hasSecret ? "•••••••• (saved)" : ""}
-            {...register("paypalSecret")}
-          />
-        </Field>
+          <PasswordInput autoComplete="new-password" placeholder={hasSecret ? "•••••••• (saved)" : ""} />
+        </FormField>
         {hasSecret && <p className="text-sm font-medium text-green-700">PayPal secret saved</p>}
         {canUseTestCredentials && !isLive && (
           <div className="space-y-3 rounded-lg border border-dashed border-gray-300 p-4">
@@ -282,10 +248,9 @@ export function StoreSettingsForm({
               ))}
           </div>
         )}
-        <Field
-          id="paypalWebhookId"
+        <FormField
+          name="paypalWebhookId"
           label="PayPal Webhook ID"
-          error={errors.paypalWebhookId?.message}
           hint={
             <>
               Register <span className="font-mono break-all">{initial.paypalWebhookUrl}</span> as a webhook in your
@@ -294,21 +259,14 @@ export function StoreSettingsForm({
             </>
           }
         >
-          <Input
-            id="paypalWebhookId"
-            autoComplete="off"
-            aria-invalid={Boolean(errors.paypalWebhookId)}
-            {...register("paypalWebhookId")}
-          />
-        </Field>
+          <Input autoComplete="off" />
+        </FormField>
       </Card>
 
-      <EmailNotificationsCard form={form} accountEmail={initial.accountEmail} />
+      <EmailNotificationsCard accountEmail={initial.accountEmail} />
 
       {status && <Alert tone={status.tone}>{status.text}</Alert>}
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? "Saving..." : "Save Settings"}
-      </Button>
-    </form>
+      <SubmitButton busyLabel="Saving...">Save Settings</SubmitButton>
+    </Form>
   );
 }

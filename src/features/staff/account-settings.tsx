@@ -6,22 +6,23 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, registerClearing } from "~/components/ui/field";
+import { fieldsFor, Form, SubmitButton } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
-import { PasswordInput } from "~/components/ui/password-input";
+import { ChangePasswordFields } from "~/features/account/account-settings";
 import {
   changeOwnPasswordSchema,
   updateOwnProfileSchema,
   type ChangeOwnPasswordInput,
   type UpdateOwnProfileInput,
 } from "~/schemas/staff";
-import { applyServerErrors, NewPasswordField } from "~/features/staff/form-parts";
+import { applyServerErrors } from "~/features/staff/form-parts";
 import { api, type RouterOutputs } from "~/trpc/react";
 
 type Account = RouterOutputs["admin"]["profile"]["get"];
 type Status = { tone: "success" | "error"; text: string } | null;
+
+const { FormField } = fieldsFor<UpdateOwnProfileInput>();
 
 /** The signed-in staff member's name and e-mail. Username and role are managed on the SaaS Users page. */
 export function ProfileForm({ account }: { account: Account }) {
@@ -33,8 +34,6 @@ export function ProfileForm({ account }: { account: Account }) {
     defaultValues: { name: account.name, email: account.email },
     reValidateMode: "onSubmit",
   });
-  const { errors, isSubmitting } = form.formState;
-  const register = registerClearing(form);
 
   async function onSubmit(values: z.output<typeof updateOwnProfileSchema>) {
     setStatus(null);
@@ -54,7 +53,7 @@ export function ProfileForm({ account }: { account: Account }) {
 
   return (
     <Card className="p-6">
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4" aria-labelledby="profile-title">
+      <Form form={form} onSubmit={onSubmit} className="space-y-4" aria-labelledby="profile-title">
         <div>
           <h2 id="profile-title" className="text-lg font-semibold text-gray-900">
             Profile
@@ -63,23 +62,15 @@ export function ProfileForm({ account }: { account: Account }) {
             Signed in as @{account.username}. Your username and role are changed on the SaaS Users page.
           </p>
         </div>
-        <Field id="profile-name" label="Name" required error={errors.name?.message}>
-          <Input id="profile-name" autoComplete="name" aria-invalid={Boolean(errors.name)} {...register("name")} />
-        </Field>
-        <Field id="profile-email" label="Email" required error={errors.email?.message}>
-          <Input
-            id="profile-email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
-            {...register("email")}
-          />
-        </Field>
+        <FormField name="name" id="profile-name" label="Name" required>
+          <Input autoComplete="name" />
+        </FormField>
+        <FormField name="email" id="profile-email" label="Email" required>
+          <Input type="email" autoComplete="email" />
+        </FormField>
         {status && <Alert tone={status.tone}>{status.text}</Alert>}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Saving..." : "Save Profile"}
-        </Button>
-      </form>
+        <SubmitButton busyLabel="Saving...">Save Profile</SubmitButton>
+      </Form>
     </Card>
   );
 }
@@ -94,8 +85,6 @@ export function ChangePasswordForm() {
     defaultValues: emptyPasswords,
     reValidateMode: "onSubmit",
   });
-  const { errors, isSubmitting } = form.formState;
-  const register = registerClearing(form);
 
   async function onSubmit(values: ChangeOwnPasswordInput) {
     setStatus(null);
@@ -113,37 +102,14 @@ export function ChangePasswordForm() {
 
   return (
     <Card className="p-6">
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4" aria-labelledby="password-title">
+      <Form form={form} onSubmit={onSubmit} className="space-y-4" aria-labelledby="password-title">
         <h2 id="password-title" className="text-lg font-semibold text-gray-900">
           Change password
         </h2>
-        <Field id="current-password" label="Current password" required error={errors.currentPassword?.message}>
-          <PasswordInput
-            id="current-password"
-            autoComplete="current-password"
-            aria-invalid={Boolean(errors.currentPassword)}
-            {...register("currentPassword")}
-          />
-        </Field>
-        <NewPasswordField
-          id="new-password"
-          label="New password"
-          error={errors.newPassword?.message}
-          registration={register("newPassword")}
-        />
-        <Field id="confirm-password" label="Confirm new password" required error={errors.confirmPassword?.message}>
-          <PasswordInput
-            id="confirm-password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.confirmPassword)}
-            {...register("confirmPassword")}
-          />
-        </Field>
+        <ChangePasswordFields newPasswordHint="At least 8 characters." />
         {status && <Alert tone={status.tone}>{status.text}</Alert>}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Changing..." : "Change Password"}
-        </Button>
-      </form>
+        <SubmitButton busyLabel="Changing...">Change Password</SubmitButton>
+      </Form>
     </Card>
   );
 }

@@ -1,14 +1,12 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm, type UseFormRegisterReturn } from "react-hook-form";
+import type { ReactNode } from "react";
+import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { Field, registerClearing } from "~/components/ui/field";
+import { fieldsFor } from "~/components/ui/form";
 import { Input, Select, Textarea } from "~/components/ui/input";
-import { applyServerErrors, NewPasswordField } from "~/features/staff/form-parts";
+import { NewPasswordField, StaffDialogForm } from "~/features/staff/form-parts";
 import {
   createSaasUserSchema,
   resetSaasUserPasswordSchema,
@@ -20,77 +18,37 @@ import { api, type RouterOutputs } from "~/trpc/react";
 
 export type StaffUserRow = RouterOutputs["admin"]["users"]["list"]["users"][number];
 
-/** Cancel and submit under a staff form (users, plans). */
-export function FormActions({ onCancel, busy, label, busyLabel }: FormActionsProps) {
-  return (
-    <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-      <Button variant="secondary" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" disabled={busy}>
-        {busy ? busyLabel : label}
-      </Button>
-    </div>
-  );
-}
-type FormActionsProps = { onCancel(): void; busy: boolean; label: string; busyLabel: string };
+type UserFields = z.input<typeof updateSaasUserSchema>;
 
-type UserField = "username" | "name" | "email" | "description" | "role" | "isActive";
-type UserFieldProps = {
-  /** "create" or "edit": each form keeps its own field ids. */
-  idPrefix: string;
-  errors: Partial<Record<UserField, { message?: string }>>;
-  register(name: UserField): UseFormRegisterReturn;
-};
+const { FormField, CheckboxField } = fieldsFor<UserFields>();
 
-/** Username, name and e-mail. */
-function UserIdentityFields({ idPrefix, errors, register }: UserFieldProps) {
+/** Username, name, e-mail, then (after `children`) description, role (only `roles` are offered) and status. */
+function UserFields({ idPrefix, roles, children }: { idPrefix: string; roles: SaasRoleName[]; children?: ReactNode }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${idPrefix}-username`} label="Username" required error={errors.username?.message}>
-          <Input
-            id={`${idPrefix}-username`}
-            autoComplete="off"
-            aria-invalid={Boolean(errors.username)}
-            {...register("username")}
-          />
-        </Field>
-        <Field id={`${idPrefix}-name`} label="Name" required error={errors.name?.message}>
-          <Input id={`${idPrefix}-name`} autoComplete="off" aria-invalid={Boolean(errors.name)} {...register("name")} />
-        </Field>
+        <FormField name="username" id={`${idPrefix}-username`} label="Username" required>
+          <Input autoComplete="off" />
+        </FormField>
+        <FormField name="name" id={`${idPrefix}-name`} label="Name" required>
+          <Input autoComplete="off" />
+        </FormField>
       </div>
-      <Field id={`${idPrefix}-email`} label="Email" required error={errors.email?.message}>
-        <Input
-          id={`${idPrefix}-email`}
-          type="email"
-          autoComplete="off"
-          aria-invalid={Boolean(errors.email)}
-          {...register("email")}
-        />
-      </Field>
-    </>
-  );
-}
-
-/** Description, role (only `roles` are offered) and the Active checkbox. */
-function UserRoleFields({ idPrefix, errors, register, roles }: UserFieldProps & { roles: SaasRoleName[] }) {
-  return (
-    <>
-      <Field id={`${idPrefix}-description`} label="Description" error={errors.description?.message}>
-        <Textarea id={`${idPrefix}-description`} rows={2} {...register("description")} />
-      </Field>
+      <FormField name="email" id={`${idPrefix}-email`} label="Email" required>
+        <Input type="email" autoComplete="off" />
+      </FormField>
+      {children}
+      <FormField name="description" id={`${idPrefix}-description`} label="Description">
+        <Textarea rows={2} />
+      </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${idPrefix}-role`} label="Role" error={errors.role?.message}>
-          <Select id={`${idPrefix}-role`} aria-invalid={Boolean(errors.role)} {...register("role")}>
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {roleLabels[role]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <ActiveCheckbox id={`${idPrefix}-active`} error={errors.isActive?.message} {...register("isActive")} />
+        <FormField name="role" id={`${idPrefix}-role`} label="Role">
+          <Select options={roles.map((role) => [role, roleLabels[role]] as const)} />
+        </FormField>
+        <div className="space-y-1.5">
+          <span className="block text-sm font-medium text-gray-700">Status</span>
+          <CheckboxField name="isActive" id={`${idPrefix}-active`} label="Active" className="h-10 gap-2" />
+        </div>
       </div>
     </>
   );
@@ -99,7 +57,7 @@ function UserRoleFields({ idPrefix, errors, register, roles }: UserFieldProps & 
 type CreateValues = z.input<typeof createSaasUserSchema>;
 type CreateOutput = z.output<typeof createSaasUserSchema>;
 
-/** SPEC 5 'Create New SaaS User': role options by the creator's role, defaults operator and active. */
+/** The staff portal's 'Create New SaaS User': role options by the creator's role, defaults operator and active. */
 export function CreateUserForm({
   roles,
   onDone,
@@ -110,7 +68,6 @@ export function CreateUserForm({
   onCancel(): void;
 }) {
   const create = api.admin.users.create.useMutation();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<CreateValues, unknown, CreateOutput>({
     resolver: zodResolver(createSaasUserSchema),
     defaultValues: {
@@ -124,49 +81,19 @@ export function CreateUserForm({
     },
     reValidateMode: "onSubmit",
   });
-  const register = registerClearing(form);
-  const { errors, isSubmitting } = form.formState;
-
-  async function onSubmit(values: CreateOutput) {
-    setFormError(null);
-    try {
-      const user = await create.mutateAsync(values);
-      onDone(user.username);
-    } catch (error) {
-      setFormError(applyServerErrors(form, error, "Failed to create user. Please try again."));
-    }
-  }
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-      <UserIdentityFields idPrefix="create" errors={errors} register={register} />
-      <NewPasswordField
-        id="create-password"
-        label="Password"
-        error={errors.password?.message}
-        registration={register("password")}
-      />
-      <UserRoleFields idPrefix="create" errors={errors} register={register} roles={roles} />
-      {formError && <Alert>{formError}</Alert>}
-      <FormActions onCancel={onCancel} busy={isSubmitting} label="Create User" busyLabel="Creating..." />
-    </form>
-  );
-}
-
-function ActiveCheckbox({ id, error, ...props }: { id: string; error?: string } & UseFormRegisterReturn) {
-  return (
-    <div className="space-y-1.5">
-      <span className="block text-sm font-medium text-gray-700">Status</span>
-      <label htmlFor={id} className="flex h-10 items-center gap-2 text-sm text-gray-900">
-        <input id={id} type="checkbox" className="accent-brand-600 h-4 w-4" {...props} />
-        Active
-      </label>
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+    <StaffDialogForm
+      form={form}
+      save={async (values) => onDone((await create.mutateAsync(values)).username)}
+      failureMessage="Failed to create user. Please try again."
+      onCancel={onCancel}
+      labels={{ submit: "Create User", busy: "Creating..." }}
+    >
+      <UserFields idPrefix="create" roles={roles}>
+        <NewPasswordField id="create-password" label="Password" />
+      </UserFields>
+    </StaffDialogForm>
   );
 }
 
@@ -184,7 +111,6 @@ export function EditUserForm({
   onCancel(): void;
 }) {
   const update = api.admin.users.update.useMutation();
-  const [formError, setFormError] = useState<string | null>(null);
   const roles = user.assignableRoles.includes(user.role) ? user.assignableRoles : [user.role, ...user.assignableRoles];
   const form = useForm<EditValues, unknown, EditOutput>({
     resolver: zodResolver(updateSaasUserSchema),
@@ -199,26 +125,17 @@ export function EditUserForm({
     },
     reValidateMode: "onSubmit",
   });
-  const register = registerClearing(form);
-  const { errors, isSubmitting } = form.formState;
-
-  async function onSubmit(values: EditOutput) {
-    setFormError(null);
-    try {
-      const saved = await update.mutateAsync(values);
-      onDone(saved.username);
-    } catch (error) {
-      setFormError(applyServerErrors(form, error, "Failed to update user. Please try again."));
-    }
-  }
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-      <UserIdentityFields idPrefix="edit" errors={errors} register={register} />
-      <UserRoleFields idPrefix="edit" errors={errors} register={register} roles={roles} />
-      {formError && <Alert>{formError}</Alert>}
-      <FormActions onCancel={onCancel} busy={isSubmitting} label="Save Changes" busyLabel="Saving..." />
-    </form>
+    <StaffDialogForm
+      form={form}
+      save={async (values) => onDone((await update.mutateAsync(values)).username)}
+      failureMessage="Failed to update user. Please try again."
+      onCancel={onCancel}
+      labels={{ submit: "Save Changes", busy: "Saving..." }}
+    >
+      <UserFields idPrefix="edit" roles={roles} />
+    </StaffDialogForm>
   );
 }
 
@@ -234,35 +151,24 @@ export function ResetPasswordForm({
   onCancel(): void;
 }) {
   const reset = api.admin.users.resetPassword.useMutation();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<ResetValues>({
     resolver: zodResolver(resetSaasUserPasswordSchema),
     defaultValues: { id: user.id, password: "" },
     reValidateMode: "onSubmit",
   });
-  const register = registerClearing(form);
-  const { errors, isSubmitting } = form.formState;
-
-  async function onSubmit(values: ResetValues) {
-    setFormError(null);
-    try {
-      await reset.mutateAsync(values);
-      onDone(user.username);
-    } catch (error) {
-      setFormError(applyServerErrors(form, error, "Failed to reset the password. Please try again."));
-    }
-  }
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
-      <NewPasswordField
-        id="reset-password"
-        label="New password"
-        error={errors.password?.message}
-        registration={register("password")}
-      />
-      {formError && <Alert>{formError}</Alert>}
-      <FormActions onCancel={onCancel} busy={isSubmitting} label="Reset Password" busyLabel="Resetting..." />
-    </form>
+    <StaffDialogForm
+      form={form}
+      save={async (values) => {
+        await reset.mutateAsync(values);
+        onDone(user.username);
+      }}
+      failureMessage="Failed to reset the password. Please try again."
+      onCancel={onCancel}
+      labels={{ submit: "Reset Password", busy: "Resetting..." }}
+    >
+      <NewPasswordField id="reset-password" label="New password" />
+    </StaffDialogForm>
   );
 }

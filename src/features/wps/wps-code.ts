@@ -1,10 +1,12 @@
 // What a WPS button looks like on a merchant's site, as text: the embed snippet and the plain-HTML form. The
 // form's fields always come from wpsFormFields (src/lib/wps.ts) or the server's wps.formFields, never built here.
+import { embedSnippet, examplePage } from "~/lib/embed-snippet";
+import { escapeHtml } from "~/lib/html";
 import { toMinorUnits, formatMoney, type Currency } from "~/lib/money";
 import type { WpsFormButton, WpsPriceOption } from "~/lib/wps";
 import type { WpsButtonInput } from "~/schemas/wps";
 
-/** How the buyer-facing button looks (the form-only fields of SPEC 3). */
+/** How the buyer-facing button looks (the fields only the form uses, not PayPal). */
 export type WpsAppearance = {
   buttonText: string;
   buttonSize: "small" | "large";
@@ -17,7 +19,7 @@ export type WpsAppearance = {
 
 export type WpsForm = { action: string; fields: [name: string, value: string][] };
 
-/** SPEC 9: PayPal's no_shipping 0, 1, 2 as the list and the summary name them. */
+/** PayPal's no_shipping 0, 1, 2 as the list and the summary name them. */
 export const shippingLabels: Record<string, string> = { "0": "Required", "1": "Not Required", "2": "Optional" };
 
 export const shippingLabelOf = (noShipping: number | string) => shippingLabels[String(noShipping)] ?? "Optional";
@@ -62,24 +64,9 @@ export function appearanceOf(values: WpsButtonInput): WpsAppearance {
 export const optionText = (option: WpsPriceOption, currency: Currency) =>
   `${option.label} - ${formatMoney(option.amountMinor, currency)}`;
 
-function escapeHtml(text: string) {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
-
-const origin = (appUrl: string) => appUrl.replace(/\/+$/, "");
-
-/** The embed contract (SPEC 2.1): a div the script finds by id, and the button's script. */
+/** The embed contract: a div the script finds by id, and the button's script. */
 export function wpsQuickIntegrationCode(appUrl: string, buttonId: string) {
-  const id = encodeURIComponent(buttonId);
-  return [
-    `<div id="${wpsContainerId(id)}"></div>`,
-    `<script src="${origin(appUrl)}/api/wps-button/${id}.js" async></script>`,
-  ].join("\n");
+  return embedSnippet({ appUrl, buttonId, containerId: wpsContainerId, scriptDir: "/api/wps-button" });
 }
 
 /** The button as a plain HTML form: it posts straight to PayPal, so it works with JavaScript off. */
@@ -117,29 +104,17 @@ export function wpsFormHtml(form: WpsForm, look: WpsAppearance, indent = ""): st
 
 /** A whole page around the plain form, with comments a merchant can keep or drop. */
 export function wpsFullHtmlExample(form: WpsForm, look: WpsAppearance, itemName: string) {
-  const name = escapeHtml(itemName);
-  return `<!DOCTYPE html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
-    <title>${name}</title>
-    <!-- Optional styling: a centred product card. Keep, change or remove it to match your site. -->
-    <style>
-      body { font-family: system-ui, -apple-system, sans-serif; background: #f9fafb; margin: 0; padding: 48px 16px; }
-      .product { max-width: 420px; margin: 0 auto; padding: 32px; background: #fff; border: 1px solid #e5e7eb; border-radius: 12px; }
-      .product label { display: block; margin: 12px 0 4px; font-size: 14px; }
-      .product select, .product input[type="number"] { margin-bottom: 12px; padding: 6px; }
-    </style>
-  </head>
-  <body>
-    <div class="product">
-      <h1>${name}</h1>
-      <!-- PayPal Website Payments Standard button: a plain form, no JavaScript needed. -->
-      <!-- Keep the hidden fields as they are: Popkit checks every payment against them. -->
-${wpsFormHtml(form, look, "      ")}
-    </div>
-  </body>
-</html>
-`;
+  return examplePage({
+    title: itemName,
+    styles: [
+      ".product label { display: block; margin: 12px 0 4px; font-size: 14px; }",
+      '.product select, .product input[type="number"] { margin-bottom: 12px; padding: 6px; }',
+    ],
+    body: [
+      `<h1>${escapeHtml(itemName)}</h1>`,
+      "<!-- PayPal Website Payments Standard button: a plain form, no JavaScript needed. -->",
+      "<!-- Keep the hidden fields as they are: Popkit checks every payment against them. -->",
+      ...wpsFormHtml(form, look).split("\n"),
+    ],
+  });
 }

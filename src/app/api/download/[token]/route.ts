@@ -1,3 +1,4 @@
+import { escapeHtml } from "~/lib/html";
 import { httpStatusFor, toAppError } from "~/server/platform/errors";
 import { describeError, logger, newRequestId } from "~/server/platform/logger";
 import { consumeRateLimit } from "~/server/platform/rate-limit";
@@ -41,8 +42,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
     logger.error("download failed", { requestId, ...describeError(error) });
     return refusal(500, `The download could not start (reference ${requestId}). Please try again.`);
   }
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
