@@ -2,7 +2,7 @@
 // payment-button analytics answer for a merchant with 1,000,000 transactions, on the real PostgreSQL
 // (BENCH_DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres). It creates its own database,
 // fills it in SQL with generate_series, times the real service functions (p50/p95 over 30 runs after warm-up)
-// and drops the database again. Goal: p95 under 100 ms per call, in every time zone sellers live in (issue 15: the
+// and drops the database again. Goal: p95 under 100 ms per call, in every time zone sellers live in (the
 // daily view in zones a half or three quarters of an hour off UTC too). --explain prints each query's plan; --keep
 // leaves the filled database in place and --reuse URL times such a database again without refilling it.
 import { randomBytes } from "node:crypto";

@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { transactionStatusLabels } from "~/schemas/payments";
 
-// SPEC 4: completed green, pending yellow, failed red, cancelled grey; anything else grey. A partial refund is
+// Completed green, pending yellow, failed red, cancelled grey; anything else grey. A partial refund is
 // money that partly stayed: blue, apart from both.
 const tones: Record<string, BadgeTone> = {
   completed: "green",

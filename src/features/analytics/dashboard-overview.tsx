@@ -32,7 +32,7 @@ const granularityOptions = [
 ];
 
 /**
- * SPEC 2.5 dashboard home body for a store that has taken payments: the range and granularity (in the URL, so a
+ * Dashboard home body for a store that has taken payments: the range and granularity (in the URL, so a
  * reload, Back or a shared link shows the same view), the four tiles compared with the previous period, and the
  * revenue chart. The server page reads the figures in the store's time zone.
  */
@@ -173,7 +173,7 @@ function MoneyChanges({ lines }: { lines: MoneyLine[] }) {
 const kindLabel = { "payment-button": "Payment button", "sell-page": "Sell page" } as const;
 
 /**
- * SPEC 2.5 Top Performing Pages: the merchant's best POPs of the period (buttons and sell pages), each with
+ * Top Performing Pages: the merchant's best POPs of the period (buttons and sell pages), each with
  * "Setup needed" and the fix when buyers cannot pay it yet.
  */
 export function TopPages({ data }: { data: Dashboard }) {

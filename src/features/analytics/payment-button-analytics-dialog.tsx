@@ -11,7 +11,7 @@ import {
 import type { AnalyticsPeriod } from "~/schemas/analytics";
 import { api, type RouterOutputs } from "~/trpc/react";
 
-/** SPEC 2.12: one payment button's sales for a period (30 days by default), opened from the pages list. */
+/** One payment button's sales for a period (30 days by default), opened from the pages list. */
 export function PaymentButtonAnalyticsDialog({
   buttonId,
   buttonName,

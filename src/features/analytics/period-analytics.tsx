@@ -14,7 +14,7 @@ import { Tabs } from "~/components/ui/tabs";
 import { formatMoney, type Currency } from "~/lib/money";
 import type { AnalyticsPeriod } from "~/schemas/analytics";
 
-// The pieces of the per-POP analytics dialogs (SPEC 2.12): payment buttons and digital sell pages.
+// The pieces of the per-POP analytics dialogs: payment buttons and digital sell pages.
 
 const periodTabs: { value: AnalyticsPeriod; label: string }[] = [
   { value: "7d", label: "7 Days" },
@@ -36,7 +36,7 @@ function PeriodTabs({ panel }: { panel(period: AnalyticsPeriod): ReactNode }) {
   );
 }
 
-/** One POP's analytics dialog (SPEC 2.12): the period tabs, 30 days first; `panel` renders one period. */
+/** One POP's analytics dialog: the period tabs, 30 days first; `panel` renders one period. */
 export function PeriodAnalyticsDialog({
   title,
   description,
@@ -66,7 +66,7 @@ export function PeriodAnalyticsDialog({
   );
 }
 
-/** A period's figures once loaded: a spinner first, SPEC 2.12's failure text if they cannot be. */
+/** A period's figures once loaded: a spinner first, the failure text if they cannot be. */
 export function PeriodFigures<T>({
   query,
   children,
@@ -79,7 +79,7 @@ export function PeriodFigures<T>({
   return <div className="space-y-5">{children(query.data)}</div>;
 }
 
-/** SPEC 2.12's four figures: the total, the revenue, successful (green) and failed (red). */
+/** The four figures: the total, the revenue, successful (green) and failed (red). */
 export function SummaryTiles({
   totalLabel,
   total,
@@ -166,7 +166,7 @@ export function SuccessRate({ rate, children }: { rate: number; children?: React
 
 type RecentTransaction = {
   id: string;
-  /** PayPal's capture, sale or WPS txn id: the one id a purchase has (DESIGN 11). */
+  /** PayPal's capture, sale or WPS txn id: the one id a purchase has. */
   paypalId: string;
   amountMinor: number;
   currency: Currency;

@@ -11,7 +11,7 @@ const tones = {
 } as const;
 
 /**
- * The outcome of a payment in the page, never in a native dialog (issue 18): errors in an alert region, anything
+ * The outcome of a payment in the page, never in a native dialog: errors in an alert region, anything
  * else in a status region. Both regions are always rendered, empty while there is nothing to say, because screen
  * readers announce text that appears in an existing live region more reliably than a region that appears with it.
  */

@@ -56,7 +56,7 @@ export function ContactSalesDialog({
   } = useForm<ContactSalesInput, unknown, ContactSalesValues>({
     resolver: zodResolver(contactSalesSchema),
     defaultValues: { ...emptyEnquiry, ...defaultValues },
-    // Errors are re-checked on the next submit; editing a field just clears its own error (SPEC.md 4).
+    // Errors are re-checked on the next submit; editing a field just clears its own error.
     reValidateMode: "onSubmit",
   });
 

@@ -18,7 +18,7 @@ import {
 
 /**
  * Landing-page copy in one place: the header menus, the sections and the footer all read from here. Every sentence
- * states what the product does today (issue 16): no trial, no feature that has no screen. Prices, limits and fees
+ * states what the product does today: no trial, no feature that has no screen. Prices, limits and fees
  * are not written here at all: the pricing section and the hero read the plans staff set in the admin portal.
  */
 
@@ -97,7 +97,7 @@ export const features: LandingItem[] = [
   },
 ];
 
-/** The Features menu in the top bar lists the first four cards of the grid (SPEC.md 2.2). */
+/** The Features menu in the top bar lists the first four cards of the grid. */
 export const headerFeatures = features.slice(0, 4);
 
 export const useCases: LandingItem[] = [

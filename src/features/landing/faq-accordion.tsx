@@ -5,7 +5,7 @@ import { useState } from "react";
 import { cn } from "~/lib/cn";
 import type { Faq } from "./content";
 
-/** At most one answer is open; clicking the open question closes it (SPEC.md 4, UI state). */
+/** At most one answer is open; clicking the open question closes it. */
 export function FaqAccordion({ items }: { items: Faq[] }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
 

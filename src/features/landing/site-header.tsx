@@ -21,7 +21,7 @@ const sectionLinks = [
 const navLinkClass = "rounded-md px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900";
 
 export function SiteHeader() {
-  // One state for both dropdowns, so opening one necessarily closes the other (SPEC.md 4, UI state).
+  // One state for both dropdowns, so opening one necessarily closes the other.
   const [openMenu, setOpenMenu] = useState<MenuId | null>(null);
   const [isMobileOpen, setIsMobileOpen] = useState(false);
 

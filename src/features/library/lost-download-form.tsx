@@ -8,7 +8,7 @@ import { lostDownloadSchema } from "~/schemas/library";
 type Notice = { tone: "ok" | "error"; text: string } | null;
 
 /**
- * "Lost your download?" (issue 13): mails the buyer's library link to the e-mail they paid with. A plain fetch
+ * "Lost your download?": mails the buyer's library link to the e-mail they paid with. A plain fetch
  * to the checkout endpoints, like the rest of the buyer's pages (no tRPC client in their JavaScript).
  */
 export function LostDownloadForm() {

@@ -24,7 +24,7 @@ function focusPageHeading() {
 }
 
 /**
- * The dashboard's getting-started checklist (issue 18). The server renders it with the store's real state; the
+ * The dashboard's getting-started checklist. The server renders it with the store's real state; the
  * steps are read again when the seller returns to the tab (e.g. after a test payment in another one), and when one
  * changed the whole page refreshes, so the figures follow. "You're all set" shows on the load that first
  * finds every step done, and stays while the seller is on the page.

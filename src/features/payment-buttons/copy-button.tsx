@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Button, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
 import { toast } from "~/components/ui/toast";
 
-/** SPEC 2.12: "Copied!" shows for two seconds. */
+/** "Copied!" shows for two seconds. */
 export const COPIED_FOR_MS = 2000;
 
 /**

@@ -8,7 +8,7 @@ import { paymentButtonDefaults } from "~/schemas/payment-buttons";
 import { api } from "~/trpc/react";
 
 /**
- * SPEC 2.8 create: SPEC 9 defaults with the client ID from Store Settings. Success toasts and goes to the pages
+ * Create: the form's defaults with the client ID from Store Settings. Success toasts and goes to the pages
  * list, which opens "Your POP is ready" for it (?created=).
  */
 export function CreatePaymentButton({ store }: { store: StoreConnection }) {

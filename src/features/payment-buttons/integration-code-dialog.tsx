@@ -29,7 +29,7 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
   );
 }
 
-/** SPEC 2.12: the code a merchant pastes into their site, with the button's configuration and a test page. */
+/** The code a merchant pastes into their site, with the button's configuration and a test page. */
 export function IntegrationCodeDialog({
   button,
   appUrl,

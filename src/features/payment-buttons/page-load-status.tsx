@@ -24,7 +24,7 @@ export function PopNotFound({ title, message, returnHref }: { title: string; mes
   );
 }
 
-/** The box above an edit form (SPEC 2.8, 2.10): what is being edited, its id, created and last-updated times. */
+/** The box above an edit form: what is being edited, its id, created and last-updated times. */
 export function PopFacts({
   name,
   idLabel,
@@ -32,7 +32,7 @@ export function PopFacts({
   createdAt,
   updatedAt,
 }: {
-  /** The sell page's name (SPEC 2.10); a payment button's box shows none. */
+  /** The sell page's name; a payment button's box shows none. */
   name?: string;
   idLabel: string;
   id: string;

@@ -58,7 +58,7 @@ function ReadyDialogFromUrl({ appUrl, kind }: { appUrl: string; kind: PopKind })
 }
 
 /**
- * SPEC 2.6: the three kinds of POP, each with its count. The open tab, the search and the status filter live in
+ * The three kinds of POP, each with its count. The open tab, the search and the status filter live in
  * the URL (?tab=, ?q=, ?status=), so a view survives reloads and can be shared.
  */
 export function PagesTabs({ appUrl }: { appUrl: string }) {

@@ -20,7 +20,7 @@ import { api, type RouterOutputs } from "~/trpc/react";
 type ListedButton = RouterOutputs["pages"]["buttons"]["list"][number];
 type OpenDialog = { kind: "code" | "analytics"; button: ListedButton } | null;
 
-/** SPEC 2.6: the merchant's payment buttons as cards, with their actions and dialogs. */
+/** The merchant's payment buttons as cards, with their actions and dialogs. */
 export function PaymentButtonList({ appUrl }: { appUrl: string }) {
   const utils = api.useUtils();
   const buttons = api.pages.buttons.list.useQuery();

@@ -102,7 +102,7 @@ export function usePopListActions<T extends Pop>({
 }
 
 /**
- * SPEC 8's delete confirmation, titled with the POP's name ("Delete 'Course'?"); `what` is "payment button" or
+ * The delete confirmation, titled with the POP's name ("Delete 'Course'?"); `what` is "payment button" or
  * "digital sell page" in the spec's sentence, `children` what else goes with it.
  */
 export function DeletePopDialog<T extends Pop>({

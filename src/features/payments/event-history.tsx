@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { DateTime } from "~/components/ui/date-time";
 
-// The PayPal webhook events of a payment or a subscription (DESIGN 11: every event that touched it is shown), in
+// The PayPal webhook events of a payment or a subscription (every event that touched it is shown), in
 // the order they arrived. The type is PayPal's own name, which sellers can look up; the label says it in words.
 
 const typeLabels: Record<string, string> = {

@@ -9,7 +9,7 @@ import { api } from "~/trpc/react";
 
 const noFiles = { productImageId: null, merchantLogoId: null, downloadableFileId: null };
 
-/** SPEC 2.9 create: SPEC 9 defaults with the client ID from Store Settings; success goes to the pages list. */
+/** Create: the form's defaults with the client ID from Store Settings; success goes to the pages list. */
 export function CreateSellPage({ store }: { store: StoreConnection }) {
   const router = useRouter();
   const utils = api.useUtils();

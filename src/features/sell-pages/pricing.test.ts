@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { discountPercent } from "~/lib/formulas";
 import { bundlePricing, payWhatYouWantPricing, priceSummary, stockNote } from "~/features/sell-pages/pricing";
 
-describe("discount percent (SPEC 9)", () => {
+describe("discount percent", () => {
   it("is the rounded discount relative to the original price", () => {
     expect(discountPercent(3999, 2999)).toBe(25); // 25.006...
     expect(discountPercent(6999, 4999)).toBe(29); // 28.575...
@@ -17,7 +17,7 @@ describe("discount percent (SPEC 9)", () => {
 });
 
 describe("bundle prices on the sales page", () => {
-  it("shows the price to two decimals, the struck original and the badge for SPEC 9's basic bundle", () => {
+  it("shows the price to two decimals, the struck original and the badge for the basic bundle", () => {
     expect(bundlePricing({ priceMinor: 2999, originalPriceMinor: 3999 }, "USD")).toEqual({
       price: "$29.99",
       original: "$39.99",
@@ -42,7 +42,7 @@ describe("bundle prices on the sales page", () => {
   });
 });
 
-describe("pay what you want and stock on the sales page (issue 16)", () => {
+describe("pay what you want and stock on the sales page", () => {
   const bundle = { priceMinor: 2999, payWhatYouWant: false, minimumPriceMinor: null, stockLeft: null, soldOut: false };
 
   it("reads a fixed price as the price, and pay what you want as its minimum and suggestion", () => {

@@ -16,7 +16,7 @@ import { api, type RouterOutputs } from "~/trpc/react";
 type PageAnalytics = RouterOutputs["pages"]["sellPages"]["analytics"];
 
 /**
- * SPEC 2.12 Digital Sell Page Analytics. The period defaults to 30 days, like the payment-button dialog (the
+ * Digital Sell Page Analytics. The period defaults to 30 days, like the payment-button dialog (the
  * spec leaves this dialog's default open).
  */
 export function SellPageAnalyticsDialog({

@@ -82,7 +82,7 @@ function useStoreBrand(): StoreBrandInfo | null {
   };
 }
 
-/** SPEC 2.12 live preview: the page exactly as buyers will see it, with the payment buttons inert. */
+/** Live preview: the page exactly as buyers will see it, with the payment buttons inert. */
 export function SellPagePreviewDialog({
   values,
   context,

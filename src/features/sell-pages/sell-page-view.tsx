@@ -47,7 +47,7 @@ export type ViewPage = {
   bundles: ViewBundle[];
 };
 
-/** SPEC 2.15: premium is preselected when the page offers it, unless it is sold out and basic is not. */
+/** Premium is preselected when the page offers it, unless it is sold out and basic is not. */
 export function preselectedTier(page: Pick<ViewPage, "bundles">): ViewBundle["tier"] {
   const premium = page.bundles.find((bundle) => bundle.tier === "premium");
   const basic = page.bundles.find((bundle) => bundle.tier === "basic");
@@ -56,8 +56,8 @@ export function preselectedTier(page: Pick<ViewPage, "bundles">): ViewBundle["ti
 }
 
 /**
- * The digital sell page as buyers see it (SPEC 2.15), shared by /digital-sell/{id} and the merchant's live
- * preview (SPEC 2.12) so the two never drift apart. Mobile first: one column, packages stacked, the payment
+ * The digital sell page as buyers see it, shared by /digital-sell/{id} and the merchant's live
+ * preview so the two never drift apart. Mobile first: one column, packages stacked, the payment
  * area right under them. Every package's payment area is rendered and only the selected one shown, so the
  * buyer's page can switch packages with a few lines of script instead of React (src/embed/sell-page.ts): it
  * flips the packages' aria-checked (which their styles follow) and the areas' `hidden` by their data attributes.

@@ -64,7 +64,7 @@ function SellPageDetails({ page }: { page: ListedPage }) {
 }
 
 /**
- * SPEC 2.6: the Digital Sell Pages tab of the pages list. Conversion is completed sales per page view (one per
+ * The Digital Sell Pages tab of the pages list. Conversion is completed sales per page view (one per
  * visitor and day, see the sell-pages service).
  */
 export function SellPagesTab({ appUrl }: { appUrl: string }) {

@@ -4,11 +4,11 @@ import { Download } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Button } from "~/components/ui/button";
 
-/** SPEC 9: the thank-you countdown. */
+/** The thank-you countdown. */
 const COUNTDOWN_SECONDS = 10;
 
 /**
- * SPEC 2.16: a 10-second countdown, then the download starts by itself; 'Download Now' starts it at once and
+ * A 10-second countdown, then the download starts by itself; 'Download Now' starts it at once and
  * becomes 'Download Again'. A purchase already downloaded (a reload, a return visit) does not start another
  * download unasked, since every start counts against the grant's limit.
  */

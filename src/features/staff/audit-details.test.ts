@@ -23,7 +23,7 @@ describe("audit details", () => {
     expect(describeAuditDetails(null)).toBe("");
   });
 
-  it("describes plan changes (issue 16)", () => {
+  it("describes plan changes", () => {
     expect(auditActionLabel("plan.set_default")).toBe("Made plan the default");
     expect(
       describeAuditDetails({

@@ -13,7 +13,7 @@ type MerchantRow = RouterOutputs["admin"]["merchants"]["list"]["merchants"][numb
 
 const column = createColumnHelper<MerchantRow>();
 
-// SPEC 2.19: Merchant (name, e-mail), Company ('N/A' if empty), Created; a row opens the merchant. The server pages
+// Merchant (name, e-mail), Company ('N/A' if empty), Created; a row opens the merchant. The server pages
 // the list newest first and cannot sort it otherwise.
 const columns = [
   column.display({

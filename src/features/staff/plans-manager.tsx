@@ -121,7 +121,7 @@ function planColumns(canEdit: boolean, openFromRow: (dialog: RowDialog) => void)
 }
 
 /**
- * The admin Settings' Plans section (issue 16). Everyone sees the plans; admins and super admins (canEdit, which the
+ * The admin Settings' Plans section. Everyone sees the plans; admins and super admins (canEdit, which the
  * server checks again on every change) add, edit, choose the default and delete. The landing page shows these
  * plans as they are saved here.
  */

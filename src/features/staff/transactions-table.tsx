@@ -112,7 +112,7 @@ const referenceColumn = column.display({
 });
 
 /**
- * `all`: the Transactions page, every merchant. `recent`: the overview's Recent Transactions (SPEC 2.19: id,
+ * `all`: the Transactions page, every merchant. `recent`: the overview's Recent Transactions (id,
  * amount with currency, status, date; plus the merchant the row opens). `merchant`: one merchant's payments.
  */
 const columnsByVariant = {

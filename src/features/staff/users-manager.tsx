@@ -32,7 +32,7 @@ const icon = "size-4";
 
 type RowDialog = Exclude<Open, null | { kind: "create" }>;
 
-// SPEC 2.19: User (name, @username, e-mail), Role, Status, Created, Actions. Paged newest first by the server.
+// User (name, @username, e-mail), Role, Status, Created, Actions. Paged newest first by the server.
 function userColumns(viewerId: string, openFromRow: (dialog: RowDialog) => void): ColumnsOf<StaffUserRow> {
   function actionsOf(user: StaffUserRow): MenuAction[] {
     const name = `'${user.username}'`;

@@ -7,7 +7,7 @@ import { wpsButtonDefaults } from "~/schemas/wps";
 import { api } from "~/trpc/react";
 
 /**
- * SPEC 2.11 create: SPEC 9 defaults. Success toasts and goes to the WPS tab, which opens "Your WPS button is
+ * Create: the form's defaults. Success toasts and goes to the WPS tab, which opens "Your WPS button is
  * ready" for it (?created=).
  */
 export function CreateWpsButton({ appUrl, actions }: { appUrl: string; actions: WpsActions }) {

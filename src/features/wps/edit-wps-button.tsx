@@ -6,7 +6,7 @@ import { WpsButtonForm, type WpsActions } from "~/features/wps/wps-button-form";
 import { api, type RouterOutputs } from "~/trpc/react";
 
 /**
- * WPS edit (SPEC calls it unimplemented; issue 11 builds it): the merchant's own button, read by the page on the
+ * WPS edit: the merchant's own button, read by the page on the
  * server, so the form's first paint shows its saved values (an unknown or foreign id is the page's 404).
  */
 export function EditWpsButton({

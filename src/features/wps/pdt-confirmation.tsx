@@ -22,7 +22,7 @@ export type PdtOutcome =
   | { kind: "received" }
   | { kind: "unknown" };
 
-/** SPEC 2.17: one second of spinner before the outcome. */
+/** One second of spinner before the outcome. */
 const SPINNER_MS = 1000;
 
 const statusTone = (status: string): BadgeTone =>
@@ -97,7 +97,7 @@ function Outcome({ outcome }: { outcome: PdtOutcome }) {
   }
 }
 
-/** SPEC 2.17's page: the spinner, the outcome, 'What's Next?' and support links. */
+/** The page: the spinner, the outcome, 'What's Next?' and support links. */
 export function PdtConfirmation({ outcome }: { outcome: PdtOutcome }) {
   const [isWaiting, setIsWaiting] = useState(true);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { PeriodAnalyticsDialog, PeriodFigures } from "~/features/analytics/perio
 import type { AnalyticsPeriod } from "~/schemas/analytics";
 import { api } from "~/trpc/react";
 
-/** The payment-button analytics dialog (SPEC 2.12), fed by the WPS button's verified PayPal payments. */
+/** The payment-button analytics dialog, fed by the WPS button's verified PayPal payments. */
 export function WpsAnalyticsDialog({
   buttonId,
   itemName,

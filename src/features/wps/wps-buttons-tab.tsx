@@ -30,13 +30,13 @@ type Row = RouterOutputs["wps"]["list"][number];
 type WpsPop = Row & { name: string; description: string | null; setupIssue: null };
 type OpenDialog = { kind: "code" | "analytics"; button: WpsPop } | null;
 
-/** SPEC 9: at most 6 price options on a row. */
+/** At most 6 price options on a row. */
 const SHOWN_OPTIONS = 6;
 const menuIcon = "size-4 text-gray-600";
 
 const asPop = (row: Row): WpsPop => ({ ...row, name: row.itemName, description: row.itemNumber, setupIssue: null });
 
-/** SPEC 2.6 WPS list: the merchant's WPS buttons as cards, with the deprecation notice and the way off WPS. */
+/** WPS list: the merchant's WPS buttons as cards, with the deprecation notice and the way off WPS. */
 export function WpsButtonsTab({ appUrl }: { appUrl: string }) {
   const router = useRouter();
   const utils = api.useUtils();
@@ -205,7 +205,7 @@ function ReadyDialogFromUrl({
   );
 }
 
-/** One WPS button (SPEC 2.6): item name, environment badge, switch, then its product, price, tax, shipping, date. */
+/** One WPS button: item name, environment badge, switch, then its product, price, tax, shipping, date. */
 function WpsCard({
   button,
   appUrl,

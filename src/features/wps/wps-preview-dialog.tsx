@@ -103,7 +103,7 @@ export function WpsButtonPreview({ form, look, isSaved }: { form: WpsForm; look:
   );
 }
 
-/** Opens the Full HTML example in a new window; a blocked pop-up does nothing (SPEC 8 "silent failures"). */
+/** Opens the Full HTML example in a new window; a blocked pop-up does nothing (a silent failure, on purpose). */
 function openFullPreview(html: string) {
   const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
   window.open(url, "_blank", "noopener");
@@ -112,7 +112,7 @@ function openFullPreview(html: string) {
 }
 
 /**
- * SPEC 2.12 'WPS Button Preview': the summary, the rendered button, the code (Quick Integration, Full HTML
+ * 'WPS Button Preview': the summary, the rendered button, the code (Quick Integration, Full HTML
  * Example) with Copy Code, Full Preview, instructions and a sandbox warning. `buttonId` null: not saved yet.
  */
 export function WpsPreviewDialog({

@@ -1,4 +1,4 @@
-// The sellers' daily digest (issue 13): at 8 o'clock in each store's time zone, yesterday in a few figures.
+// The sellers' daily digest: at 8 o'clock in each store's time zone, yesterday in a few figures.
 // Recorded by the hourly "email.daily-digest" job; the figures are read when the mail is composed.
 import { addDays } from "~/lib/date-range";
 import { calendarDate, isValidTimeZone, startOfDayIn } from "~/lib/dates";

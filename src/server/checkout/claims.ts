@@ -3,7 +3,7 @@ import { AppError } from "~/server/platform/errors";
 import { soldOutMessage } from "~/lib/checkout-messages";
 import { discountMessages } from "~/server/checkout/pricing";
 
-// Stock and discount-code uses are limited, and buyers approve at the same moment (issue 16: 50 buyers for the last
+// Stock and discount-code uses are limited, and buyers approve at the same moment (e.g. 50 buyers for the last
 // 10 items). An order claims its units and its code use just before our server asks PayPal to capture it, in one
 // database transaction whose conditional updates cannot take more than is left; a refused claim means PayPal is
 // never asked, so nobody pays for what is gone. A claim is held by its checkout session: it stays with a captured

@@ -6,7 +6,7 @@ import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { consumeRateLimit, refundRateLimit } from "~/server/platform/rate-limit";
 
-// What a buyer pays (DESIGN 5: never a number from the browser). The buyer may choose only what the seller
+// What a buyer pays (never a number from the browser). The buyer may choose only what the seller
 // allows: an amount at or above a pay-what-you-want minimum, a quantity up to the button's limit and the stock
 // left, and a discount code of the store that applies to this POP. The same function prices the "Apply" preview
 // and the PayPal order, so the total the buyer saw is the total PayPal is asked for.

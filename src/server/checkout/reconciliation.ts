@@ -7,7 +7,7 @@ import { settleCheckout } from "~/server/checkout/capture";
 import { releaseClaims } from "~/server/checkout/claims";
 import { syncSubscription } from "~/server/subscriptions/subscriptions";
 
-// Nothing paid is ever lost (issue 12): the "checkouts.reconcile" job (every 10 minutes, and `npm run reconcile`)
+// Nothing paid is ever lost: the "checkouts.reconcile" job (every 10 minutes, and `npm run reconcile`)
 // asks PayPal about every checkout it approved or captured that we never recorded, and about subscriptions whose
 // billing date has passed, and records what PayPal says was paid through the buyer's own path.
 

@@ -18,7 +18,7 @@ export interface MerchantPayPal {
   webhookId: string | null;
 }
 
-/** Sandbox vs live is the merchant's explicit setting (DESIGN 5), never inferred from NODE_ENV. */
+/** Sandbox vs live is the merchant's explicit setting, never inferred from NODE_ENV. */
 export function paypalApiBase(environment: PaypalEnvironment): string {
   return environment === "live" ? env.PAYPAL_API_BASE_LIVE : env.PAYPAL_API_BASE_SANDBOX;
 }

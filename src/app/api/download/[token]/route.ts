@@ -24,7 +24,7 @@ function refusal(status: number, message: string) {
 }
 
 /**
- * DESIGN 6: the only way to the purchased file. Checks the grant (not revoked, not expired, purchase still
+ * The only way to the purchased file. Checks the grant (not revoked, not expired, purchase still
  * completed, downloads left), counts the download and redirects to a short-lived signed storage address.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }) {
