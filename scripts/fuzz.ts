@@ -1,5 +1,5 @@
 // `npm run fuzz`: the property-based fuzz tests at full size. The same files `npm test` runs small
-// (tests/integration/fuzz-procedures.test.ts, fuzz-routes.test.ts, tests/e2e/fuzz-pages.spec.ts) with many cases
+// (tests/integration/api/fuzz-procedures.test.ts, fuzz-routes.test.ts, tests/e2e/fuzz-pages.spec.ts) with many cases
 // each, then one table: cases per procedure, route and page, the 5xx answers and refusals that changed the
 // database, and the time. FUZZ_RUNS (cases per procedure and route), FUZZ_PAGE_RUNS (per page), FUZZ_SEED (to
 // replay a run) and FUZZ_ONLY (one target) pass through; DATABASE_URL runs it on that PostgreSQL server.
@@ -77,8 +77,8 @@ async function main() {
       "run",
       "--project",
       "integration",
-      "tests/integration/fuzz-procedures.test.ts",
-      "tests/integration/fuzz-routes.test.ts",
+      "tests/integration/api/fuzz-procedures.test.ts",
+      "tests/integration/api/fuzz-routes.test.ts",
     ],
     env,
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { RouteError } from "~/features/route-states/route-error";
+import { RouteError } from "~/components/route-states/route-error";
 import "~/styles/globals.css";
 
 /** An error in the root layout itself: this replaces the whole document, so it brings its own and the styles. */

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { buttonClasses } from "~/components/ui/button";
-import { StatusScreen } from "~/features/route-states/status-screen";
+import { StatusScreen } from "~/components/route-states/status-screen";
 
 export const metadata: Metadata = { title: "Page not found · Popkit" };
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { RouteError } from "~/features/route-states/route-error";
+import { RouteError } from "~/components/route-states/route-error";
 
 export default function PublicError({ error, retry }: { error: unknown; retry: () => void }) {
   return <RouteError error={error} retry={retry} home={{ href: "/", label: "Return to Home" }} />;

@@ -1,6 +1,6 @@
 "use client";
 
-import { RouteError } from "~/features/route-states/route-error";
+import { RouteError } from "~/components/route-states/route-error";
 
 /** Inside the merchant shell, so the navigation stays usable. */
 export default function DashboardError({ error, retry }: { error: unknown; retry: () => void }) {

@@ -22,7 +22,7 @@ import {
   type StoreConnection,
 } from "~/features/payment-buttons/checkout-settings-fields";
 import { SellPagePreviewDialog } from "~/features/sell-pages/sell-page-preview-dialog";
-import { UploadField, type UploadedFile } from "~/features/uploads/upload-field";
+import { UploadField, type UploadedFile } from "~/components/upload-field";
 import { MAX_FEATURES, sellPageSchema, type SellPageInput } from "~/schemas/sell-pages";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 

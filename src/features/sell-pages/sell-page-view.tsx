@@ -2,7 +2,7 @@ import { Check, Download, History, ShieldCheck, Star } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { StoreBrandInfo } from "~/lib/store-brand";
-import { StoreBrand } from "~/features/branding/store-brand";
+import { StoreBrand } from "~/features/stores/store-brand";
 import { bundlePricing, payWhatYouWantPricing, priceSummary, stockNote } from "~/features/sell-pages/pricing";
 import { cn } from "~/lib/cn";
 import type { Currency } from "~/lib/money";

@@ -9,7 +9,7 @@ import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { fieldsFor, Form, SubmitButton } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
-import { ChangePasswordFields } from "~/features/account/account-settings";
+import { ChangePasswordFields } from "~/features/accounts/account-settings";
 import {
   changeOwnPasswordSchema,
   updateOwnProfileSchema,

@@ -8,7 +8,7 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Select } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
-import { limitReachedText, PlanUsageFacts } from "~/features/settings/plan-card";
+import { limitReachedText, PlanUsageFacts } from "~/features/plans/plan-card";
 import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
 type MerchantPlan = RouterOutputs["admin"]["plans"]["forMerchant"];

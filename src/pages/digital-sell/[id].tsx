@@ -7,7 +7,7 @@ import { embedConfig, paymentButtonScript } from "~/embed/payment-button";
 import { sellPageScript } from "~/embed/sell-page";
 import { env } from "~/env";
 import { bundlePricing, payWhatYouWantPricing } from "~/features/sell-pages/pricing";
-import { StatusScreen } from "~/features/route-states/status-screen";
+import { StatusScreen } from "~/components/route-states/status-screen";
 import { preselectedTier, SellPageView } from "~/features/sell-pages/sell-page-view";
 import { checkoutMessages, sellerSuspendedMessage } from "~/lib/checkout-messages";
 import { requestNonce } from "~/server/platform/security-headers";

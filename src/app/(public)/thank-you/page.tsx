@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Card } from "~/components/ui/card";
-import { StoreBrand } from "~/features/branding/store-brand";
+import { StoreBrand } from "~/features/stores/store-brand";
 import { LostDownloadForm } from "~/features/library/lost-download-form";
 import { ThankYouDownload } from "~/features/sell-pages/thank-you-download";
 import { formatMoney } from "~/lib/money";

@@ -6,7 +6,7 @@ import { ExportLink } from "~/features/payments/export-link";
 import { PaymentsTable } from "~/features/payments/payments-table";
 import { ResultCount } from "~/features/payments/result-count";
 import { SortSelect } from "~/features/payments/sort-select";
-import { RouteLoading } from "~/features/route-states/route-loading";
+import { RouteLoading } from "~/components/route-states/route-loading";
 import { pageParam, sortParams, textParam } from "~/lib/search-params";
 import { paymentSorts, transactionStatuses, transactionStatusLabels } from "~/schemas/payments";
 import { serverApi } from "~/trpc/server";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { WebhookSettingsCard } from "~/features/merchant-webhooks/webhook-settings-card";
-import { PlanCard } from "~/features/settings/plan-card";
-import { ACCOUNT_HREF, StoreSettingsForm } from "~/features/settings/store-settings-form";
+import { PlanCard } from "~/features/plans/plan-card";
+import { ACCOUNT_HREF, StoreSettingsForm } from "~/features/stores/store-settings-form";
 import { isLocalPayPalSandbox } from "~/server/stores/settings";
 import { serverApi } from "~/trpc/server";
 

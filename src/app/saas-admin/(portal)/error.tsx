@@ -1,6 +1,6 @@
 "use client";
 
-import { RouteError } from "~/features/route-states/route-error";
+import { RouteError } from "~/components/route-states/route-error";
 
 /** Inside the staff shell, so the navigation stays usable. */
 export default function StaffPortalError({ error, retry }: { error: unknown; retry: () => void }) {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { buttonClasses } from "~/components/ui/button";
-import { StatusPanel } from "~/features/route-states/status-screen";
+import { StatusPanel } from "~/components/route-states/status-screen";
 
 /**
  * notFound() from a portal page (e.g. an unknown merchant id), inside the staff shell. Without it the root

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { PageHeader } from "~/components/ui/page-header";
 import { StatTile } from "~/components/ui/stat-tile";
-import { RouteLoading } from "~/features/route-states/route-loading";
+import { RouteLoading } from "~/components/route-states/route-loading";
 import { formatRevenue } from "~/features/staff/format";
 import { StaffTransactionsTable } from "~/features/staff/transactions-table";
 import { serverApi } from "~/trpc/server";

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { buttonClasses } from "~/components/ui/button";
-import { StatusScreen } from "~/features/route-states/status-screen";
+import { StatusScreen } from "~/components/route-states/status-screen";
 
 /** The fallback for an unknown or inactive product, answered with status 404. */
 export default function ProductNotFound() {

@@ -5,7 +5,7 @@ import { cache } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { env } from "~/env";
-import { StoreBrand } from "~/features/branding/store-brand";
+import { StoreBrand } from "~/features/stores/store-brand";
 import { PayPalCheckoutButton } from "~/features/checkout/paypal-checkout-button";
 import { sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";

@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { StoreBrand } from "~/features/branding/store-brand";
+import { StoreBrand } from "~/features/stores/store-brand";
 import { formatFileSize } from "~/lib/file-types";
 import { formatMoney } from "~/lib/money";
 import { getLibrary } from "~/server/library/library";

@@ -1,5 +1,5 @@
 import { PageHeader } from "~/components/ui/page-header";
-import { ChangePasswordCard, EmailCard, SessionsCard } from "~/features/account/account-settings";
+import { ChangePasswordCard, EmailCard, SessionsCard } from "~/features/accounts/account-settings";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Account · Popkit" };

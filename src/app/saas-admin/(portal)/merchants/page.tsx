@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { ListFilters, SearchFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
-import { RouteLoading } from "~/features/route-states/route-loading";
+import { RouteLoading } from "~/components/route-states/route-loading";
 import { MerchantsTable } from "~/features/staff/merchants-table";
 import { pageParam, textParam } from "~/lib/search-params";
 import { MERCHANTS_PAGE_SIZE } from "~/server/staff/reports";

@@ -1,1 +1,1 @@
-export { RouteLoading as default } from "~/features/route-states/route-loading";
+export { RouteLoading as default } from "~/components/route-states/route-loading";
