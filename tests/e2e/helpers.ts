@@ -4,13 +4,46 @@ export function uniqueEmail(prefix = "e2e") {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 }
 
-/** Signs up a new merchant through the real form and waits for the dashboard. */
-export async function signUpMerchant(page: Page, options: { name?: string; email?: string; password?: string } = {}) {
-  const account = {
+type MerchantAccount = { name: string; email: string; password: string };
+
+function accountWith(options: Partial<MerchantAccount>): MerchantAccount {
+  return {
     name: options.name ?? "E2E Merchant",
     email: options.email ?? uniqueEmail(),
     password: options.password ?? "e2e-password",
   };
+}
+
+/**
+ * Signs in over HTTP exactly as the sign-in form does (next-auth's CSRF token, then the provider's callback), so
+ * the session cookie lands in the page's browser context. Only the specs about the forms themselves type into them.
+ */
+async function signInOverHttp(page: Page, provider: "merchant" | "staff", credentials: Record<string, string>) {
+  const { csrfToken } = (await (await page.request.get("/api/auth/csrf")).json()) as { csrfToken: string };
+  const response = await page.request.post(`/api/auth/callback/${provider}`, {
+    form: { ...credentials, csrfToken },
+    maxRedirects: 0,
+  });
+  // next-auth answers a refused sign-in with a redirect carrying `error=`; an accepted one sets the session cookie.
+  expect(response.headers().location ?? "", `sign-in as ${provider}`).not.toContain("error=");
+  const cookies = await page.context().cookies();
+  expect(cookies.some((cookie) => cookie.name.endsWith("authjs.session-token"))).toBe(true);
+}
+
+/** A new merchant, signed up through the same procedure the form calls, then signed in; the page is on /dashboard. */
+export async function signUpMerchant(page: Page, options: Partial<MerchantAccount> = {}) {
+  const account = accountWith(options);
+  const response = await page.request.post("/api/trpc/merchant.account.signUp", { data: { json: account } });
+  expect(response.ok(), await response.text()).toBe(true);
+  await signInOverHttp(page, "merchant", { email: account.email, password: account.password });
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return account;
+}
+
+/** Signs up a new merchant through the real form and waits for the dashboard: for the specs about that form. */
+export async function signUpMerchantThroughForm(page: Page, options: Partial<MerchantAccount> = {}) {
+  const account = accountWith(options);
   await page.goto("/auth?mode=signup");
   await page.getByLabel("Full Name").fill(account.name);
   await page.getByLabel("Email").fill(account.email);
@@ -20,20 +53,16 @@ export async function signUpMerchant(page: Page, options: { name?: string; email
   return account;
 }
 
-/** Signs an existing merchant in on /auth and waits for the dashboard. */
+/** Signs an existing merchant in over HTTP and opens the dashboard. */
 export async function signInMerchant(page: Page, account: { email: string; password: string }) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInOverHttp(page, "merchant", { email: account.email, password: account.password });
+  await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Signs a staff member in on the admin sign-in page and waits for the portal's overview. */
+/** Signs a staff member in over HTTP and opens the portal's overview. */
 export async function signInStaff(page: Page, account: { username: string; password: string }) {
-  await page.goto("/saas-admin/auth");
-  await page.getByLabel("Username").fill(account.username);
-  await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signInOverHttp(page, "staff", { username: account.username, password: account.password });
+  await page.goto("/saas-admin");
   await expect(page).toHaveURL(/\/saas-admin$/);
 }

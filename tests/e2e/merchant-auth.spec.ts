@@ -1,7 +1,7 @@
 import { sandboxSecretFor } from "../../sandbox/paypal";
 import { expect, test, type Browser } from "@playwright/test";
 import type { SandboxMail } from "../../sandbox/mail";
-import { signUpMerchant, uniqueEmail } from "./helpers";
+import { signUpMerchant, signUpMerchantThroughForm, uniqueEmail } from "./helpers";
 
 /** The newest mail to `to` whose subject matches, from the local inbox the app sends through. */
 async function mailTo(to: string, subject: string): Promise<SandboxMail> {
@@ -26,7 +26,7 @@ async function newPage(browser: Browser) {
 
 test("sign up lands on the dashboard with the name shown, and sign out returns to /auth", async ({ page }) => {
   const email = uniqueEmail();
-  await signUpMerchant(page, { name: "Grace Hopper", email, password: "cobol-rules" });
+  await signUpMerchantThroughForm(page, { name: "Grace Hopper", email, password: "cobol-rules" });
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByTestId("shell-user-name")).toHaveText("Grace Hopper");
   await expect(page.locator("aside").getByText(email)).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { sandboxSecretFor } from "../../sandbox/paypal";
 import { closeE2eDb, payInPayPalWindow, paymentMessage, refuseDialogs, startShop } from "./buyer-helpers";
-import { signUpMerchant } from "./helpers";
+import { signUpMerchantThroughForm } from "./helpers";
 import { menuAction, popCard } from "./pop-helpers";
 
 // Issue 4's whole journey in one go: the merchant builds a button in the dashboard, copies its integration code
@@ -17,7 +17,7 @@ test("from the merchant's form to a payment on another website, seen in analytic
   browser,
 }) => {
   test.setTimeout(150_000);
-  await signUpMerchant(page);
+  await signUpMerchantThroughForm(page);
   const clientId = `e2e-journey-${Date.now().toString(36)}`;
   await page.goto("/dashboard/settings");
   await page.getByLabel("PayPal Client ID").fill(clientId);
