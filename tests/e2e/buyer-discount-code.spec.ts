@@ -13,7 +13,7 @@ import { signInMerchant } from "./helpers";
 
 test.afterAll(closeE2eDb);
 
-// Issue 16: a buyer applies the seller's discount code on a sell page, PayPal is asked for the discounted amount,
+// A buyer applies the seller's discount code on a sell page, PayPal is asked for the discounted amount,
 // and the seller sees the code's use.
 
 test("a buyer applies a discount code on a sell page and pays the discounted amount", async ({ browser, page }) => {

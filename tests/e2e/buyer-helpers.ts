@@ -68,7 +68,7 @@ export function embedSnippet(appUrl: string, buttonId: string) {
 }
 
 /**
- * Buyers never get a native dialog (issue 18): records any alert, confirm or prompt the pages of `target` open,
+ * Buyers never get a native dialog (it blocks the page and cannot be styled or translated): records any alert, confirm or prompt the pages of `target` open,
  * dismisses it so the page goes on, and returns the check that fails the test if there was one. Without a
  * listener Playwright dismisses dialogs silently, so a page that went back to alert() would still pass.
  */

@@ -1,4 +1,4 @@
-// Issue 14: the public pages (/checkout/[id], /digital-sell/[id], /thank-you, /library/[token] and the rest of the
+// The public pages (/checkout/[id], /digital-sell/[id], /thank-you, /library/[token] and the rest of the
 // public group), fuzzed over real HTTP against the production server: its middleware, Next's own request handling
 // and the page renders. No answer may be a 5xx and no request may break the connection. FUZZ_PAGE_RUNS cases per
 // page (small here; `npm run fuzz` runs many), FUZZ_SEED to replay, FUZZ_ONLY=/checkout to run one page.

@@ -127,8 +127,8 @@ test("store settings save and keep the PayPal secret write-only", async ({ page 
   expect(await page.content()).not.toContain(secret);
 });
 
-// Issue 13 overrides SPEC 2.3's "An account with this email already exists": sign-up must not tell anyone which
-// e-mails have accounts. The owner gets an e-mail instead.
+// Sign-up never says "An account with this email already exists": that would tell anyone which e-mails have
+// accounts. The owner gets an e-mail instead.
 test("sign-up with a taken e-mail only says to check the inbox, and the owner is told by e-mail", async ({
   page,
   browser,

@@ -3,7 +3,7 @@ import { sandboxSecretFor } from "../../sandbox/paypal";
 import { closeE2eDb, e2eDb } from "./buyer-helpers";
 import { signUpMerchant } from "./helpers";
 
-// Issue 18: the seller's core loop by keyboard alone (Tab, Shift+Tab, Enter, Space, Escape, and End in a menu),
+// The seller's core loop by keyboard alone (Tab, Shift+Tab, Enter, Space, Escape, and End in a menu),
 // no mouse: create a payment button, copy its link from "Your POP is ready", switch it off and on with
 // focus staying on the switch, and delete it from its card's menu.
 

@@ -3,7 +3,7 @@ import { sandboxSecretFor } from "../../sandbox/paypal";
 import { closeE2eDb, e2eDb, embedSnippet, payInPayPalWindow, paymentMessage, startShop, test } from "./buyer-helpers";
 import { signUpMerchant } from "./helpers";
 
-// Issue 18's "guided first hour": a new seller's getting-started checklist ticks itself from real state, through the
+// The guided first hour: a new seller's getting-started checklist ticks itself from real state, through the
 // real UI, the PayPal sandbox and a page on another origin, until it reads all done. `test` fails on any native dialog.
 
 test.afterAll(closeE2eDb);

@@ -1,6 +1,6 @@
-// Issue 18, "lists a seller can work in": Payments and Customers with search, date range, sort and paging in the
-// URL, rows that open their detail, and a way back to the same filtered list. The phone journey is the issue's
-// "Done when": at 390 px, find a payment by the buyer's e-mail in a date range and open it. Issue 12: refunds on
+// Lists a seller can work in: Payments and Customers with search, date range, sort and paging in the
+// URL, rows that open their detail, and a way back to the same filtered list. The phone journey: at
+// 390 px, find a payment by the buyer's e-mail in a date range and open it. Refunds on
 // the list and the detail, the Refund dialog, the CSV export and the subscribers.
 import { expect, test, type Page } from "@playwright/test";
 import { calendarDate } from "../../src/lib/dates";

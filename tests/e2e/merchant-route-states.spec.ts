@@ -22,7 +22,7 @@ test("an unknown dashboard address answers 404 for a signed-in merchant", async 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-// Issue 26: a detail address whose id is unknown (or another store's: the same read) answers 404, not a 200
+// A detail address whose id is unknown (or another store's: the same read) answers 404, not a 200
 // not-found screen. No loading.tsx above these routes starts the response before the page knows.
 test("an unknown id on a dashboard detail page answers 404", async ({ page }) => {
   await signUpMerchant(page);

@@ -13,7 +13,7 @@ async function upload(page: Page, label: string, file: { name: string; mimeType:
 }
 
 test("a merchant validates, previews, creates, edits, toggles and deletes a digital sell page", async ({ page }) => {
-  // Longer than most: it also fills and previews the social proof and pricing options (issue 16).
+  // Longer than most: it also fills and previews the social proof and pricing options.
   test.setTimeout(150_000);
   const account = await signUpMerchant(page);
   await page.goto("/dashboard/settings");
@@ -38,14 +38,14 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
     await expect(page.getByRole("heading", { name: section, exact: true })).toBeVisible();
   }
 
-  // SPEC 9 defaults, and the client ID from Store Settings.
+  // The documented defaults, and the client ID from Store Settings.
   await expect(page.getByLabel("Basic Bundle Name")).toHaveValue("Basic");
   await expect(page.getByLabel("Basic Price")).toHaveValue("29.99");
   await expect(page.getByLabel("Basic Original Price")).toHaveValue("39.99");
   await expect(page.getByLabel("PayPal Client ID")).toHaveValue(clientId);
   await expect(page.getByLabel("Premium Bundle Name")).toHaveCount(0);
 
-  // Every SPEC 5 message, and Preview Page stays shut while anything is invalid.
+  // Every validation message, and Preview Page stays shut while anything is invalid.
   await page.getByLabel("Basic Bundle Name").fill("");
   await page.getByLabel("Basic Price").fill("0");
   await page.getByLabel("Basic Original Price").fill("");
@@ -113,7 +113,7 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
   await upload(page, "Merchant Logo", { name: "logo.png", mimeType: "image/png", buffer: pngFile() });
   await expect(page.getByRole("img", { name: "Merchant Logo preview" })).toBeVisible({ timeout: 20_000 });
 
-  // Pay what you want (issue 16): the minimum cannot exceed the suggested price; stock is a whole number.
+  // Pay what you want: the minimum cannot exceed the suggested price; stock is a whole number.
   await page.getByLabel("Premium: Pay what you want").check();
   await page.getByLabel("Premium Minimum Price").fill("40");
   await page.getByLabel("Basic Stock Limit").fill("0");
@@ -200,7 +200,7 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
   await closeReadyDialog(page);
   await expect(page).toHaveURL(/\/dashboard\/pages\?tab=digital-sell-pages$/);
 
-  // The list card (SPEC 2.6).
+  // The list card.
   const card = popCard(page, "Sourdough Handbook");
   await expect(card).toBeVisible();
   await expect(card.getByText("$19.00")).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUpMerchant } from "./helpers";
 
-// Issue 26: a form's saved values are in the server-rendered HTML, so the first paint shows them and what a seller
+// A form's saved values are in the server-rendered HTML, so the first paint shows them and what a seller
 // types before the page's script has run is neither mixed with them nor lost.
 
 /** Holds the page's scripts back until the returned function is called: the HTML alone, as on a slow network. */

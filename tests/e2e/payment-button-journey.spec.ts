@@ -4,7 +4,7 @@ import { closeE2eDb, payInPayPalWindow, paymentMessage, refuseDialogs, startShop
 import { signUpMerchantThroughForm } from "./helpers";
 import { menuAction, popCard } from "./pop-helpers";
 
-// Issue 4's whole journey in one go: the merchant builds a button in the dashboard, copies its integration code
+// The payment button's whole journey in one go: the merchant builds a button in the dashboard, copies its integration code
 // into their own website (another origin), a buyer pays there in the PayPal sandbox, and the merchant's analytics
 // and dashboard show that payment.
 

@@ -1,4 +1,4 @@
-// Issue 18, part 6 "Staff can act": a merchant's detail page with its POPs and payments, Suspend / Resume for
+// Staff can act: a merchant's detail page with its POPs and payments, Suspend / Resume for
 // super_admin and admin, read-only for operators, and what buyers see while a merchant is suspended.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createMerchant } from "../factories/merchant";

@@ -54,7 +54,7 @@ test("role rules through the UI: super_admin adds an admin, the admin adds an op
   const admin = newUser("admin");
   const operator = newUser("oper");
 
-  // The super admin sees every role, SPEC 5's messages and defaults, and creates an admin.
+  // The super admin sees every role, the form's messages and defaults, and creates an admin.
   const boss = await staffPage(browser, e2eStaff.superAdmin.username, e2eStaff.superAdmin.password);
   await boss.getByRole("button", { name: "Add User" }).click();
   const createDialog = boss.getByRole("dialog", { name: "Create New SaaS User" });

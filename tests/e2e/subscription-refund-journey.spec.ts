@@ -1,4 +1,4 @@
-// Issue 12's journey, as a seller reconciling PayPal with the dashboard lives it: a buyer subscribes, PayPal bills
+// The subscription and refund journey, as a seller reconciling PayPal with the dashboard lives it: a buyer subscribes, PayPal bills
 // the renewal (its webhook reaches the app), the seller refunds $5 of the renewal from the payment's detail view,
 // and the Payments row says Partially refunded while the dashboard's revenue drops by exactly $5.
 import { expect, type Page } from "@playwright/test";

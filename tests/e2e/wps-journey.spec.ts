@@ -4,7 +4,7 @@ import { closeE2eDb, refuseDialogs, startShop } from "./buyer-helpers";
 import { signUpMerchant } from "./helpers";
 import { popCard } from "./pop-helpers";
 
-// Issue 11's journey: a merchant builds a WPS button with three price options, tax and shipping; its embed script
+// The WPS journey: a merchant builds a WPS button with three price options, tax and shipping; its embed script
 // draws the form on the merchant's own website (another origin); a buyer picks an option and pays on the sandbox's
 // PayPal page; PayPal's return shows the verified payment; analytics and Payments count it once; a forged return
 // link shows no success.
