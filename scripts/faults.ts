@@ -1,5 +1,5 @@
 // `npm run faults [-- --only postgres-restart,app-killed,burst-embedded-kill] [--buyers N] [--runs 1]`: not a test,
-// a fault run (issues 14 and 26).
+// a fault run: does a payment survive the database, PayPal or the app failing mid-capture?
 // The faults: for each, buyers (--buyers, default 24) pay through a payment button as the embed script does
 // (scripts/lib/buyers.ts; every other buyer closes the tab after a failed capture instead of retrying) while the
 // fault strikes mid-capture, on a production build against a fresh database on the PostgreSQL server in

@@ -1,6 +1,7 @@
 // `npm test`: every layer (unit, integration, e2e) in one command, then one closing line with the totals.
 // Runs on the embedded database by default; with DATABASE_URL, each layer makes its own fresh database on
-// that server. `--only unit|int|e2e` runs one layer.
+// that server. `--only unit|int|e2e` runs one layer; `--only db` is the integration layer without the sandbox's
+// contract tests, which touch no database (CI's second pass, on the embedded default).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -75,6 +76,7 @@ async function main() {
   const vitestProjects = [
     ...(layers.includes("unit") ? ["unit"] : []),
     ...(layers.includes("int") ? ["sandbox", "integration"] : []),
+    ...(layers.includes("db") ? ["integration"] : []),
   ];
   const runs = [];
   if (vitestProjects.length > 0) runs.push(() => runVitest(vitestProjects));
