@@ -64,26 +64,32 @@ beforeEach(async () => {
   signedIn = await createMerchant();
 });
 
+// Each image route is its own entry of the file router (the sell page form uploads to both): each is checked.
+const imageRoutes = [
+  ["productImage", "product_image"],
+  ["merchantLogo", "merchant_logo"],
+] as const;
+
 describe("image uploads (productImage, merchantLogo)", () => {
-  it("accepts an image of exactly 2 MB and records it", async () => {
-    const result = expectStored(await uploadOne("productImage", fileOf("photo.png", "image/png", 2_097_152, PNG_HEAD)));
+  it.each(imageRoutes)("%s accepts an image of exactly 2 MB and records it", async (slug, kind) => {
+    const result = expectStored(await uploadOne(slug, fileOf("photo.png", "image/png", 2_097_152, PNG_HEAD)));
 
     expect(result).toMatchObject({ name: "photo.png", size: 2_097_152 });
     const row = await db.storedFile.findUniqueOrThrow({ where: { id: result.fileId } });
     expect(row).toMatchObject({
       merchantId: signedIn,
       key: result.key,
-      kind: "product_image",
+      kind,
       isPrivate: false,
       mimeType: "image/png",
     });
     expect((await fetch(publicFileUrl(result.key))).status).toBe(200);
   });
 
-  it("refuses an image one byte over 2 MB", async () => {
+  it.each(imageRoutes)("%s refuses an image one byte over 2 MB", async (slug) => {
     const file = fileOf("photo.png", "image/png", 2_097_153, PNG_HEAD);
 
-    await expect(uploadOne("merchantLogo", file)).rejects.toThrow("File size must be under 2MB");
+    await expect(uploadOne(slug, file)).rejects.toThrow("File size must be under 2MB");
     expect(await db.storedFile.count({ where: { merchantId: signedIn! } })).toBe(0);
   });
 
