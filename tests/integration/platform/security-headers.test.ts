@@ -1,17 +1,24 @@
+import { existsSync } from "node:fs";
+import { encode } from "next-auth/jwt";
+import { unstable_doesMiddlewareMatch, unstable_getResponseFromNextConfig } from "next/experimental/testing/server";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { GET as buttonScript } from "~/app/api/button/[id]/route";
 import { GET as wpsButtonScript } from "~/app/api/wps-button/[id]/route";
+import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
 import { db } from "~/server/platform/db";
-import { proxy } from "~/proxy";
+import { config as proxyConfig, proxy } from "~/proxy";
+import nextConfig from "../../../next.config.js";
 import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton } from "../../factories/payment-button";
 import { createWpsButton } from "../../factories/wps-button";
 
-// The request-dependent security headers of every route family, from the proxy itself (src/proxy.ts): the nonce
-// policy, framing, the signed-out redirects and HSTS; and the embed scripts' headers from their route handlers. What
-// only the production server shows (next.config.js's fixed headers, the nonce stamped on each script of the HTML,
-// scripts/serve.ts's front door) is checked over HTTP in tests/e2e/security-headers.spec.ts.
+// The security headers of every route family. A page's answer is next.config.js's fixed headers plus the proxy's
+// (src/proxy.ts: the nonce policy, framing, the signed-out redirects, HSTS); API routes and static files get only
+// next.config.js's, the proxy being kept off them by its matcher. Next's own testing helpers match next.config.js's
+// sources and the proxy's matcher as the server does. The embed scripts' headers come from their route handlers and
+// from the production front door's entry point (scripts/serve.ts). Only the nonce Next stamps on each script while
+// rendering a page needs the production build: tests/e2e/security-headers.spec.ts.
 
 const APP = "http://localhost:3000";
 
@@ -26,7 +33,34 @@ function directives(policy: string | null): Record<string, string[]> {
   );
 }
 
-function request(path: string, headers: Record<string, string> = {}) {
+/** Whether Next runs the proxy for `path`, by the proxy's `config.matcher`. */
+const runsProxy = (path: string) =>
+  unstable_doesMiddlewareMatch({ config: proxyConfig, nextConfig, url: `${APP}${path}` });
+
+/** The headers next.config.js's `headers()` gives an answer to `path`. */
+async function configHeaders(path: string) {
+  return (await unstable_getResponseFromNextConfig({ url: `${APP}${path}`, nextConfig })).headers;
+}
+
+/** The headers every answer carries; this run is plain HTTP, so no HSTS. */
+function expectFixedHeaders(headers: Headers, path: string) {
+  expect(headers.get("x-content-type-options"), path).toBe("nosniff");
+  expect(headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+  expect(headers.get("permissions-policy"), path).toMatch(
+    /^camera=\(\), microphone=\(\), geolocation=\(\), payment=\(self /,
+  );
+  expect(headers.get("strict-transport-security"), path).toBeNull();
+}
+
+/**
+ * A page's answer from the proxy, after checking the rest of it: Next runs the proxy on `path`, and next.config.js
+ * adds the fixed headers but no policy of its own (a browser would enforce a second policy on top of the proxy's).
+ */
+async function request(path: string, headers: Record<string, string> = {}) {
+  expect(runsProxy(path), `the proxy runs on ${path}`).toBe(true);
+  const fixed = await configHeaders(path);
+  expectFixedHeaders(fixed, path);
+  expect(fixed.get("content-security-policy"), path).toBeNull();
   return proxy(new NextRequest(`${APP}${path}`, { headers }));
 }
 
@@ -47,6 +81,17 @@ function expectPageHeaders(response: Response, framing: "none" | "self" = "none"
   // This run is plain HTTP: no HSTS.
   expect(response.headers.get("strict-transport-security")).toBeNull();
   return nonce!;
+}
+
+/** The session cookie next-auth sets over plain HTTP. The proxy only reads its signed claims. */
+async function sessionCookie(userType: "merchant" | "saas_admin") {
+  const name = "authjs.session-token";
+  const token = await encode({
+    token: { sub: `user-${userType}`, userType },
+    secret: process.env.AUTH_SECRET!,
+    salt: name,
+  });
+  return `${name}=${token}`;
 }
 
 describe("pages (src/proxy.ts)", () => {
@@ -92,6 +137,20 @@ describe("pages (src/proxy.ts)", () => {
     }
   });
 
+  it("pass signed-in merchants and staff on to their portals, with the page headers", async () => {
+    for (const [userType, paths] of [
+      ["merchant", ["/dashboard", "/dashboard/pages", "/dashboard/settings"]],
+      ["saas_admin", ["/saas-admin", "/saas-admin/merchants"]],
+    ] as const) {
+      const cookie = await sessionCookie(userType);
+      for (const path of paths) {
+        const response = await request(path, { cookie });
+        expect(response.headers.get("location"), path).toBeNull();
+        expectPageHeaders(response);
+      }
+    }
+  });
+
   it("send no HSTS over plain HTTP, whatever X-Forwarded-Proto claims from an untrusted client", async () => {
     const response = await request("/", { "x-forwarded-proto": "https" });
     expect(response.headers.get("strict-transport-security")).toBeNull();
@@ -99,15 +158,49 @@ describe("pages (src/proxy.ts)", () => {
   });
 });
 
-describe("embed scripts (route handlers)", () => {
+describe("API routes and static files (next.config.js)", () => {
+  it("give API answers a data-only policy, never framed, without the proxy", async () => {
+    for (const path of ["/api/health", "/api/trpc/pages.counts", "/api/download/not-a-token"]) {
+      expect(runsProxy(path), path).toBe(false);
+      const headers = await configHeaders(path);
+      expectFixedHeaders(headers, path);
+      const csp = directives(headers.get("content-security-policy"));
+      expect(csp["default-src"], path).toEqual(["'none'"]);
+      expect(csp["frame-ancestors"], path).toEqual(["'none'"]);
+      expect(headers.get("x-frame-options"), path).toBe("DENY");
+    }
+  });
+
+  it("give static files the fixed headers and no per-request policy", async () => {
+    expect(existsSync(new URL("../../../public/favicon.svg", import.meta.url))).toBe(true);
+    expect(runsProxy("/favicon.svg")).toBe(false);
+    const headers = await configHeaders("/favicon.svg");
+    expectFixedHeaders(headers, "/favicon.svg");
+    expect(headers.get("content-security-policy")).toBeNull();
+  });
+});
+
+describe("embed scripts (route handlers and the front door)", () => {
   it("are scripts any merchant's site may load: script type, no sniffing, readable from any origin", async () => {
     const merchant = await createMerchant(db);
     const button = await createPaymentButton(db, merchant.id);
     const wpsButton = await createWpsButton(db, merchant.id);
-    const headers = { referer: "https://shop.example.com/product" };
+    const referrer = "https://shop.example.com/product";
+    const headers = { referer: referrer };
+    // In production scripts/serve.ts answers GET /api/button/{id}.js itself, before Next and next.config.js's
+    // headers; the route handler answers under `next dev`.
+    const frontDoor = await embedScriptAnswer(`${button.id}.js`, {
+      ifNoneMatch: null,
+      acceptEncoding: "gzip, deflate, br",
+      referrer,
+    });
     const answers = {
       button: await buttonScript(new Request(`${APP}/api/button/${button.id}.js`, { headers }), {
         params: Promise.resolve({ id: `${button.id}.js` }),
+      }),
+      "button (front door)": new Response(frontDoor.body && new Uint8Array(frontDoor.body), {
+        status: frontDoor.status,
+        headers: frontDoor.headers,
       }),
       wps: await wpsButtonScript(new Request(`${APP}/api/wps-button/${wpsButton.id}.js`, { headers }), {
         params: Promise.resolve({ id: `${wpsButton.id}.js` }),
