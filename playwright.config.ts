@@ -11,7 +11,7 @@ export default defineConfig({
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: `${process.env.TEST_RESULTS_DIR ?? "test-results"}/e2e.json` }]],
   use: {
     ...devices["Desktop Chrome"],
     baseURL: process.env.E2E_BASE_URL,

@@ -12,7 +12,8 @@ import { runNode } from "./lib/run-node";
 // `--grep @smoke`: only the browser tests whose title has that tag (CI's journey on the embedded default).
 const { values } = parseArgs({ options: { only: { type: "string" }, grep: { type: "string" } } });
 const layers = values.only ? [values.only] : ["unit", "int", "e2e"];
-const resultsDir = path.join(repoRoot, "test-results");
+// TEST_RESULTS_DIR: where the reports go, so that two runs side by side (CI's two databases) keep their own.
+const resultsDir = path.resolve(repoRoot, process.env.TEST_RESULTS_DIR ?? "test-results");
 
 type Tally = { passed: number; failed: number; skipped: number };
 
