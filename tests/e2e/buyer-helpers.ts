@@ -3,11 +3,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
-import { sandboxSecretFor } from "../../sandbox/paypal";
 import type { Prisma, PrismaClient } from "../../src/generated/prisma/client";
 import { createPrismaClient } from "../../src/server/platform/prisma-client";
 import { createPaymentButton } from "../factories/payment-button";
-import { signUpMerchant } from "./helpers";
+import { connectPayPal, signUpMerchant } from "./helpers";
 
 let client: PrismaClient | undefined;
 
@@ -25,19 +24,14 @@ export async function closeE2eDb() {
 }
 
 /**
- * Signs a merchant up and saves a sandbox client id and its secret in Store Settings, as a merchant copies them
- * from their PayPal app. Returns the merchant's id and client id.
+ * Signs a merchant up and saves a sandbox client id and its secret, as a merchant copies them from their PayPal
+ * app into Store Settings. Returns the merchant's id and client id.
  */
 export async function connectedMerchant(browser: Browser) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const account = await signUpMerchant(page);
-  const clientId = `e2e-client-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  await page.goto("/dashboard/settings");
-  await page.getByLabel("PayPal Client ID").fill(clientId);
-  await page.getByLabel("PayPal Secret", { exact: true }).fill(sandboxSecretFor(clientId));
-  await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("Settings saved.")).toBeVisible();
+  const clientId = await connectPayPal(page);
   await context.close();
   const merchant = await e2eDb().merchant.findFirstOrThrow({ where: { email: account.email } });
   return { merchantId: merchant.id, clientId, account };

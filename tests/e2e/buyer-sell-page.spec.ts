@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
-import { sandboxSecretFor } from "../../sandbox/paypal";
 import { createMerchant } from "../factories/merchant";
 import { createSellPage } from "../factories/sell-page";
 import { pngFile } from "../support/files";
@@ -14,7 +13,7 @@ import {
   refuseDialogs,
   test,
 } from "./buyer-helpers";
-import { signUpMerchant } from "./helpers";
+import { connectPayPal, signUpMerchant } from "./helpers";
 import { closeReadyDialog, menuAction } from "./pop-helpers";
 
 test.afterAll(closeE2eDb);
@@ -31,14 +30,9 @@ test("a merchant publishes a sell page, a buyer pays for a package and downloads
 }) => {
   test.setTimeout(120_000);
 
-  // The merchant, connected to the PayPal sandbox through Store Settings.
+  // The merchant, connected to the PayPal sandbox.
   const account = await signUpMerchant(page);
-  const clientId = `e2e-sell-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-  await page.goto("/dashboard/settings");
-  await page.getByLabel("PayPal Client ID").fill(clientId);
-  await page.getByLabel("PayPal Secret", { exact: true }).fill(sandboxSecretFor(clientId));
-  await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("Settings saved.")).toBeVisible();
+  await connectPayPal(page);
 
   // Creates the page with an image, a logo and a file; each preview waits for the storage's callback to the app.
   await page.goto("/dashboard/pages/new-digital-sell-page");

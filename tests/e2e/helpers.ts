@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { sandboxSecretFor } from "../../sandbox/paypal";
 
 export function uniqueEmail(prefix = "e2e") {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -65,4 +66,44 @@ export async function signInStaff(page: Page, account: { username: string; passw
   await signInOverHttp(page, "staff", { username: account.username, password: account.password });
   await page.goto("/saas-admin");
   await expect(page).toHaveURL(/\/saas-admin$/);
+}
+
+/** A procedure call over HTTP with the page's session, as the dashboard's tRPC client makes it. */
+async function callProcedure<T>(page: Page, path: string, input?: unknown): Promise<T> {
+  const response =
+    input === undefined
+      ? await page.request.get(`/api/trpc/${path}`)
+      : await page.request.post(`/api/trpc/${path}`, { data: { json: input } });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
+}
+
+type StoreSettings = {
+  storeName: string;
+  description: string;
+  websiteUrl: string;
+  paypalEnvironment: "sandbox" | "live";
+  paypalWebhookId: string;
+};
+
+/**
+ * Set-up, not a journey: saves a PayPal sandbox client id (and, unless `withSecret` is false, the secret the sandbox
+ * accepts for it) through the procedure Store Settings calls. The form itself has its own specs. Returns the id.
+ */
+export async function connectPayPal(
+  page: Page,
+  options: { clientId?: string; withSecret?: boolean; webhookId?: string } = {},
+): Promise<string> {
+  const clientId = options.clientId ?? `e2e-client-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const saved = await callProcedure<StoreSettings>(page, "merchant.store.get");
+  await callProcedure(page, "merchant.store.update", {
+    storeName: saved.storeName,
+    description: saved.description,
+    websiteUrl: saved.websiteUrl,
+    paypalEnvironment: saved.paypalEnvironment,
+    paypalClientId: clientId,
+    paypalSecret: options.withSecret === false ? "" : sandboxSecretFor(clientId),
+    paypalWebhookId: options.webhookId ?? saved.paypalWebhookId,
+  });
+  return clientId;
 }

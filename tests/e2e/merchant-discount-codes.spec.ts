@@ -7,13 +7,6 @@ import { signUpMerchant } from "./helpers";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 test.afterAll(closeE2eDb);
-// The first sign-up of a fresh server can be clicked before the form is interactive; load it once first.
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await page.goto("/auth?mode=signup");
-  await page.waitForLoadState("networkidle");
-  await page.close();
-});
 
 test("a merchant creates a discount code, sees it used on a payment, edits, switches off and deletes it", async ({
   page,

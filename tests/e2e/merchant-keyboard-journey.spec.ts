@@ -1,7 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { sandboxSecretFor } from "../../sandbox/paypal";
 import { closeE2eDb, e2eDb } from "./buyer-helpers";
-import { signUpMerchant } from "./helpers";
+import { connectPayPal, signUpMerchant } from "./helpers";
 
 // The seller's core loop by keyboard alone (Tab, Shift+Tab, Enter, Space, Escape, and End in a menu),
 // no mouse: create a payment button, copy its link from "Your POP is ready", switch it off and on with
@@ -9,13 +8,6 @@ import { signUpMerchant } from "./helpers";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 test.afterAll(closeE2eDb);
-// The first sign-up of a fresh server can be clicked before the form is interactive; load it once first.
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await page.goto("/auth?mode=signup");
-  await page.waitForLoadState("networkidle");
-  await page.close();
-});
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails after `limit` presses. */
 async function tabTo(page: Page, target: Locator, { backwards = false, limit = 60 } = {}) {
@@ -35,12 +27,7 @@ test("a seller creates, shares, switches off and on, and deletes a payment butto
   test.setTimeout(90_000);
   // Set-up, not part of the journey: a store connected to the PayPal sandbox.
   await signUpMerchant(page);
-  const clientId = `e2e-keys-${Date.now().toString(36)}`;
-  await page.goto("/dashboard/settings");
-  await page.getByLabel("PayPal Client ID").fill(clientId);
-  await page.getByLabel("PayPal Secret", { exact: true }).fill(sandboxSecretFor(clientId));
-  await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("Settings saved.")).toBeVisible();
+  await connectPayPal(page);
 
   const name = `Keyboard Course ${Date.now().toString(36)}`;
   await page.goto("/dashboard/pages");

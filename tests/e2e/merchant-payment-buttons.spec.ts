@@ -1,33 +1,18 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createPaymentButton } from "../factories/payment-button";
-import { sandboxSecretFor } from "../../sandbox/paypal";
 import { closeE2eDb, e2eDb } from "./buyer-helpers";
-import { signUpMerchant } from "./helpers";
+import { connectPayPal, signUpMerchant } from "./helpers";
 import { closeReadyDialog, menuAction, popCard } from "./pop-helpers";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 test.afterAll(closeE2eDb);
-// The first sign-up of a fresh server can be clicked before the form is interactive; load it once first.
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await page.goto("/auth?mode=signup");
-  await page.waitForLoadState("networkidle");
-  await page.close();
-});
 
 const clientId = `e2e-client-${Date.now().toString(36)}`;
-
-async function saveStoreClientId(page: Page) {
-  await page.goto("/dashboard/settings");
-  await page.getByLabel("PayPal Client ID").fill(clientId);
-  await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("Settings saved.")).toBeVisible();
-}
 
 test("a merchant creates, toggles, edits, embeds and deletes a payment button", async ({ page }) => {
   test.setTimeout(120_000);
   await signUpMerchant(page);
-  await saveStoreClientId(page);
+  await connectPayPal(page, { clientId, withSecret: false });
 
   await page.goto("/dashboard/pages");
   await expect(page.getByRole("heading", { name: "Checkout Pages" })).toBeVisible();
@@ -220,12 +205,7 @@ test("a subscription's PayPal plan is made from the button's price, and a new pr
 }) => {
   test.setTimeout(90_000);
   await signUpMerchant(page);
-  const planClientId = `${clientId}-plans`;
-  await page.goto("/dashboard/settings");
-  await page.getByLabel("PayPal Client ID").fill(planClientId);
-  await page.getByLabel("PayPal Secret", { exact: true }).fill(sandboxSecretFor(planClientId));
-  await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("Settings saved.")).toBeVisible();
+  await connectPayPal(page, { clientId: `${clientId}-plans` });
 
   await page.goto("/dashboard/pages/new-payment-button");
   await page.getByLabel("Button Name").fill("Yoga club");
@@ -262,12 +242,7 @@ test("the pages list searches, filters and keeps its tab in the URL, and fits a 
   test.setTimeout(90_000);
   const account = await signUpMerchant(page);
   const merchant = await e2eDb().merchant.findFirstOrThrow({ where: { email: account.email } });
-  const filterClientId = `${clientId}-filters`;
-  await page.goto("/dashboard/settings");
-  await page.getByLabel("PayPal Client ID").fill(filterClientId);
-  await page.getByLabel("PayPal Secret", { exact: true }).fill(sandboxSecretFor(filterClientId));
-  await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("Settings saved.")).toBeVisible();
+  const filterClientId = await connectPayPal(page, { clientId: `${clientId}-filters` });
   const button = (overrides: Parameters<typeof createPaymentButton>[2]) =>
     createPaymentButton(e2eDb(), merchant.id, { paypalClientId: filterClientId, ...overrides });
   await button({ name: "Knitting course", description: "Ten lessons" });

@@ -20,13 +20,6 @@ const ZONE = "America/New_York";
 // Journeys of a dozen steps each, on a machine shared with other runs.
 test.describe.configure({ timeout: 90_000 });
 test.afterAll(() => closeE2eDb());
-// The first sign-up of a fresh server can be clicked before the form is interactive; load it once first.
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await page.goto("/auth?mode=signup");
-  await page.waitForLoadState("networkidle");
-  await page.close();
-});
 
 /** A signed-up merchant (store zone New York) with a few past payments written straight into the database. */
 async function seedShop(page: Page) {

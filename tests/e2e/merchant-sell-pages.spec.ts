@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { pngFile } from "../support/files";
 import { closeE2eDb, e2eDb } from "./buyer-helpers";
-import { signUpMerchant } from "./helpers";
+import { connectPayPal, signUpMerchant } from "./helpers";
 import { closeReadyDialog, menuAction, popCard } from "./pop-helpers";
 
 test.afterAll(closeE2eDb);
@@ -16,10 +16,7 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
   // Longer than most: it also fills and previews the social proof and pricing options.
   test.setTimeout(150_000);
   const account = await signUpMerchant(page);
-  await page.goto("/dashboard/settings");
-  await page.getByLabel("PayPal Client ID").fill(clientId);
-  await page.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("Settings saved.")).toBeVisible();
+  await connectPayPal(page, { clientId, withSecret: false });
 
   await page.goto("/dashboard/pages/create-pop");
   await page
