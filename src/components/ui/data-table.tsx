@@ -1,11 +1,13 @@
 "use client";
 
 import {
+  createColumnHelper,
   flexRender,
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
   type ColumnDef,
+  type ColumnMeta,
   type RowData,
   type SortingState,
 } from "@tanstack/react-table";
@@ -34,6 +36,20 @@ declare module "@tanstack/react-table" {
 export type ColumnsOf<Row> = ColumnDef<Row, never>[];
 
 type Sort = { id: string; desc: boolean };
+
+/**
+ * TanStack's column helper, plus columns that only show the row: `shown`, `primary` (the row's title, unlabelled on a
+ * phone) and `right` (right-aligned: figures, actions). They offer no sort, as TanStack sorts accessor columns only;
+ * most lists are paged in the server's order. Their cells get the row itself.
+ */
+export function columnHelperFor<Row>() {
+  const helper = createColumnHelper<Row>();
+  const showing =
+    (meta?: ColumnMeta<Row, never>) =>
+    (id: string, header: string, cell: (row: Row) => ReactNode): ColumnDef<Row, never> =>
+      helper.display({ id, header, meta, cell: ({ row }) => cell(row.original) });
+  return { ...helper, shown: showing(), primary: showing({ isPrimary: true }), right: showing({ align: "right" }) };
+}
 
 /**
  * The one table. Desktop: a table in a scroll area a keyboard can reach. Below 640 px: each row becomes a card of

@@ -1,13 +1,12 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
 import { Pencil, Plus, TicketPercent, Trash2 } from "lucide-react";
 import { createContext, useContext, useMemo, useState } from "react";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { DataTable, type ColumnsOf } from "~/components/ui/data-table";
+import { columnHelperFor, DataTable, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { ActionMenu } from "~/components/ui/dropdown-menu";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -152,7 +151,7 @@ function RowActions({ code }: { code: Code }) {
   );
 }
 
-const column = createColumnHelper<Code>();
+const column = columnHelperFor<Code>();
 
 const columns = [
   column.accessor("code", {
@@ -171,17 +170,13 @@ const columns = [
       </span>
     ),
   }),
-  column.display({
-    id: "discount",
-    header: "Discount",
-    cell: ({ row }) => (
-      <span className="inline-flex flex-col">
-        <span className="text-gray-900">{discountLabel(row.original)}</span>
-        {row.original.oncePerEmail && <span className="text-xs text-gray-600">Once per buyer</span>}
-      </span>
-    ),
-  }),
-  column.display({ id: "appliesTo", header: "Applies to", cell: ({ row }) => <AppliesTo code={row.original} /> }),
+  column.shown("discount", "Discount", (row) => (
+    <span className="inline-flex flex-col">
+      <span className="text-gray-900">{discountLabel(row)}</span>
+      {row.oncePerEmail && <span className="text-xs text-gray-600">Once per buyer</span>}
+    </span>
+  )),
+  column.shown("appliesTo", "Applies to", (row) => <AppliesTo code={row} />),
   column.accessor("usesCount", {
     id: "uses",
     header: "Uses",
@@ -192,15 +187,10 @@ const columns = [
       </span>
     ),
   }),
-  column.display({ id: "window", header: "Active window", cell: ({ row }) => <ActiveWindow code={row.original} /> }),
-  column.display({ id: "status", header: "Status", cell: ({ row }) => <StatusBadge code={row.original} /> }),
-  column.display({
-    id: "revenue",
-    header: "Revenue",
-    meta: { align: "right" },
-    cell: ({ row }) => <Sales code={row.original} />,
-  }),
-  column.display({ id: "actions", header: "Actions", cell: ({ row }) => <RowActions code={row.original} /> }),
+  column.shown("window", "Active window", (row) => <ActiveWindow code={row} />),
+  column.shown("status", "Status", (row) => <StatusBadge code={row} />),
+  column.right("revenue", "Revenue", (row) => <Sales code={row} />),
+  column.shown("actions", "Actions", (row) => <RowActions code={row} />),
 ] as ColumnsOf<Code>;
 
 /**

@@ -1,8 +1,7 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
 import { Users } from "lucide-react";
-import { DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
+import { columnHelperFor, DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { Money } from "~/components/ui/money";
 import { ListEmpty } from "~/features/payments/list-empty";
@@ -12,31 +11,19 @@ import type { RouterOutputs } from "~/trpc/react";
 
 type Customer = RouterOutputs["merchant"]["customers"]["list"]["customers"][number];
 
-const column = createColumnHelper<Customer>();
+const column = columnHelperFor<Customer>();
 
 function columnsFor(from: string): ColumnsOf<Customer> {
   return [
-    column.display({
-      id: "customer",
-      header: "Customer",
-      enableSorting: false,
-      meta: { isPrimary: true },
-      cell: ({ row }) => (
-        <div className="min-w-0 sm:max-w-64">
-          <RowLink href={customerHref(row.original.email, from)}>{row.original.name ?? row.original.email}</RowLink>
-          {row.original.name && (
-            <div className="text-xs font-normal break-all text-gray-600 sm:truncate">{row.original.email}</div>
-          )}
-        </div>
-      ),
-    }),
-    column.display({
-      id: "orders",
-      header: "Orders",
-      enableSorting: false,
-      meta: { align: "right" },
-      cell: ({ row }) => <span className="tabular-nums">{row.original.payments.toLocaleString("en-US")}</span>,
-    }),
+    column.primary("customer", "Customer", (row) => (
+      <div className="min-w-0 sm:max-w-64">
+        <RowLink href={customerHref(row.email, from)}>{row.name ?? row.email}</RowLink>
+        {row.name && <div className="text-xs font-normal break-all text-gray-600 sm:truncate">{row.email}</div>}
+      </div>
+    )),
+    column.right("orders", "Orders", (row) => (
+      <span className="tabular-nums">{row.payments.toLocaleString("en-US")}</span>
+    )),
     // Sortable columns are accessors (TanStack sorts only those); the server does the sorting.
     column.accessor("spentMinor", {
       id: "spent",
@@ -53,12 +40,7 @@ function columnsFor(from: string): ColumnsOf<Customer> {
         </span>
       ),
     }),
-    column.display({
-      id: "first",
-      header: "First payment",
-      enableSorting: false,
-      cell: ({ row }) => <DateTime value={row.original.firstPaymentAt} style="date" />,
-    }),
+    column.shown("first", "First payment", (row) => <DateTime value={row.firstPaymentAt} style="date" />),
     column.accessor("lastPaymentAt", {
       id: "last",
       header: "Last payment",

@@ -1,10 +1,9 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
 import { Receipt } from "lucide-react";
 import type { ReactNode } from "react";
 import { TransactionStatusBadge } from "~/components/transaction-status-badge";
-import { DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
+import { columnHelperFor, DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { Money } from "~/components/ui/money";
 import { appliedDiscountLabel } from "~/features/discounts/format";
@@ -15,7 +14,7 @@ import { useCurrentHref } from "./use-current-href";
 
 type Payment = RouterOutputs["merchant"]["payments"]["list"]["payments"][number];
 
-const column = createColumnHelper<Payment>();
+const column = columnHelperFor<Payment>();
 
 function columnsFor(from: string, showBuyer: boolean): ColumnsOf<Payment> {
   const columns = [
@@ -30,49 +29,31 @@ function columnsFor(from: string, showBuyer: boolean): ColumnsOf<Payment> {
         </RowLink>
       ),
     }),
-    column.display({
-      id: "pop",
-      header: "POP",
-      enableSorting: false,
-      cell: ({ row }) => (
-        <>
-          {row.original.popName ? (
-            <span title={row.original.popName} className="block text-gray-900 sm:max-w-40 sm:truncate">
-              {row.original.popName}
-            </span>
-          ) : (
-            <span className="text-gray-600">Deleted</span>
-          )}
-          {row.original.quantity > 1 && (
-            <span className="block text-xs text-gray-600">Quantity {row.original.quantity}</span>
-          )}
-        </>
-      ),
-    }),
-    column.display({
-      id: "buyer",
-      header: "Buyer",
-      enableSorting: false,
-      cell: ({ row }) => (
-        <div className="min-w-0 sm:max-w-52" title={row.original.payerEmail ?? undefined}>
-          <div className="text-gray-900 sm:truncate">{row.original.payerName ?? "—"}</div>
-          {row.original.payerEmail && (
-            <div className="text-xs break-all text-gray-600 sm:truncate">{row.original.payerEmail}</div>
-          )}
-        </div>
-      ),
-    }),
-    column.display({
-      id: "transactionId",
-      header: "Transaction ID",
-      enableSorting: false,
-      cell: ({ row }) =>
-        row.original.paypalId ? (
-          <span className="font-mono text-xs break-all text-gray-900">{row.original.paypalId}</span>
+    column.shown("pop", "POP", (row) => (
+      <>
+        {row.popName ? (
+          <span title={row.popName} className="block text-gray-900 sm:max-w-40 sm:truncate">
+            {row.popName}
+          </span>
         ) : (
-          <span className="text-gray-600">—</span>
-        ),
-    }),
+          <span className="text-gray-600">Deleted</span>
+        )}
+        {row.quantity > 1 && <span className="block text-xs text-gray-600">Quantity {row.quantity}</span>}
+      </>
+    )),
+    column.shown("buyer", "Buyer", (row) => (
+      <div className="min-w-0 sm:max-w-52" title={row.payerEmail ?? undefined}>
+        <div className="text-gray-900 sm:truncate">{row.payerName ?? "—"}</div>
+        {row.payerEmail && <div className="text-xs break-all text-gray-600 sm:truncate">{row.payerEmail}</div>}
+      </div>
+    )),
+    column.shown("transactionId", "Transaction ID", (row) =>
+      row.paypalId ? (
+        <span className="font-mono text-xs break-all text-gray-900">{row.paypalId}</span>
+      ) : (
+        <span className="text-gray-600">—</span>
+      ),
+    ),
     column.accessor("amountMinor", {
       id: "amount",
       header: "Amount",
@@ -91,12 +72,7 @@ function columnsFor(from: string, showBuyer: boolean): ColumnsOf<Payment> {
         </span>
       ),
     }),
-    column.display({
-      id: "status",
-      header: "Status",
-      enableSorting: false,
-      cell: ({ row }) => <TransactionStatusBadge status={row.original.status} />,
-    }),
+    column.shown("status", "Status", (row) => <TransactionStatusBadge status={row.status} />),
   ] as ColumnsOf<Payment>;
   return showBuyer ? columns : columns.filter((column) => column.id !== "buyer");
 }

@@ -1,8 +1,7 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
 import { CircleCheckBig } from "lucide-react";
-import { DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
+import { columnHelperFor, DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
 import { api, type RouterOutputs } from "~/trpc/react";
@@ -11,7 +10,7 @@ import { merchantHref } from "./links";
 
 type FailedJob = RouterOutputs["admin"]["jobs"]["listFailed"]["jobs"][number];
 
-const column = createColumnHelper<FailedJob>();
+const column = columnHelperFor<FailedJob>();
 
 function FailedJobRetry({ job }: { job: FailedJob }) {
   const retry = api.admin.jobs.retry.useMutation();
@@ -28,59 +27,26 @@ function FailedJobRetry({ job }: { job: FailedJob }) {
 // Newest first as the queue keeps them; no column sorts.
 function buildColumns(canRetry: boolean): ColumnsOf<FailedJob> {
   return [
-    column.display({
-      id: "kind",
-      header: "Job",
-      enableSorting: false,
-      meta: { isPrimary: true },
-      cell: ({ row }) => <span className="font-medium text-gray-900">{row.original.kindLabel}</span>,
-    }),
-    column.display({
-      id: "subject",
-      header: "About",
-      enableSorting: false,
-      cell: ({ row }) => {
-        const { summary, merchant, detail } = row.original.subject;
-        return (
-          <div className="min-w-0 sm:max-w-80 sm:whitespace-normal">
-            <div className="break-all text-gray-900">{summary}</div>
-            {merchant && (
-              <div className="text-xs">
-                <RowLink href={merchantHref(merchant.id)}>{merchant.name}</RowLink>
-              </div>
-            )}
-            {detail && <div className="text-xs text-gray-600">{detail}</div>}
-          </div>
-        );
-      },
-    }),
-    column.display({
-      id: "error",
-      header: "Last error",
-      enableSorting: false,
-      cell: ({ row }) => (
-        <div className="min-w-0 text-gray-700 sm:max-w-72 sm:whitespace-normal">
-          {row.original.error ?? "No message recorded"}
+    column.primary("kind", "Job", (row) => <span className="font-medium text-gray-900">{row.kindLabel}</span>),
+    column.shown("subject", "About", (row) => {
+      const { summary, merchant, detail } = row.subject;
+      return (
+        <div className="min-w-0 sm:max-w-80 sm:whitespace-normal">
+          <div className="break-all text-gray-900">{summary}</div>
+          {merchant && (
+            <div className="text-xs">
+              <RowLink href={merchantHref(merchant.id)}>{merchant.name}</RowLink>
+            </div>
+          )}
+          {detail && <div className="text-xs text-gray-600">{detail}</div>}
         </div>
-      ),
+      );
     }),
-    column.display({
-      id: "failedAt",
-      header: "Failed",
-      enableSorting: false,
-      cell: ({ row }) => <DateTime value={row.original.failedAt} />,
-    }),
-    ...(canRetry
-      ? [
-          column.display({
-            id: "actions",
-            header: "Actions",
-            enableSorting: false,
-            meta: { align: "right" },
-            cell: ({ row }) => <FailedJobRetry job={row.original} />,
-          }),
-        ]
-      : []),
+    column.shown("error", "Last error", (row) => (
+      <div className="min-w-0 text-gray-700 sm:max-w-72 sm:whitespace-normal">{row.error ?? "No message recorded"}</div>
+    )),
+    column.shown("failedAt", "Failed", (row) => <DateTime value={row.failedAt} />),
+    ...(canRetry ? [column.right("actions", "Actions", (row) => <FailedJobRetry job={row} />)] : []),
   ] as unknown as ColumnsOf<FailedJob>;
 }
 

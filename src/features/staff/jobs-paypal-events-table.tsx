@@ -1,9 +1,8 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
 import { CircleCheckBig } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
+import { columnHelperFor, DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
 import { api, type RouterOutputs } from "~/trpc/react";
@@ -12,7 +11,7 @@ import { merchantHref } from "./links";
 
 type StalledEvent = RouterOutputs["admin"]["jobs"]["listStalledPayPalEvents"]["events"][number];
 
-const column = createColumnHelper<StalledEvent>();
+const column = columnHelperFor<StalledEvent>();
 
 function StateBadge({ state }: { state: StalledEvent["state"] }) {
   return state === "failed" ? <Badge tone="red">Failed</Badge> : <Badge tone="yellow">Not started</Badge>;
@@ -33,66 +32,29 @@ function PayPalEventRetry({ event }: { event: StalledEvent }) {
 // Newest first as the server sorts them; no column sorts.
 function buildColumns(canRetry: boolean): ColumnsOf<StalledEvent> {
   return [
-    column.display({
-      id: "type",
-      header: "Event",
-      enableSorting: false,
-      meta: { isPrimary: true },
-      cell: ({ row }) => (
-        <div className="min-w-0">
-          <div className="font-medium text-gray-900">{row.original.type}</div>
-          <div className="text-xs font-normal text-gray-600">{row.original.eventId}</div>
-        </div>
-      ),
+    column.primary("type", "Event", (row) => (
+      <div className="min-w-0">
+        <div className="font-medium text-gray-900">{row.type}</div>
+        <div className="text-xs font-normal text-gray-600">{row.eventId}</div>
+      </div>
+    )),
+    column.shown("merchant", "Merchant", (row) => {
+      const merchant = row.merchant;
+      return merchant ? (
+        <RowLink href={merchantHref(merchant.id)}>{merchant.name}</RowLink>
+      ) : (
+        <span className="text-gray-600">Unknown</span>
+      );
     }),
-    column.display({
-      id: "merchant",
-      header: "Merchant",
-      enableSorting: false,
-      cell: ({ row }) => {
-        const merchant = row.original.merchant;
-        return merchant ? (
-          <RowLink href={merchantHref(merchant.id)}>{merchant.name}</RowLink>
-        ) : (
-          <span className="text-gray-600">Unknown</span>
-        );
-      },
-    }),
-    column.display({
-      id: "outcome",
-      header: "Outcome",
-      enableSorting: false,
-      cell: ({ row }) => (
-        <div className="min-w-0 space-y-1 sm:max-w-80 sm:whitespace-normal">
-          <StateBadge state={row.original.state} />
-          {row.original.outcome && <div className="text-gray-700">{row.original.outcome}</div>}
-        </div>
-      ),
-    }),
-    column.display({
-      id: "attempts",
-      header: "Attempts",
-      enableSorting: false,
-      meta: { align: "right" },
-      cell: ({ row }) => row.original.attempts.toLocaleString("en-US"),
-    }),
-    column.display({
-      id: "receivedAt",
-      header: "Received",
-      enableSorting: false,
-      cell: ({ row }) => <DateTime value={row.original.receivedAt} />,
-    }),
-    ...(canRetry
-      ? [
-          column.display({
-            id: "actions",
-            header: "Actions",
-            enableSorting: false,
-            meta: { align: "right" },
-            cell: ({ row }) => <PayPalEventRetry event={row.original} />,
-          }),
-        ]
-      : []),
+    column.shown("outcome", "Outcome", (row) => (
+      <div className="min-w-0 space-y-1 sm:max-w-80 sm:whitespace-normal">
+        <StateBadge state={row.state} />
+        {row.outcome && <div className="text-gray-700">{row.outcome}</div>}
+      </div>
+    )),
+    column.right("attempts", "Attempts", (row) => row.attempts.toLocaleString("en-US")),
+    column.shown("receivedAt", "Received", (row) => <DateTime value={row.receivedAt} />),
+    ...(canRetry ? [column.right("actions", "Actions", (row) => <PayPalEventRetry event={row} />)] : []),
   ] as unknown as ColumnsOf<StalledEvent>;
 }
 

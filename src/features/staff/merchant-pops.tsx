@@ -1,11 +1,10 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
 import { LayoutGrid } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useOptimistic, useTransition } from "react";
 import { Badge } from "~/components/ui/badge";
-import { DataTable, type ColumnsOf } from "~/components/ui/data-table";
+import { columnHelperFor, DataTable, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { ActionMenu, type MenuAction } from "~/components/ui/dropdown-menu";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -41,59 +40,25 @@ function actionsOf(row: Row): MenuAction[] {
   return actions;
 }
 
-const column = createColumnHelper<Row>();
+const column = columnHelperFor<Row>();
 
 function buildColumns(kind: MerchantPopKind) {
   return [
-    column.display({
-      id: "name",
-      header: "Name",
-      enableSorting: false,
-      meta: { isPrimary: true },
-      cell: ({ row }) => (
-        <div className="min-w-0 sm:max-w-72">
-          <div className="truncate font-medium text-gray-900">{row.original.name}</div>
-          <div className="font-mono text-xs break-all text-gray-600">{row.original.id}</div>
-        </div>
-      ),
-    }),
-    column.display({
-      id: "detail",
-      header: kind === "wps_buttons" ? "Environment" : "Type",
-      enableSorting: false,
-      cell: ({ row }) => row.original.detail,
-    }),
-    column.display({
-      id: "price",
-      header: kind === "sell_pages" ? "Basic price" : "Price",
-      enableSorting: false,
-      meta: { align: "right" },
-      cell: ({ row }) =>
-        row.original.price ? (
-          <Money amountMinor={row.original.price.amountMinor} currency={row.original.price.currency} />
-        ) : (
-          "—"
-        ),
-    }),
-    column.display({
-      id: "status",
-      header: "Status",
-      enableSorting: false,
-      cell: ({ row }) => <PopStatus row={row.original} />,
-    }),
-    column.display({
-      id: "created",
-      header: "Created",
-      enableSorting: false,
-      cell: ({ row }) => <DateTime value={row.original.createdAt} style="date" />,
-    }),
-    column.display({
-      id: "actions",
-      header: "Actions",
-      enableSorting: false,
-      meta: { align: "right" },
-      cell: ({ row }) => <ActionMenu label={`Actions for '${row.original.name}'`} actions={actionsOf(row.original)} />,
-    }),
+    column.primary("name", "Name", (row) => (
+      <div className="min-w-0 sm:max-w-72">
+        <div className="truncate font-medium text-gray-900">{row.name}</div>
+        <div className="font-mono text-xs break-all text-gray-600">{row.id}</div>
+      </div>
+    )),
+    column.shown("detail", kind === "wps_buttons" ? "Environment" : "Type", (row) => row.detail),
+    column.right("price", kind === "sell_pages" ? "Basic price" : "Price", (row) =>
+      row.price ? <Money amountMinor={row.price.amountMinor} currency={row.price.currency} /> : "—",
+    ),
+    column.shown("status", "Status", (row) => <PopStatus row={row} />),
+    column.shown("created", "Created", (row) => <DateTime value={row.createdAt} style="date" />),
+    column.right("actions", "Actions", (row) => (
+      <ActionMenu label={`Actions for '${row.name}'`} actions={actionsOf(row)} />
+    )),
   ] as unknown as ColumnsOf<Row>;
 }
 

@@ -1,8 +1,7 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
 import { Store } from "lucide-react";
-import { DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
+import { columnHelperFor, DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
 import type { RouterOutputs } from "~/trpc/react";
@@ -11,41 +10,20 @@ import { MerchantStateBadge } from "./merchant-state";
 
 type MerchantRow = RouterOutputs["admin"]["merchants"]["list"]["merchants"][number];
 
-const column = createColumnHelper<MerchantRow>();
+const column = columnHelperFor<MerchantRow>();
 
 // Merchant (name, e-mail), Company ('N/A' if empty), Created; a row opens the merchant. The server pages
 // the list newest first and cannot sort it otherwise.
 const columns = [
-  column.display({
-    id: "merchant",
-    header: "Merchant",
-    enableSorting: false,
-    meta: { isPrimary: true },
-    cell: ({ row }) => (
-      <div className="sm:max-w-72">
-        <RowLink href={merchantHref(row.original.id)}>{row.original.name}</RowLink>
-        <div className="truncate text-xs text-gray-600">{row.original.email}</div>
-      </div>
-    ),
-  }),
-  column.display({
-    id: "company",
-    header: "Company",
-    enableSorting: false,
-    cell: ({ row }) => row.original.companyName || "N/A",
-  }),
-  column.display({
-    id: "status",
-    header: "Status",
-    enableSorting: false,
-    cell: ({ row }) => <MerchantStateBadge suspendedAt={row.original.suspendedAt} />,
-  }),
-  column.display({
-    id: "created",
-    header: "Created",
-    enableSorting: false,
-    cell: ({ row }) => <DateTime value={row.original.createdAt} style="date" />,
-  }),
+  column.primary("merchant", "Merchant", (row) => (
+    <div className="sm:max-w-72">
+      <RowLink href={merchantHref(row.id)}>{row.name}</RowLink>
+      <div className="truncate text-xs text-gray-600">{row.email}</div>
+    </div>
+  )),
+  column.shown("company", "Company", (row) => row.companyName || "N/A"),
+  column.shown("status", "Status", (row) => <MerchantStateBadge suspendedAt={row.suspendedAt} />),
+  column.shown("created", "Created", (row) => <DateTime value={row.createdAt} style="date" />),
 ] as unknown as ColumnsOf<MerchantRow>;
 
 export function MerchantsTable({

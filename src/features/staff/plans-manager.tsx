@@ -1,13 +1,12 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
 import { Layers, Pencil, Plus, Star, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { DataTable, type ColumnsOf } from "~/components/ui/data-table";
+import { columnHelperFor, DataTable, type ColumnsOf } from "~/components/ui/data-table";
 import { Dialog } from "~/components/ui/dialog";
 import { ActionMenu, type MenuAction } from "~/components/ui/dropdown-menu";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -26,7 +25,7 @@ type Open =
   | null;
 type RowDialog = Exclude<Open, null | { kind: "create" }>;
 
-const column = createColumnHelper<StaffPlanRow>();
+const column = columnHelperFor<StaffPlanRow>();
 const icon = "size-4";
 
 function planColumns(canEdit: boolean, openFromRow: (dialog: RowDialog) => void): ColumnsOf<StaffPlanRow> {
@@ -58,63 +57,27 @@ function planColumns(canEdit: boolean, openFromRow: (dialog: RowDialog) => void)
   }
 
   const columns = [
-    column.display({
-      id: "plan",
-      header: "Plan",
-      enableSorting: false,
-      meta: { isPrimary: true },
-      cell: ({ row }) => (
-        <div className="min-w-0 sm:max-w-72">
-          <div className="flex flex-wrap items-center gap-2 font-medium text-gray-900">
-            {row.original.name}
-            {row.original.isDefault && <Badge tone="blue">Default</Badge>}
-          </div>
-          {row.original.description && (
-            <div className="text-xs font-normal text-gray-600">{row.original.description}</div>
-          )}
+    column.primary("plan", "Plan", (row) => (
+      <div className="min-w-0 sm:max-w-72">
+        <div className="flex flex-wrap items-center gap-2 font-medium text-gray-900">
+          {row.name}
+          {row.isDefault && <Badge tone="blue">Default</Badge>}
         </div>
-      ),
-    }),
-    column.display({
-      id: "price",
-      header: "Price",
-      enableSorting: false,
-      cell: ({ row }) => `${formatPlanPrice(row.original.priceMinor)} / month`,
-    }),
-    column.display({
-      id: "limit",
-      header: "Payments",
-      enableSorting: false,
-      cell: ({ row }) => describePlanLimit(row.original.monthlyTransactionLimit),
-    }),
-    column.display({
-      id: "fee",
-      header: "Popkit fee",
-      enableSorting: false,
-      meta: { align: "right" },
-      cell: ({ row }) => formatFee(row.original.feeBasisPoints),
-    }),
-    column.display({
-      id: "stores",
-      header: "Stores",
-      enableSorting: false,
-      meta: { align: "right" },
-      cell: ({ row }) => row.original.storeCount.toLocaleString("en-US"),
-    }),
+        {row.description && <div className="text-xs font-normal text-gray-600">{row.description}</div>}
+      </div>
+    )),
+    column.shown("price", "Price", (row) => `${formatPlanPrice(row.priceMinor)} / month`),
+    column.shown("limit", "Payments", (row) => describePlanLimit(row.monthlyTransactionLimit)),
+    column.right("fee", "Popkit fee", (row) => formatFee(row.feeBasisPoints)),
+    column.right("stores", "Stores", (row) => row.storeCount.toLocaleString("en-US")),
   ];
   if (canEdit) {
     columns.push(
-      column.display({
-        id: "actions",
-        header: "Actions",
-        enableSorting: false,
-        meta: { align: "right" },
-        cell: ({ row }) => (
-          <span data-actions-for={row.original.id}>
-            <ActionMenu label={`Actions for '${row.original.name}'`} actions={actionsOf(row.original)} />
-          </span>
-        ),
-      }),
+      column.right("actions", "Actions", (row) => (
+        <span data-actions-for={row.id}>
+          <ActionMenu label={`Actions for '${row.name}'`} actions={actionsOf(row)} />
+        </span>
+      )),
     );
   }
   return columns as unknown as ColumnsOf<StaffPlanRow>;

@@ -1,9 +1,8 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
 import { Receipt } from "lucide-react";
 import { TransactionStatusBadge } from "~/components/transaction-status-badge";
-import { DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
+import { columnHelperFor, DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Money } from "~/components/ui/money";
@@ -13,7 +12,7 @@ import { merchantHref, type ServerPage } from "./links";
 type AdminTransaction = RouterOutputs["admin"]["transactions"]["list"]["transactions"][number];
 
 const popKindLabels = { payment_button: "Payment button", sell_page: "Digital sell page", wps_button: "WPS button" };
-const column = createColumnHelper<AdminTransaction>();
+const column = columnHelperFor<AdminTransaction>();
 
 function popLine(pop: AdminTransaction["pop"]): string {
   if (!pop) return "POP deleted";
@@ -22,26 +21,19 @@ function popLine(pop: AdminTransaction["pop"]): string {
 
 // The server pages these lists newest first and cannot sort them otherwise, so no column offers sorting.
 /** Who was paid and through which POP: one column, so the platform-wide list fits a laptop screen. */
-const merchantColumn = column.display({
-  id: "merchant",
-  header: "Merchant / POP",
-  enableSorting: false,
-  meta: { isPrimary: true },
-  cell: ({ row }) => (
-    <div className="min-w-0 sm:max-w-56">
-      <div className="truncate" title={row.original.merchant.email}>
-        <RowLink href={merchantHref(row.original.merchant.id)}>{row.original.merchant.name}</RowLink>
-      </div>
-      <div className="truncate text-xs font-normal text-gray-600">{popLine(row.original.pop)}</div>
+const merchantColumn = column.primary("merchant", "Merchant / POP", (row) => (
+  <div className="min-w-0 sm:max-w-56">
+    <div className="truncate" title={row.merchant.email}>
+      <RowLink href={merchantHref(row.merchant.id)}>{row.merchant.name}</RowLink>
     </div>
-  ),
-});
+    <div className="truncate text-xs font-normal text-gray-600">{popLine(row.pop)}</div>
+  </div>
+));
 
 const payerColumn = (isPrimary: boolean) =>
   column.display({
     id: "payer",
     header: "Payer",
-    enableSorting: false,
     meta: { isPrimary },
     cell: ({ row }) => (
       <div className="min-w-0 sm:max-w-48">
@@ -51,65 +43,37 @@ const payerColumn = (isPrimary: boolean) =>
     ),
   });
 
-const popColumn = column.display({
-  id: "pop",
-  header: "POP",
-  enableSorting: false,
-  cell: ({ row }) => {
-    const pop = row.original.pop;
-    if (!pop) return <span className="text-gray-600">Deleted</span>;
-    return (
-      <div className="min-w-0 sm:max-w-48">
-        <div className="truncate text-gray-900">{pop.name ?? "—"}</div>
-        {pop.kind && <div className="text-xs text-gray-600">{popKindLabels[pop.kind]}</div>}
-      </div>
-    );
-  },
+const popColumn = column.shown("pop", "POP", (row) => {
+  const pop = row.pop;
+  if (!pop) return <span className="text-gray-600">Deleted</span>;
+  return (
+    <div className="min-w-0 sm:max-w-48">
+      <div className="truncate text-gray-900">{pop.name ?? "—"}</div>
+      {pop.kind && <div className="text-xs text-gray-600">{popKindLabels[pop.kind]}</div>}
+    </div>
+  );
 });
 
-const amountColumn = column.display({
-  id: "amount",
-  header: "Amount",
-  enableSorting: false,
-  meta: { align: "right" },
-  cell: ({ row }) => (
-    <Money amountMinor={row.original.amountMinor} currency={row.original.currency} className="font-medium" />
-  ),
-});
+const amountColumn = column.right("amount", "Amount", (row) => (
+  <Money amountMinor={row.amountMinor} currency={row.currency} className="font-medium" />
+));
 
-const statusColumn = column.display({
-  id: "status",
-  header: "Status",
-  enableSorting: false,
-  cell: ({ row }) => <TransactionStatusBadge status={row.original.status} />,
-});
+const statusColumn = column.shown("status", "Status", (row) => <TransactionStatusBadge status={row.status} />);
 
 /** `isNarrow` wraps the time under the date, so the platform-wide list fits a laptop without a sideways scroll. */
 const dateColumn = (isNarrow: boolean) =>
-  column.display({
-    id: "date",
-    header: "Date",
-    enableSorting: false,
-    cell: ({ row }) => (
-      <span className={isNarrow ? "inline-block sm:w-28 sm:whitespace-normal" : undefined}>
-        <DateTime value={row.original.createdAt} />
-      </span>
-    ),
-  });
+  column.shown("date", "Date", (row) => (
+    <span className={isNarrow ? "inline-block sm:w-28 sm:whitespace-normal" : undefined}>
+      <DateTime value={row.createdAt} />
+    </span>
+  ));
 
-const referenceColumn = column.display({
-  id: "reference",
-  header: "Transaction ID",
-  enableSorting: false,
-  cell: ({ row }) => (
-    <div>
-      <div className="font-mono text-xs break-all text-gray-900 sm:w-40 sm:whitespace-normal">
-        {row.original.reference}
-      </div>
-      <div className="text-xs text-gray-600">{row.original.source === "wps" ? "WPS" : "Payment"}</div>
-    </div>
-  ),
-});
+const referenceColumn = column.shown("reference", "Transaction ID", (row) => (
+  <div>
+    <div className="font-mono text-xs break-all text-gray-900 sm:w-40 sm:whitespace-normal">{row.reference}</div>
+    <div className="text-xs text-gray-600">{row.source === "wps" ? "WPS" : "Payment"}</div>
+  </div>
+));
 
 /**
  * `all`: the Transactions page, every merchant. `recent`: the overview's Recent Transactions (id,

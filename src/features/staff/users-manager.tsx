@@ -1,12 +1,11 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
 import { KeyRound, Pencil, Plus, Trash2, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo, useState } from "react";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import { DataTable, type ColumnsOf } from "~/components/ui/data-table";
+import { columnHelperFor, DataTable, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { Dialog } from "~/components/ui/dialog";
 import { ActionMenu, type MenuAction } from "~/components/ui/dropdown-menu";
@@ -27,7 +26,7 @@ type Open =
   | { kind: "delete"; user: StaffUserRow }
   | null;
 
-const column = createColumnHelper<StaffUserRow>();
+const column = columnHelperFor<StaffUserRow>();
 const icon = "size-4";
 
 type RowDialog = Exclude<Open, null | { kind: "create" }>;
@@ -63,54 +62,27 @@ function userColumns(viewerId: string, openFromRow: (dialog: RowDialog) => void)
   }
 
   return [
-    column.display({
-      id: "user",
-      header: "User",
-      enableSorting: false,
-      meta: { isPrimary: true },
-      cell: ({ row }) => (
-        <div className="min-w-0 sm:max-w-72">
-          <div className="font-medium text-gray-900">
-            {row.original.name}
-            {row.original.id === viewerId && <span className="ml-2 text-xs font-normal text-gray-600">(you)</span>}
-          </div>
-          <div className="text-xs font-normal text-gray-600">@{row.original.username}</div>
-          <div className="truncate text-xs font-normal text-gray-600">{row.original.email}</div>
+    column.primary("user", "User", (row) => (
+      <div className="min-w-0 sm:max-w-72">
+        <div className="font-medium text-gray-900">
+          {row.name}
+          {row.id === viewerId && <span className="ml-2 text-xs font-normal text-gray-600">(you)</span>}
         </div>
-      ),
-    }),
-    column.display({
-      id: "role",
-      header: "Role",
-      enableSorting: false,
-      cell: ({ row }) => <RoleBadge role={row.original.role} />,
-    }),
-    column.display({
-      id: "status",
-      header: "Status",
-      enableSorting: false,
-      cell: ({ row }) => <ActiveBadge isActive={row.original.isActive} />,
-    }),
-    column.display({
-      id: "created",
-      header: "Created",
-      enableSorting: false,
-      cell: ({ row }) => <DateTime value={row.original.createdAt} style="date" />,
-    }),
-    column.display({
-      id: "actions",
-      header: "Actions",
-      enableSorting: false,
-      meta: { align: "right" },
-      cell: ({ row }) => {
-        const actions = actionsOf(row.original);
-        if (actions.length === 0) return <span className="text-gray-600">—</span>;
-        return (
-          <span data-actions-for={row.original.id}>
-            <ActionMenu label={`Actions for '${row.original.username}'`} actions={actions} />
-          </span>
-        );
-      },
+        <div className="text-xs font-normal text-gray-600">@{row.username}</div>
+        <div className="truncate text-xs font-normal text-gray-600">{row.email}</div>
+      </div>
+    )),
+    column.shown("role", "Role", (row) => <RoleBadge role={row.role} />),
+    column.shown("status", "Status", (row) => <ActiveBadge isActive={row.isActive} />),
+    column.shown("created", "Created", (row) => <DateTime value={row.createdAt} style="date" />),
+    column.right("actions", "Actions", (row) => {
+      const actions = actionsOf(row);
+      if (actions.length === 0) return <span className="text-gray-600">—</span>;
+      return (
+        <span data-actions-for={row.id}>
+          <ActionMenu label={`Actions for '${row.username}'`} actions={actions} />
+        </span>
+      );
     }),
   ] as unknown as ColumnsOf<StaffUserRow>;
 }

@@ -1,8 +1,7 @@
 "use client";
 
-import { createColumnHelper } from "@tanstack/react-table";
 import { Repeat } from "lucide-react";
-import { DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
+import { columnHelperFor, DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { Money } from "~/components/ui/money";
 import { ListEmpty } from "~/features/payments/list-empty";
@@ -15,85 +14,43 @@ import { SubscriptionStatusBadge } from "./subscription-status-badge";
 
 type Subscriber = RouterOutputs["merchant"]["subscriptions"]["list"]["subscribers"][number];
 
-const column = createColumnHelper<Subscriber>();
+const column = columnHelperFor<Subscriber>();
 const none = <span className="text-gray-600">—</span>;
 
 function columnsFor(from: string, showButton: boolean): ColumnsOf<Subscriber> {
   const columns = [
-    column.display({
-      id: "subscriber",
-      header: "Subscriber",
-      meta: { isPrimary: true },
-      cell: ({ row }) => (
-        <div className="min-w-0 sm:max-w-64">
-          <RowLink href={subscriberHref(row.original.id, from)}>{subscriberName(row.original)}</RowLink>
-          {row.original.payerName && row.original.payerEmail && (
-            <div className="text-xs font-normal break-all text-gray-600 sm:truncate">{row.original.payerEmail}</div>
-          )}
-        </div>
+    column.primary("subscriber", "Subscriber", (row) => (
+      <div className="min-w-0 sm:max-w-64">
+        <RowLink href={subscriberHref(row.id, from)}>{subscriberName(row)}</RowLink>
+        {row.payerName && row.payerEmail && (
+          <div className="text-xs font-normal break-all text-gray-600 sm:truncate">{row.payerEmail}</div>
+        )}
+      </div>
+    )),
+    column.shown("status", "Status", (row) => <SubscriptionStatusBadge status={row.status} />),
+    column.shown("plan", "Plan", (row) => <span className="tabular-nums">{planLabel(row)}</span>),
+    column.shown("button", "Button", (row) => row.button?.name ?? <span className="text-gray-600">Deleted</span>),
+    column.shown("next", "Next billing", (row) =>
+      row.nextBillingAt ? <DateTime value={row.nextBillingAt} style="date" /> : none,
+    ),
+    column.shown("last", "Last payment", (row) =>
+      row.lastPaymentAt ? <DateTime value={row.lastPaymentAt} style="date" /> : none,
+    ),
+    column.right("failed", "Failed payments", (row) => (
+      <span className={row.failedPaymentsCount > 0 ? "font-medium text-red-700 tabular-nums" : "tabular-nums"}>
+        {row.failedPaymentsCount}
+      </span>
+    )),
+    column.right("paid", "Total paid", (row) => (
+      <Money amountMinor={row.totalPaidMinor} currency={row.currency} className="font-medium" />
+    )),
+    column.right("actions", "Actions", (row) =>
+      row.canCancel ? (
+        <CancelSubscriptionButton size="sm" subscription={{ id: row.id, name: subscriberName(row) }} />
+      ) : (
+        none
       ),
-    }),
-    column.display({
-      id: "status",
-      header: "Status",
-      cell: ({ row }) => <SubscriptionStatusBadge status={row.original.status} />,
-    }),
-    column.display({
-      id: "plan",
-      header: "Plan",
-      cell: ({ row }) => <span className="tabular-nums">{planLabel(row.original)}</span>,
-    }),
-    column.display({
-      id: "button",
-      header: "Button",
-      cell: ({ row }) => row.original.button?.name ?? <span className="text-gray-600">Deleted</span>,
-    }),
-    column.display({
-      id: "next",
-      header: "Next billing",
-      cell: ({ row }) =>
-        row.original.nextBillingAt ? <DateTime value={row.original.nextBillingAt} style="date" /> : none,
-    }),
-    column.display({
-      id: "last",
-      header: "Last payment",
-      cell: ({ row }) =>
-        row.original.lastPaymentAt ? <DateTime value={row.original.lastPaymentAt} style="date" /> : none,
-    }),
-    column.display({
-      id: "failed",
-      header: "Failed payments",
-      meta: { align: "right" },
-      cell: ({ row }) => (
-        <span
-          className={row.original.failedPaymentsCount > 0 ? "font-medium text-red-700 tabular-nums" : "tabular-nums"}
-        >
-          {row.original.failedPaymentsCount}
-        </span>
-      ),
-    }),
-    column.display({
-      id: "paid",
-      header: "Total paid",
-      meta: { align: "right" },
-      cell: ({ row }) => (
-        <Money amountMinor={row.original.totalPaidMinor} currency={row.original.currency} className="font-medium" />
-      ),
-    }),
-    column.display({
-      id: "actions",
-      header: "Actions",
-      meta: { align: "right" },
-      cell: ({ row }) =>
-        row.original.canCancel ? (
-          <CancelSubscriptionButton
-            size="sm"
-            subscription={{ id: row.original.id, name: subscriberName(row.original) }}
-          />
-        ) : (
-          none
-        ),
-    }),
+    ),
   ] as ColumnsOf<Subscriber>;
   return showButton ? columns : columns.filter((column) => column.id !== "button");
 }
