@@ -1,12 +1,11 @@
 "use client";
 
-import { CircleCheckBig } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { columnHelperFor, DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
+import { columnHelperFor, RowLink, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
-import { EmptyState } from "~/components/ui/empty-state";
 import { api, type RouterOutputs } from "~/trpc/react";
 import { JobRetryButton } from "./jobs-retry-button";
+import { JobsTable } from "./jobs-table";
 import { merchantHref } from "./links";
 
 type StalledEvent = RouterOutputs["admin"]["jobs"]["listStalledPayPalEvents"]["events"][number];
@@ -30,54 +29,47 @@ function PayPalEventRetry({ event }: { event: StalledEvent }) {
 }
 
 // Newest first as the server sorts them; no column sorts.
-function buildColumns(canRetry: boolean): ColumnsOf<StalledEvent> {
-  return [
-    column.primary("type", "Event", (row) => (
-      <div className="min-w-0">
-        <div className="font-medium text-gray-900">{row.type}</div>
-        <div className="text-xs font-normal text-gray-600">{row.eventId}</div>
-      </div>
-    )),
-    column.shown("merchant", "Merchant", (row) => {
-      const merchant = row.merchant;
-      return merchant ? (
-        <RowLink href={merchantHref(merchant.id)}>{merchant.name}</RowLink>
-      ) : (
-        <span className="text-gray-600">Unknown</span>
-      );
-    }),
-    column.shown("outcome", "Outcome", (row) => (
-      <div className="min-w-0 space-y-1 sm:max-w-80 sm:whitespace-normal">
-        <StateBadge state={row.state} />
-        {row.outcome && <div className="text-gray-700">{row.outcome}</div>}
-      </div>
-    )),
-    column.right("attempts", "Attempts", (row) => row.attempts.toLocaleString("en-US")),
-    column.shown("receivedAt", "Received", (row) => <DateTime value={row.receivedAt} />),
-    ...(canRetry ? [column.right("actions", "Actions", (row) => <PayPalEventRetry event={row} />)] : []),
-  ] as unknown as ColumnsOf<StalledEvent>;
-}
+const columns = [
+  column.primary("type", "Event", (row) => (
+    <div className="min-w-0">
+      <div className="font-medium text-gray-900">{row.type}</div>
+      <div className="text-xs font-normal text-gray-600">{row.eventId}</div>
+    </div>
+  )),
+  column.shown("merchant", "Merchant", (row) => {
+    const merchant = row.merchant;
+    return merchant ? (
+      <RowLink href={merchantHref(merchant.id)}>{merchant.name}</RowLink>
+    ) : (
+      <span className="text-gray-600">Unknown</span>
+    );
+  }),
+  column.shown("outcome", "Outcome", (row) => (
+    <div className="min-w-0 space-y-1 sm:max-w-80 sm:whitespace-normal">
+      <StateBadge state={row.state} />
+      {row.outcome && <div className="text-gray-700">{row.outcome}</div>}
+    </div>
+  )),
+  column.right("attempts", "Attempts", (row) => row.attempts.toLocaleString("en-US")),
+  column.shown("receivedAt", "Received", (row) => <DateTime value={row.receivedAt} />),
+] as unknown as ColumnsOf<StalledEvent>;
 
-// Built once: new cell functions on every render would remount the cells (and close an open dialog).
-const readColumns = buildColumns(false);
-const retryColumns = buildColumns(true);
+const retryColumn = column.right("actions", "Actions", (row) => <PayPalEventRetry event={row} />);
 
 /** PayPal webhook events not applied to the ledger yet, with Retry for staff who may (the server checks again). */
 export function StalledPayPalEventsTable({ events, canRetry }: { events: StalledEvent[]; canRetry: boolean }) {
   return (
-    <DataTable
+    <JobsTable
       label="PayPal events not applied"
-      caption="PayPal events not applied"
-      columns={canRetry ? retryColumns : readColumns}
-      data={events}
-      getRowId={(row) => row.id}
-      empty={
-        <EmptyState
-          icon={<CircleCheckBig className="size-6" />}
-          title="Every PayPal event is applied"
-          description="Every webhook event from PayPal was applied to the ledger, or arrived moments ago and is on its way."
-        />
-      }
+      rows={events}
+      columns={columns}
+      retryColumn={retryColumn}
+      canRetry={canRetry}
+      empty={{
+        title: "Every PayPal event is applied",
+        description:
+          "Every webhook event from PayPal was applied to the ledger, or arrived moments ago and is on its way.",
+      }}
     />
   );
 }
