@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
-import { PaymentButtonAnalyticsDialog } from "~/features/analytics/payment-button-analytics-dialog";
+import { PopAnalyticsDialog } from "~/features/analytics/pop-analytics-dialog";
 import { IntegrationCodeDialog } from "~/features/payment-buttons/integration-code-dialog";
 import { PopCard, popMenuActions } from "~/features/payment-buttons/page-card";
 import { focusPopCard } from "~/features/payment-buttons/pop-links";
@@ -107,10 +107,9 @@ export function PaymentButtonList({ appUrl }: { appUrl: string }) {
         />
       )}
       {dialog?.kind === "analytics" && (
-        <PaymentButtonAnalyticsDialog
-          buttonId={dialog.button.id}
-          buttonName={dialog.button.name}
-          open
+        <PopAnalyticsDialog
+          kind="payment-button"
+          pop={dialog.button}
           onClose={closeDialog}
           onCloseAutoFocus={backToCard}
         />

@@ -6,12 +6,12 @@ import { useState, type ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
+import { PopAnalyticsDialog } from "~/features/analytics/pop-analytics-dialog";
 import { PopCard, popMenuActions } from "~/features/payment-buttons/page-card";
 import { focusPopCard } from "~/features/payment-buttons/pop-links";
 import { PopReadyDialog } from "~/features/payment-buttons/pop-ready-dialog";
 import { PopsPanel } from "~/features/payment-buttons/pops-panel";
 import { DeletePopDialog, usePopListActions } from "~/features/payment-buttons/pop-list-actions";
-import { SellPageAnalyticsDialog } from "~/features/sell-pages/sell-page-analytics-dialog";
 import { formatMoney } from "~/lib/money";
 import { api, type RouterOutputs } from "~/trpc/react";
 
@@ -135,12 +135,7 @@ export function SellPagesTab({ appUrl }: { appUrl: string }) {
       />
 
       {dialog?.kind === "analytics" && (
-        <SellPageAnalyticsDialog
-          pageId={dialog.page.id}
-          pageName={dialog.page.name}
-          onClose={closeDialog}
-          onCloseAutoFocus={backToCard}
-        />
+        <PopAnalyticsDialog kind="sell-page" pop={dialog.page} onClose={closeDialog} onCloseAutoFocus={backToCard} />
       )}
       {dialog?.kind === "share" && (
         <PopReadyDialog

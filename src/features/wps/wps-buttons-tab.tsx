@@ -13,12 +13,12 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/toast";
 import { useUrlQuery } from "~/components/ui/use-url-query";
+import { PopAnalyticsDialog } from "~/features/analytics/pop-analytics-dialog";
 import { CopyButton } from "~/features/payment-buttons/copy-button";
 import { focusPopCard } from "~/features/payment-buttons/pop-links";
 import { DeletePopDialog, usePopListActions } from "~/features/payment-buttons/pop-list-actions";
 import { PopsPanel } from "~/features/payment-buttons/pops-panel";
 import { SavedWpsPreviewDialog } from "~/features/wps/saved-wps-preview-dialog";
-import { WpsAnalyticsDialog } from "~/features/wps/wps-analytics-dialog";
 import { shippingLabelOf, wpsQuickIntegrationCode } from "~/features/wps/wps-code";
 import { WpsDeprecationNotice } from "~/features/wps/wps-deprecation-notice";
 import { WpsReadyDialog } from "~/features/wps/wps-ready-dialog";
@@ -145,13 +145,7 @@ export function WpsButtonsTab({ appUrl }: { appUrl: string }) {
         />
       )}
       {dialog?.kind === "analytics" && (
-        <WpsAnalyticsDialog
-          buttonId={dialog.button.id}
-          itemName={dialog.button.name}
-          open
-          onClose={closeDialog}
-          onCloseAutoFocus={backToCard}
-        />
+        <PopAnalyticsDialog kind="wps" pop={dialog.button} onClose={closeDialog} onCloseAutoFocus={backToCard} />
       )}
       <DeletePopDialog actions={actions} what="WPS button">
         Past payments stay in your payments list. Websites that embed it show that it is no longer available.

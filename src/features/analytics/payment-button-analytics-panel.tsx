@@ -1,7 +1,6 @@
 "use client";
 
 import {
-  PeriodAnalyticsDialog,
   PeriodFigures,
   RecentTransactions,
   RevenueLines,
@@ -11,34 +10,9 @@ import {
 import type { AnalyticsPeriod } from "~/schemas/analytics";
 import { api, type RouterOutputs } from "~/trpc/react";
 
-/** One payment button's sales for a period (30 days by default), opened from the pages list. */
-export function PaymentButtonAnalyticsDialog({
-  buttonId,
-  buttonName,
-  open,
-  onClose,
-  onCloseAutoFocus,
-}: {
-  buttonId: string;
-  buttonName: string;
-  open: boolean;
-  onClose(): void;
-  onCloseAutoFocus?(event: Event): void;
-}) {
-  return (
-    <PeriodAnalyticsDialog
-      open={open}
-      onClose={onClose}
-      onCloseAutoFocus={onCloseAutoFocus}
-      title="Payment Button Analytics"
-      description={`Button: ${buttonName}`}
-      panel={(period) => <AnalyticsPanel buttonId={buttonId} period={period} />}
-    />
-  );
-}
-
-function AnalyticsPanel({ buttonId, period }: { buttonId: string; period: AnalyticsPeriod }) {
-  const analytics = api.analytics.forButton.useQuery({ buttonId, period }, { retry: false });
+/** A payment button's figures for the analytics dialog's chosen period. */
+export function ButtonAnalyticsPanel({ id, period }: { id: string; period: AnalyticsPeriod }) {
+  const analytics = api.analytics.forButton.useQuery({ buttonId: id, period }, { retry: false });
   return <PeriodFigures query={analytics}>{(data) => <ButtonFigures data={data} />}</PeriodFigures>;
 }
 

@@ -1,7 +1,6 @@
 "use client";
 
 import {
-  PeriodAnalyticsDialog,
   PeriodFigures,
   RecentTransactions,
   RevenueLines,
@@ -15,34 +14,9 @@ import { api, type RouterOutputs } from "~/trpc/react";
 
 type PageAnalytics = RouterOutputs["pages"]["sellPages"]["analytics"];
 
-/**
- * Digital Sell Page Analytics. The period defaults to 30 days, like the payment-button dialog (the
- * spec leaves this dialog's default open).
- */
-export function SellPageAnalyticsDialog({
-  pageId,
-  pageName,
-  onClose,
-  onCloseAutoFocus,
-}: {
-  pageId: string;
-  pageName: string;
-  onClose(): void;
-  onCloseAutoFocus?(event: Event): void;
-}) {
-  return (
-    <PeriodAnalyticsDialog
-      onClose={onClose}
-      onCloseAutoFocus={onCloseAutoFocus}
-      title="Digital Sell Page Analytics"
-      description={`Page: ${pageName}`}
-      panel={(period) => <AnalyticsPanel pageId={pageId} period={period} />}
-    />
-  );
-}
-
-function AnalyticsPanel({ pageId, period }: { pageId: string; period: AnalyticsPeriod }) {
-  const analytics = api.pages.sellPages.analytics.useQuery({ id: pageId, period }, { retry: false });
+/** A digital sell page's figures for the analytics dialog's chosen period, with its bundles and conversion. */
+export function SellPageAnalyticsPanel({ id, period }: { id: string; period: AnalyticsPeriod }) {
+  const analytics = api.pages.sellPages.analytics.useQuery({ id, period }, { retry: false });
   return <PeriodFigures query={analytics}>{(data) => <AnalyticsBody data={data} />}</PeriodFigures>;
 }
 
