@@ -1,29 +1,20 @@
-import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db";
 import { createMerchant } from "../../factories/merchant";
 import { createSaasUser } from "../../factories/saas-user";
 import { anonymousCaller, merchantCaller, staffCaller } from "../../support/callers";
-
-async function failure(promise: Promise<unknown>) {
-  return (await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (error: unknown) => error,
-  )) as TRPCError;
-}
+import { rejectionOf } from "../../support/rejection";
 
 describe("merchantProcedure", () => {
   it("refuses a signed-out caller with 'User not authenticated'", async () => {
-    const error = await failure(anonymousCaller().merchant.store.get());
+    const error = await rejectionOf(anonymousCaller().merchant.store.get());
     expect(error.code).toBe("UNAUTHORIZED");
     expect(error.message).toBe("User not authenticated");
   });
 
   it("refuses a staff session: staff and merchants are different identities", async () => {
     const staff = await createSaasUser(db, { role: "super_admin" });
-    const error = await failure(staffCaller(staff).merchant.store.get());
+    const error = await rejectionOf(staffCaller(staff).merchant.store.get());
     expect(error.code).toBe("UNAUTHORIZED");
   });
 });
@@ -31,7 +22,7 @@ describe("merchantProcedure", () => {
 describe("staffProcedure", () => {
   it("refuses a merchant session", async () => {
     const merchant = await createMerchant(db);
-    expect((await failure(merchantCaller(merchant).admin.me())).code).toBe("UNAUTHORIZED");
+    expect((await rejectionOf(merchantCaller(merchant).admin.me())).code).toBe("UNAUTHORIZED");
   });
 
   it("serves an active staff member and re-checks the account on every call", async () => {
@@ -39,7 +30,7 @@ describe("staffProcedure", () => {
     const caller = staffCaller(staff);
     await expect(caller.admin.me()).resolves.toMatchObject({ username: staff.username, role: "operator" });
     await db.saasUser.update({ where: { id: staff.id }, data: { isActive: false } });
-    const error = await failure(caller.admin.me());
+    const error = await rejectionOf(caller.admin.me());
     expect(error.code).toBe("UNAUTHORIZED");
     expect(error.message).toBe("Account is disabled");
   });

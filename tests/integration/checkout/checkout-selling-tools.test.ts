@@ -12,6 +12,7 @@ import { paymentButtonDefaults, type PaymentButtonInput } from "~/schemas/paymen
 import { merchantCaller } from "../../support/callers";
 import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
 import { approveOrder } from "../../support/paypal-sandbox";
+import { rejectionOf } from "../../support/rejection";
 
 // At the checkout: pay what you want, quantities, stock and discount codes, priced and counted on the
 // server against the real database and the local PayPal sandbox.
@@ -19,13 +20,8 @@ import { approveOrder } from "../../support/paypal-sandbox";
 const buyer = () => buyerApi();
 
 async function failure(promise: Promise<unknown>) {
-  const error = (await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  )) as CheckoutRefused;
-  return { code: error.code, message: error.message };
+  const { code, message } = await rejectionOf<CheckoutRefused>(promise);
+  return { code, message };
 }
 
 async function seller(overrides: Partial<Prisma.PaymentButtonUncheckedCreateInput> = {}) {

@@ -6,17 +6,13 @@ import { createPaymentButton } from "../../factories/payment-button";
 import { connectPayPal } from "../../factories/store-settings";
 import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
 import { approveOrder, approveSubscription, createPlan, createSubscription } from "../../support/paypal-sandbox";
+import { rejectionOf } from "../../support/rejection";
 
 const buyer = () => buyerApi();
 
 async function failure(promise: Promise<unknown>) {
-  const error = (await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  )) as CheckoutRefused;
-  return { code: error.code, message: error.message, issue: error.issue };
+  const { code, message, issue } = await rejectionOf<CheckoutRefused>(promise);
+  return { code, message, issue };
 }
 
 /** A merchant connected to the PayPal sandbox with one button (10.00 USD one-time unless overridden). */

@@ -1,4 +1,3 @@
-import type { TRPCError } from "@trpc/server";
 import type { Session } from "next-auth";
 import { describe, expect, it, vi } from "vitest";
 import { GET as exportPayments } from "~/app/api/exports/payments/route";
@@ -11,19 +10,11 @@ import { createSellPage } from "../../factories/sell-page";
 import { createTransaction } from "../../factories/transaction";
 import { unique } from "../../factories/unique";
 import { anonymousCaller, merchantCaller, merchantSession } from "../../support/callers";
+import { rejectionOf } from "../../support/rejection";
 
 // The CSV export reads the session through next-auth's auth(); the callers below pass theirs in directly.
 const session = vi.hoisted(() => ({ current: null as Session | null }));
 vi.mock("~/server/auth", () => ({ auth: () => Promise.resolve(session.current) }));
-
-async function errorOf(promise: Promise<unknown>) {
-  return (await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (error: unknown) => error,
-  )) as TRPCError & { cause?: { fieldErrors?: Record<string, string[]> } };
-}
 
 const codeText = () => unique("SAVE").toUpperCase();
 
@@ -103,7 +94,7 @@ describe("merchant.discounts.create", () => {
     [{ appliesToAll: false }, "Choose at least one payment button or sell page"],
   ])("rejects %o with its message and stores nothing", async (overrides, message) => {
     const { merchant, api } = await seller();
-    const error = await errorOf(api.merchant.discounts.create(values(overrides)));
+    const error = await rejectionOf(api.merchant.discounts.create(values(overrides)));
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.message).toContain(message);
     expect(await db.discountCode.count({ where: { merchantId: merchant.id } })).toBe(0);
@@ -113,7 +104,7 @@ describe("merchant.discounts.create", () => {
     const { merchant, api } = await seller();
     const code = codeText();
     await api.merchant.discounts.create(values({ code }));
-    const error = await errorOf(api.merchant.discounts.create(values({ code: code.toLowerCase() })));
+    const error = await rejectionOf(api.merchant.discounts.create(values({ code: code.toLowerCase() })));
     expect(error.code).toBe("CONFLICT");
     expect(error.message).toBe(`You already have a code named ${code}.`);
     expect(error.cause?.fieldErrors).toEqual({ code: [`You already have a code named ${code}.`] });
@@ -124,9 +115,9 @@ describe("merchant.discounts.create", () => {
   });
 
   it("needs a signed-in merchant", async () => {
-    const error = await errorOf(anonymousCaller().merchant.discounts.create(values()));
+    const error = await rejectionOf(anonymousCaller().merchant.discounts.create(values()));
     expect(error.code).toBe("UNAUTHORIZED");
-    expect((await errorOf(anonymousCaller().merchant.discounts.list())).code).toBe("UNAUTHORIZED");
+    expect((await rejectionOf(anonymousCaller().merchant.discounts.list())).code).toBe("UNAUTHORIZED");
   });
 });
 
@@ -171,7 +162,7 @@ describe("the POPs a code applies to", () => {
     const euroButton = await createPaymentButton(db, merchant.id, { name: "Euro Pack", currency: "EUR" });
 
     const refused = async (overrides: Partial<DiscountCodeFormValues>, message: string) => {
-      const error = await errorOf(api.merchant.discounts.create(values({ appliesToAll: false, ...overrides })));
+      const error = await rejectionOf(api.merchant.discounts.create(values({ appliesToAll: false, ...overrides })));
       expect(error.code).toBe("BAD_REQUEST");
       expect(error.message).toBe(message);
       expect(error.cause?.fieldErrors).toEqual({ appliesToAll: [message] });
@@ -236,12 +227,12 @@ describe("merchant.discounts.update", () => {
     const code = await createDiscountCode(db, merchant.id, { usesCount: 3, maxUses: 10 });
     const form = (await api.merchant.discounts.get({ id: code.id })).values;
 
-    const tooLow = await errorOf(api.merchant.discounts.update({ id: code.id, values: { ...form, maxUses: "2" } }));
+    const tooLow = await rejectionOf(api.merchant.discounts.update({ id: code.id, values: { ...form, maxUses: "2" } }));
     expect(tooLow.code).toBe("BAD_REQUEST");
     expect(tooLow.message).toBe("This code has been used 3 times: maximum uses cannot be lower than 3.");
     expect(tooLow.cause?.fieldErrors).toHaveProperty("maxUses");
 
-    const renamed = await errorOf(
+    const renamed = await rejectionOf(
       api.merchant.discounts.update({ id: code.id, values: { ...form, code: codeText() } }),
     );
     expect(renamed.code).toBe("BAD_REQUEST");
@@ -266,7 +257,7 @@ describe("merchant.discounts.update", () => {
     const { api } = await seller();
     const first = await api.merchant.discounts.create(values());
     const second = await api.merchant.discounts.create(values());
-    const error = await errorOf(
+    const error = await rejectionOf(
       api.merchant.discounts.update({
         id: second.id,
         values: { ...second.values, code: first.values.code.toLowerCase() },
@@ -291,7 +282,7 @@ describe("another store's code", () => {
       () => intruder.api.merchant.discounts.setActive({ id, isActive: false }),
       () => intruder.api.merchant.discounts.delete({ id }),
     ]) {
-      const error = await errorOf(call());
+      const error = await rejectionOf(call());
       expect(error.code).toBe("NOT_FOUND");
       expect(error.message).toBe("Discount code not found");
     }
@@ -330,7 +321,7 @@ describe("merchant.discounts.setActive and discounts.delete", () => {
       discountMinor: 200,
       amountMinor: 1800,
     });
-    expect((await errorOf(api.merchant.discounts.delete({ id: code.id }))).code).toBe("NOT_FOUND");
+    expect((await rejectionOf(api.merchant.discounts.delete({ id: code.id }))).code).toBe("NOT_FOUND");
   });
 });
 

@@ -1,4 +1,3 @@
-import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { sandboxSecretFor } from "../../../sandbox/paypal";
 import { paymentButtonDefaults, type PaymentButtonInput } from "~/schemas/payment-buttons";
@@ -11,6 +10,7 @@ import { unique } from "../../factories/unique";
 import { anonymousCaller, merchantCaller } from "../../support/callers";
 import { buyerApi } from "../../support/buyer-api";
 import { createPlan, sandboxApiBase } from "../../support/paypal-sandbox";
+import { rejectionOf } from "../../support/rejection";
 
 function validInput(overrides: Partial<PaymentButtonInput> = {}): PaymentButtonInput {
   return {
@@ -20,15 +20,6 @@ function validInput(overrides: Partial<PaymentButtonInput> = {}): PaymentButtonI
     paypalClientId: "client-abc",
     ...overrides,
   };
-}
-
-async function errorOf(promise: Promise<unknown>) {
-  return (await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (error: unknown) => error,
-  )) as TRPCError & { cause?: { fieldErrors?: Record<string, string[]> } };
 }
 
 /** What the seller sees in PayPal's dashboard: a call to the sandbox's REST API with their app's credentials. */
@@ -144,7 +135,7 @@ describe("pages.buttons.create", () => {
     [{ webhookUrl: "ftp://nope" }, "Please enter a valid URL"],
   ])("rejects %o with its message and stores nothing", async (overrides, message) => {
     const merchant = await createMerchant(db);
-    const error = await errorOf(merchantCaller(merchant).pages.buttons.create(validInput(overrides)));
+    const error = await rejectionOf(merchantCaller(merchant).pages.buttons.create(validInput(overrides)));
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.message).toContain(message);
     expect(await db.paymentButton.count({ where: { merchantId: merchant.id } })).toBe(0);
@@ -324,11 +315,11 @@ describe("pages.buttons.get", () => {
       [otherApi, button.id],
       [ownerApi, bundle.id],
     ] as const) {
-      const error = await errorOf(api.pages.buttons.get({ id }));
+      const error = await rejectionOf(api.pages.buttons.get({ id }));
       expect(error.code).toBe("NOT_FOUND");
       expect(error.message).toBe("Payment button not found");
     }
-    expect((await errorOf(ownerApi.pages.buttons.get({ id: "" }))).message).toContain("Button ID is required");
+    expect((await rejectionOf(ownerApi.pages.buttons.get({ id: "" }))).message).toContain("Button ID is required");
   });
 });
 
@@ -355,7 +346,7 @@ describe("pages.buttons.update", () => {
   it("refuses another merchant's button and changes nothing", async () => {
     const { owner, otherApi } = await twoMerchants();
     const button = await createPaymentButton(db, owner.id);
-    const error = await errorOf(
+    const error = await rejectionOf(
       otherApi.pages.buttons.update({ id: button.id, values: validInput({ name: "Hijack" }) }),
     );
     expect(error.code).toBe("NOT_FOUND");
@@ -367,12 +358,12 @@ describe("pages.buttons.update", () => {
     const merchant = await createMerchant(db);
     const button = await createPaymentButton(db, merchant.id);
     const api = merchantCaller(merchant);
-    const yen = await errorOf(
+    const yen = await rejectionOf(
       api.pages.buttons.update({ id: button.id, values: validInput({ amount: "9.99", currency: "JPY" }) }),
     );
     expect(yen.code).toBe("BAD_REQUEST");
     expect(yen.message).toContain("JPY amounts must be whole numbers");
-    const sub = await errorOf(
+    const sub = await rejectionOf(
       api.pages.buttons.update({
         id: button.id,
         values: validInput({ paymentType: "subscription", planSource: "existing" }),
@@ -476,7 +467,7 @@ describe("a subscription's plan created in PayPal from the button's price", () =
   it("without PayPal connected, says where to connect it and stores nothing", async () => {
     const merchant = await createMerchant(db);
     const api = merchantCaller(merchant);
-    const error = await errorOf(api.pages.buttons.create(validInput({ paymentType: "subscription" })));
+    const error = await rejectionOf(api.pages.buttons.create(validInput({ paymentType: "subscription" })));
     const message = "Connect PayPal in Store Settings to create the plan, or enter an existing Plan ID.";
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.message).toBe(message);
@@ -485,7 +476,7 @@ describe("a subscription's plan created in PayPal from the button's price", () =
 
     // A button's client ID other than the connected one cannot create it either.
     await connectPayPal(db, merchant.id);
-    const other = await errorOf(
+    const other = await rejectionOf(
       api.pages.buttons.create(validInput({ paymentType: "subscription", paypalClientId: "another-client" })),
     );
     expect(other.message).toBe(message);
@@ -497,7 +488,7 @@ describe("a subscription's plan created in PayPal from the button's price", () =
       where: { merchantId: merchant.id },
       data: { paypalSecretEncrypted: encryptSecret("not-the-secret") },
     });
-    const error = await errorOf(api.pages.buttons.create(subscription()));
+    const error = await rejectionOf(api.pages.buttons.create(subscription()));
     expect(error.code).toBe("BAD_GATEWAY");
     expect(error.message).toBe("PayPal rejected your PayPal client ID or secret: update them in Store Settings.");
     expect(await db.paymentButton.count({ where: { merchantId: merchant.id } })).toBe(0);
@@ -508,7 +499,7 @@ describe("a subscription's plan created in PayPal from the button's price", () =
     const created = await api.pages.buttons.create(subscription());
     const before = await db.paymentButton.findUniqueOrThrow({ where: { id: created.id } });
     const intruder = await connectedSeller();
-    const error = await errorOf(
+    const error = await rejectionOf(
       intruder.api.pages.buttons.update({
         id: created.id,
         values: intruder.subscription({ amount: "1.00", planInterval: "WEEK" }),
@@ -541,7 +532,7 @@ describe("a subscription's existing PayPal plan", () => {
     const existing = (subscriptionPlanId: string, amount = "15.00") =>
       api.pages.buttons.create(subscription({ amount, planSource: "existing", subscriptionPlanId }));
 
-    const unknown = await errorOf(existing("P-DOES-NOT-EXIST"));
+    const unknown = await rejectionOf(existing("P-DOES-NOT-EXIST"));
     expect(unknown.code).toBe("BAD_REQUEST");
     expect(unknown.cause?.fieldErrors).toEqual({
       subscriptionPlanId: ["PayPal has no plan with this ID for your PayPal app."],
@@ -550,15 +541,17 @@ describe("a subscription's existing PayPal plan", () => {
     // Another seller's plan is, to this seller's app, one that does not exist.
     const foreign = await connectedSeller();
     const foreignPlan = await createPlan(foreign.clientId, { price: "15.00" });
-    expect((await errorOf(existing(foreignPlan))).message).toBe("PayPal has no plan with this ID for your PayPal app.");
+    expect((await rejectionOf(existing(foreignPlan))).message).toBe(
+      "PayPal has no plan with this ID for your PayPal app.",
+    );
 
     const inactive = await createPlan(clientId, { price: "15.00" });
     await paypalApi(clientId, "POST", `/v1/billing/plans/${inactive}/deactivate`);
-    expect((await errorOf(existing(inactive))).cause?.fieldErrors).toEqual({
+    expect((await rejectionOf(existing(inactive))).cause?.fieldErrors).toEqual({
       subscriptionPlanId: ["This PayPal plan is not active. Activate it in PayPal first."],
     });
 
-    const dearer = await errorOf(existing(await createPlan(clientId, { price: "15.00" }), "16.00"));
+    const dearer = await rejectionOf(existing(await createPlan(clientId, { price: "15.00" }), "16.00"));
     expect(dearer.message).toBe("The PayPal plan charges 15.00 USD: set the same amount and currency here.");
     expect(dearer.cause?.fieldErrors).toEqual({ amount: ["The PayPal plan charges 15.00 USD"] });
   });
@@ -581,7 +574,7 @@ describe("pages.buttons.setActive", () => {
   it("refuses another merchant's button and changes nothing", async () => {
     const { owner, otherApi } = await twoMerchants();
     const button = await createPaymentButton(db, owner.id);
-    const error = await errorOf(otherApi.pages.buttons.setActive({ id: button.id, isActive: false }));
+    const error = await rejectionOf(otherApi.pages.buttons.setActive({ id: button.id, isActive: false }));
     expect(error.code).toBe("NOT_FOUND");
     expect((await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).isActive).toBe(true);
   });
@@ -614,8 +607,8 @@ describe("pages.buttons.delete", () => {
     const { owner, ownerApi, otherApi } = await twoMerchants();
     const button = await createPaymentButton(db, owner.id);
     const bundle = await createPaymentButton(db, owner.id, { buttonType: "bundle" });
-    expect((await errorOf(otherApi.pages.buttons.delete({ id: button.id }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(ownerApi.pages.buttons.delete({ id: bundle.id }))).code).toBe("NOT_FOUND");
+    expect((await rejectionOf(otherApi.pages.buttons.delete({ id: button.id }))).code).toBe("NOT_FOUND");
+    expect((await rejectionOf(ownerApi.pages.buttons.delete({ id: bundle.id }))).code).toBe("NOT_FOUND");
     expect(await db.paymentButton.count({ where: { id: { in: [button.id, bundle.id] } } })).toBe(2);
   });
 });
@@ -635,7 +628,7 @@ describe("signed out", () => {
       () => api.pages.buttons.delete({ id: button.id }),
     ];
     for (const call of calls) {
-      const error = await errorOf(call());
+      const error = await rejectionOf(call());
       expect(error.code).toBe("UNAUTHORIZED");
       expect(error.message).toBe("User not authenticated");
     }

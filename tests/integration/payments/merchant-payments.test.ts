@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { resolveDateRange } from "~/lib/date-range";
 import { db } from "~/server/platform/db";
@@ -13,6 +12,7 @@ import { createTransaction } from "../../factories/transaction";
 import { createWpsButton } from "../../factories/wps-button";
 import { unique } from "../../factories/unique";
 import { anonymousCaller, merchantCaller } from "../../support/callers";
+import { trpcErrorOf } from "../../support/rejection";
 
 type Status = "completed" | "pending" | "failed" | "cancelled" | "partially_refunded" | "refunded";
 
@@ -41,15 +41,6 @@ async function pay(
     refundedMinor: fields.refundedMinor,
     createdAt: fields.at,
   });
-}
-
-async function errorOf(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
 }
 
 async function shop() {
@@ -278,12 +269,12 @@ describe("merchant.payments.list", () => {
       { from: "yesterday" },
     ];
     for (const input of bad) {
-      const error = await errorOf(api.merchant.payments.list(input as never));
+      const error = await trpcErrorOf(api.merchant.payments.list(input as never));
       expect(error.code, JSON.stringify(input)).toBe("BAD_REQUEST");
     }
     // 200 characters (after trimming) is still a search.
     expect((await api.merchant.payments.list({ q: ` ${"x".repeat(200)} ` })).total).toBe(0);
-    expect((await errorOf(anonymousCaller().merchant.payments.list({}))).code).toBe("UNAUTHORIZED");
+    expect((await trpcErrorOf(anonymousCaller().merchant.payments.list({}))).code).toBe("UNAUTHORIZED");
   });
 });
 
@@ -489,11 +480,11 @@ describe("merchant.payments.get", () => {
         rawIpn: "",
       },
     });
-    expect((await errorOf(ada.api.merchant.payments.get({ id: bobs.id }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(ada.api.merchant.payments.get({ id: bobsWps.id }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(ada.api.merchant.payments.get({ id: "no-such-payment" }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(ada.api.merchant.payments.get({ id: "" }))).code).toBe("BAD_REQUEST");
-    expect((await errorOf(anonymousCaller().merchant.payments.get({ id: bobs.id }))).code).toBe("UNAUTHORIZED");
+    expect((await trpcErrorOf(ada.api.merchant.payments.get({ id: bobs.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcErrorOf(ada.api.merchant.payments.get({ id: bobsWps.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcErrorOf(ada.api.merchant.payments.get({ id: "no-such-payment" }))).code).toBe("NOT_FOUND");
+    expect((await trpcErrorOf(ada.api.merchant.payments.get({ id: "" }))).code).toBe("BAD_REQUEST");
+    expect((await trpcErrorOf(anonymousCaller().merchant.payments.get({ id: bobs.id }))).code).toBe("UNAUTHORIZED");
   });
 });
 
@@ -502,7 +493,7 @@ describe("merchant.payments.refund", () => {
     const { merchant, button, api } = await shop();
     const row = await pay(merchant.id, button.id);
     const valid = { paymentId: row.id, idempotencyKey: crypto.randomUUID() };
-    expect((await errorOf(anonymousCaller().merchant.payments.refund(valid))).code).toBe("UNAUTHORIZED");
+    expect((await trpcErrorOf(anonymousCaller().merchant.payments.refund(valid))).code).toBe("UNAUTHORIZED");
     for (const input of [
       { ...valid, idempotencyKey: "not-a-uuid" },
       { ...valid, amountMinor: 0 },
@@ -510,7 +501,7 @@ describe("merchant.payments.refund", () => {
       { ...valid, reason: "r".repeat(256) },
       { ...valid, paymentId: "" },
     ]) {
-      expect((await errorOf(api.merchant.payments.refund(input))).code, JSON.stringify(input)).toBe("BAD_REQUEST");
+      expect((await trpcErrorOf(api.merchant.payments.refund(input))).code, JSON.stringify(input)).toBe("BAD_REQUEST");
     }
   });
 });
@@ -603,7 +594,7 @@ describe("merchant.customers.list", () => {
     expect((await ada.api.merchant.customers.list({ q: "bobs-buyer" })).total).toBe(0);
     expect((await ada.api.merchant.customers.list({})).customers).toEqual([]);
     for (const input of [{ q: "y".repeat(201) }, { sort: "amount" }, { dir: "up" }]) {
-      const error = await errorOf(ada.api.merchant.customers.list(input as never));
+      const error = await trpcErrorOf(ada.api.merchant.customers.list(input as never));
       expect(error.code, JSON.stringify(input)).toBe("BAD_REQUEST");
     }
   });
@@ -646,8 +637,8 @@ describe("merchant.customers.get", () => {
     const [ada, bob] = [await shop(), await shop()];
     const email = `${unique("bobs")}@buyer.test`;
     await pay(bob.merchant.id, bob.button.id, { email });
-    expect((await errorOf(ada.api.merchant.customers.get({ email }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(ada.api.merchant.customers.get({ email: "nobody@buyer.test" }))).code).toBe("NOT_FOUND");
+    expect((await trpcErrorOf(ada.api.merchant.customers.get({ email }))).code).toBe("NOT_FOUND");
+    expect((await trpcErrorOf(ada.api.merchant.customers.get({ email: "nobody@buyer.test" }))).code).toBe("NOT_FOUND");
     expect((await ada.api.merchant.payments.list({ email })).total).toBe(0);
     expect((await bob.api.merchant.customers.get({ email })).email).toBe(email);
   });

@@ -1,4 +1,3 @@
-import type { TRPCError } from "@trpc/server";
 import { afterEach, describe, expect, it } from "vitest";
 import { z, ZodError } from "zod";
 import { db } from "~/server/platform/db";
@@ -11,16 +10,12 @@ import { createSaasUser } from "../../factories/saas-user";
 import { createTransaction } from "../../factories/transaction";
 import { unique } from "../../factories/unique";
 import { anonymousCaller, merchantCaller, staffCaller } from "../../support/callers";
+import { rejectionOf } from "../../support/rejection";
 
 type Failure = { code: string; message: string; fieldErrors: Record<string, string[]> | null };
 
 async function failure(promise: Promise<unknown>): Promise<Failure> {
-  const error = (await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  )) as TRPCError & { cause?: { fieldErrors?: Record<string, string[]> } };
+  const error = await rejectionOf(promise);
   // The field errors the error formatter sends: an AppError's own, or a schema failure's by field.
   const fieldErrors =
     error.cause instanceof ZodError

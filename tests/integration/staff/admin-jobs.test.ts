@@ -9,6 +9,7 @@ import { createPayPalEvent } from "../../factories/paypal-event";
 import { createSaasUser } from "../../factories/saas-user";
 import { unique } from "../../factories/unique";
 import { anonymousCaller, merchantCaller, staffCaller } from "../../support/callers";
+import { rejectionOf } from "../../support/rejection";
 
 // The Background Jobs page's procedures: dead letters of the app's queue and PayPal events not applied. No
 // workers run in this file, so every job it queues stays where the test can see it (and is removed after).
@@ -21,12 +22,7 @@ async function staffOf(role: Role) {
 }
 
 async function failure(promise: Promise<unknown>) {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  );
+  const error = await rejectionOf<unknown>(promise);
   if (!(error instanceof TRPCError)) throw error;
   return { code: error.code, message: error.message };
 }

@@ -1,4 +1,3 @@
-import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/server/auth/password";
 import { db } from "~/server/platform/db";
@@ -6,17 +5,9 @@ import { createSaasUser as createSaasUserFromTerminal } from "~/server/staff/use
 import { createSaasUser } from "../../factories/saas-user";
 import { unique } from "../../factories/unique";
 import { staffCaller } from "../../support/callers";
+import { rejectionOf } from "../../support/rejection";
 
 type Role = "operator" | "admin" | "super_admin";
-
-async function failure(promise: Promise<unknown>) {
-  return (await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (error: unknown) => error,
-  )) as TRPCError & { cause?: { fieldErrors?: Record<string, string[]> } };
-}
 
 function newUser(role?: Role) {
   const id = unique("n");
@@ -64,7 +55,7 @@ describe("creating SaaS users", () => {
     const admin = await createSaasUser(db, { role: "admin" });
     for (const role of ["admin", "super_admin"] as const) {
       const input = newUser(role);
-      const error = await failure(staffCaller(admin).admin.users.create(input));
+      const error = await rejectionOf(staffCaller(admin).admin.users.create(input));
       expect(error.code).toBe("FORBIDDEN");
       expect(error.message).toBe("Admins can only create operator users");
       expect(await db.saasUser.count({ where: { username: input.username } })).toBe(0);
@@ -81,13 +72,13 @@ describe("creating SaaS users", () => {
     const before = await db.auditLog.count();
 
     const sameName = { ...newUser(), username: existing.username.toUpperCase() };
-    const nameError = await failure(staffCaller(boss).admin.users.create(sameName));
+    const nameError = await rejectionOf(staffCaller(boss).admin.users.create(sameName));
     expect(nameError.code).toBe("CONFLICT");
     expect(nameError.message).toBe("Username is already taken");
     expect(nameError.cause?.fieldErrors).toEqual({ username: ["Username is already taken"] });
 
     const sameEmail = { ...newUser(), email: existing.email.toUpperCase() };
-    const emailError = await failure(staffCaller(boss).admin.users.create(sameEmail));
+    const emailError = await rejectionOf(staffCaller(boss).admin.users.create(sameEmail));
     expect(emailError.message).toBe("Email is already in use");
     expect(emailError.cause?.fieldErrors).toEqual({ email: ["Email is already in use"] });
 
@@ -97,7 +88,7 @@ describe("creating SaaS users", () => {
 
   it("gives the messages for bad input", async () => {
     const boss = await createSaasUser(db, { role: "super_admin" });
-    const error = await failure(
+    const error = await rejectionOf(
       staffCaller(boss).admin.users.create({ username: "a!", email: "nope", password: "short", name: "" }),
     );
     expect(error.code).toBe("BAD_REQUEST");
@@ -163,14 +154,14 @@ describe("editing, resetting and deleting SaaS users", () => {
         () => caller.admin.users.resetPassword({ id: other.id, password: "hijack-password" }),
         () => caller.admin.users.delete({ id: other.id }),
       ]) {
-        const error = await failure(attempt());
+        const error = await rejectionOf(attempt());
         expect(error.code).toBe("FORBIDDEN");
         expect(error.message).toBe("Admins can only manage operator users they created");
       }
       expect(await db.saasUser.findUnique({ where: { id: other.id } })).toMatchObject({ name: other.name });
     }
 
-    const promote = await failure(caller.admin.users.update({ ...editOf(mine), role: "admin" }));
+    const promote = await rejectionOf(caller.admin.users.update({ ...editOf(mine), role: "admin" }));
     expect(promote.message).toBe("Admins can only assign the operator role");
     expect(promote.cause?.fieldErrors).toEqual({ role: ["Admins can only assign the operator role"] });
 
@@ -206,7 +197,7 @@ describe("editing, resetting and deleting SaaS users", () => {
   it("refuses a duplicate username or e-mail on edit without changing anything", async () => {
     const boss = await createSaasUser(db, { role: "super_admin" });
     const [first, second] = [await createSaasUser(db), await createSaasUser(db)];
-    const error = await failure(
+    const error = await rejectionOf(
       staffCaller(boss).admin.users.update({ ...editOf(second), email: first.email, name: "Changed" }),
     );
     expect(error.code).toBe("CONFLICT");
@@ -217,7 +208,7 @@ describe("editing, resetting and deleting SaaS users", () => {
 
   it("answers NOT_FOUND for an unknown user", async () => {
     const boss = await createSaasUser(db, { role: "super_admin" });
-    const error = await failure(staffCaller(boss).admin.users.delete({ id: "no-such-user" }));
+    const error = await rejectionOf(staffCaller(boss).admin.users.delete({ id: "no-such-user" }));
     expect(error.code).toBe("NOT_FOUND");
     expect(error.message).toBe("User not found");
   });
@@ -226,9 +217,9 @@ describe("editing, resetting and deleting SaaS users", () => {
     const boss = await createSaasUser(db, { role: "super_admin" });
     await createSaasUser(db, { role: "super_admin" });
     const caller = staffCaller(boss);
-    const disable = await failure(caller.admin.users.update({ ...editOf(boss), isActive: false }));
+    const disable = await rejectionOf(caller.admin.users.update({ ...editOf(boss), isActive: false }));
     expect(disable.message).toBe("You cannot disable your own account");
-    const remove = await failure(caller.admin.users.delete({ id: boss.id }));
+    const remove = await rejectionOf(caller.admin.users.delete({ id: boss.id }));
     expect(remove.message).toBe("You cannot delete your own account");
     expect(await db.saasUser.findUniqueOrThrow({ where: { id: boss.id } })).toMatchObject({ isActive: true });
   });
@@ -247,7 +238,7 @@ describe("the last active super admin", () => {
 
   it("cannot be demoted, even by themself", async () => {
     const boss = await onlySuperAdmin();
-    const error = await failure(staffCaller(boss).admin.users.update({ ...editOf(boss), role: "admin" }));
+    const error = await rejectionOf(staffCaller(boss).admin.users.update({ ...editOf(boss), role: "admin" }));
     expect(error.code).toBe("FORBIDDEN");
     expect(error.message).toBe("You cannot change the role of the last active super admin");
     expect(await db.saasUser.findUniqueOrThrow({ where: { id: boss.id } })).toMatchObject({ role: "super_admin" });
@@ -284,7 +275,7 @@ describe("own account settings", () => {
       name: "New Me",
       email,
     });
-    const error = await failure(caller.admin.profile.update({ name: "New Me", email: other.email }));
+    const error = await rejectionOf(caller.admin.profile.update({ name: "New Me", email: other.email }));
     expect(error.cause?.fieldErrors).toEqual({ email: ["Email is already in use"] });
     expect((await auditRows(me.id)).map((row) => row.action)).toEqual(["account.update"]);
   });
@@ -292,7 +283,7 @@ describe("own account settings", () => {
   it("changes the password only with the current one", async () => {
     const me = await createSaasUser(db, { role: "operator" });
     const caller = staffCaller(me);
-    const wrong = await failure(
+    const wrong = await rejectionOf(
       caller.admin.profile.changePassword({
         currentPassword: "not-my-password",
         newPassword: "next-password",
@@ -302,7 +293,7 @@ describe("own account settings", () => {
     expect(wrong.message).toBe("Current password is incorrect");
     expect(wrong.cause?.fieldErrors).toEqual({ currentPassword: ["Current password is incorrect"] });
 
-    const mismatch = await failure(
+    const mismatch = await rejectionOf(
       caller.admin.profile.changePassword({
         currentPassword: me.password,
         newPassword: "next-password",

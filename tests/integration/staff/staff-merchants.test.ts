@@ -1,4 +1,3 @@
-import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
@@ -13,18 +12,14 @@ import { createTransaction } from "../../factories/transaction";
 import { anonymousCaller, merchantCaller, staffCaller } from "../../support/callers";
 import { buyerApi } from "../../support/buyer-api";
 import { approveOrder } from "../../support/paypal-sandbox";
+import { rejectionOf } from "../../support/rejection";
 
 const SUSPENDED = "This seller is not accepting payments right now.";
 const buyer = () => buyerApi();
 
 async function failure(promise: Promise<unknown>) {
-  const error = (await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  )) as TRPCError;
-  return { code: error.code, message: error.message };
+  const { code, message } = await rejectionOf(promise);
+  return { code, message };
 }
 
 async function staffOf(role: "operator" | "admin" | "super_admin") {

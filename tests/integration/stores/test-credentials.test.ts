@@ -21,14 +21,10 @@ import { connectPayPal } from "../../factories/store-settings";
 import { anonymousCaller, merchantCaller } from "../../support/callers";
 import { buyerApi } from "../../support/buyer-api";
 import { approveOrder, sandboxApiBase } from "../../support/paypal-sandbox";
+import { rejectionOf } from "../../support/rejection";
 
 async function failure(promise: Promise<unknown>) {
-  const error = (await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  )) as TRPCError & { userMessage?: string };
+  const error = await rejectionOf<TRPCError & { userMessage?: string }>(promise);
   return { code: error.code, message: error.message ?? error.userMessage };
 }
 

@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db";
 import { createMerchant } from "../../factories/merchant";
@@ -8,15 +7,7 @@ import { createSubscription } from "../../factories/subscription";
 import { createTransaction } from "../../factories/transaction";
 import { unique } from "../../factories/unique";
 import { anonymousCaller, merchantCaller } from "../../support/callers";
-
-async function errorOf(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(TRPCError);
-  return error as TRPCError;
-}
+import { trpcErrorOf } from "../../support/rejection";
 
 /** A merchant with a subscription button. */
 async function shop() {
@@ -105,8 +96,12 @@ describe("merchant.subscriptions.list", () => {
     const ofButton = await ada.api.merchant.subscriptions.list({ buttonId: ada.button.id });
     expect(ofButton.button).toEqual({ id: ada.button.id, name: ada.button.name });
     expect(ofButton.subscribers.map((row) => row.id)).toEqual([mine.id]);
-    expect((await errorOf(ada.api.merchant.subscriptions.list({ buttonId: bob.button.id }))).code).toBe("NOT_FOUND");
-    expect((await errorOf(ada.api.merchant.subscriptions.list({ buttonId: "no-such-button" }))).code).toBe("NOT_FOUND");
+    expect((await trpcErrorOf(ada.api.merchant.subscriptions.list({ buttonId: bob.button.id }))).code).toBe(
+      "NOT_FOUND",
+    );
+    expect((await trpcErrorOf(ada.api.merchant.subscriptions.list({ buttonId: "no-such-button" }))).code).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it("pages 20 at a time", async () => {
@@ -121,11 +116,11 @@ describe("merchant.subscriptions.list", () => {
   it("refuses bad input with BAD_REQUEST and signed-out callers", async () => {
     const { api } = await shop();
     for (const input of [{ status: "paused" }, { page: 0 }, { buttonId: "" }, { buttonId: "x".repeat(65) }]) {
-      expect((await errorOf(api.merchant.subscriptions.list(input as never))).code, JSON.stringify(input)).toBe(
+      expect((await trpcErrorOf(api.merchant.subscriptions.list(input as never))).code, JSON.stringify(input)).toBe(
         "BAD_REQUEST",
       );
     }
-    expect((await errorOf(anonymousCaller().merchant.subscriptions.list({}))).code).toBe("UNAUTHORIZED");
+    expect((await trpcErrorOf(anonymousCaller().merchant.subscriptions.list({}))).code).toBe("UNAUTHORIZED");
   });
 });
 
@@ -165,9 +160,11 @@ describe("merchant.subscriptions.get", () => {
     const [ada, bob] = [await shop(), await shop()];
     const bobs = await createSubscription(db, bob.merchant.id, { buttonId: bob.button.id });
     await sale(bob.merchant.id, bobs);
-    expect((await errorOf(ada.api.merchant.subscriptions.get({ id: bobs.id }))).code).toBe("NOT_FOUND");
+    expect((await trpcErrorOf(ada.api.merchant.subscriptions.get({ id: bobs.id }))).code).toBe("NOT_FOUND");
     expect((await ada.api.merchant.payments.list({ paypalSubscriptionId: bobs.paypalSubscriptionId })).total).toBe(0);
-    expect((await errorOf(anonymousCaller().merchant.subscriptions.get({ id: bobs.id }))).code).toBe("UNAUTHORIZED");
+    expect((await trpcErrorOf(anonymousCaller().merchant.subscriptions.get({ id: bobs.id }))).code).toBe(
+      "UNAUTHORIZED",
+    );
   });
 });
 
@@ -176,10 +173,12 @@ describe("merchant.subscriptions.cancel", () => {
     const { merchant, button, api } = await shop();
     const subscription = await createSubscription(db, merchant.id, { buttonId: button.id });
     expect(
-      (await errorOf(anonymousCaller().merchant.subscriptions.cancel({ subscriptionId: subscription.id }))).code,
+      (await trpcErrorOf(anonymousCaller().merchant.subscriptions.cancel({ subscriptionId: subscription.id }))).code,
     ).toBe("UNAUTHORIZED");
     for (const input of [{ subscriptionId: "" }, { subscriptionId: subscription.id, reason: "r".repeat(128) }]) {
-      expect((await errorOf(api.merchant.subscriptions.cancel(input))).code, JSON.stringify(input)).toBe("BAD_REQUEST");
+      expect((await trpcErrorOf(api.merchant.subscriptions.cancel(input))).code, JSON.stringify(input)).toBe(
+        "BAD_REQUEST",
+      );
     }
   });
 });

@@ -1,4 +1,3 @@
-import type { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { wpsButtonDefaults, type WpsButtonInput } from "~/schemas/wps";
 import { decryptSecret } from "~/server/platform/crypto";
@@ -8,6 +7,7 @@ import { createMerchant } from "../../factories/merchant";
 import { connectPayPal } from "../../factories/store-settings";
 import { unique } from "../../factories/unique";
 import { anonymousCaller, merchantCaller } from "../../support/callers";
+import { rejectionOf } from "../../support/rejection";
 
 function validInput(overrides: Partial<WpsButtonInput> = {}): WpsButtonInput {
   return {
@@ -16,15 +16,6 @@ function validInput(overrides: Partial<WpsButtonInput> = {}): WpsButtonInput {
     itemName: `Poster ${unique("")}`,
     ...overrides,
   };
-}
-
-async function errorOf(promise: Promise<unknown>) {
-  return (await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (error: unknown) => error,
-  )) as TRPCError & { shape?: unknown };
 }
 
 async function twoMerchants() {
@@ -96,7 +87,7 @@ describe("wps.create / get / update", () => {
 
   it("answers the messages", async () => {
     const { ownerApi } = await twoMerchants();
-    const error = await errorOf(
+    const error = await rejectionOf(
       ownerApi.wps.create(
         validInput({
           paypalMerchantIdentifier: "",
@@ -125,13 +116,13 @@ describe("wps.create / get / update", () => {
     ]) {
       expect(messages).toContain(message);
     }
-    const none = await errorOf(ownerApi.wps.create(validInput({ priceOptions: [] })));
+    const none = await rejectionOf(ownerApi.wps.create(validInput({ priceOptions: [] })));
     expect(JSON.stringify(none.cause ?? none.message)).toContain("At least one price option is required");
   });
 
   it("refuses a claimed saved PDT token on a button that has none", async () => {
     const { ownerApi } = await twoMerchants();
-    const error = await errorOf(ownerApi.wps.create(validInput({ pdtEnabled: true, pdtTokenSaved: true })));
+    const error = await rejectionOf(ownerApi.wps.create(validInput({ pdtEnabled: true, pdtTokenSaved: true })));
     expect(error.message).toBe("PDT token is required when PDT is enabled");
   });
 });
@@ -149,10 +140,10 @@ describe("ownership", () => {
       () => otherApi.wps.formFields({ id }),
       () => otherApi.analytics.forWpsButton({ id }),
     ]) {
-      expect((await errorOf(call())).code).toBe("NOT_FOUND");
+      expect((await rejectionOf(call())).code).toBe("NOT_FOUND");
     }
     expect(await otherApi.wps.list()).toEqual([]);
-    expect((await errorOf(anonymousCaller().wps.list())).code).toBe("UNAUTHORIZED");
+    expect((await rejectionOf(anonymousCaller().wps.list())).code).toBe("UNAUTHORIZED");
     expect(await db.wpsButton.findUniqueOrThrow({ where: { id } })).toMatchObject({ buttonStatus: "active" });
   });
 });
@@ -194,7 +185,7 @@ describe("wps.list / setStatus / delete", () => {
     expect(await ownerApi.wps.setStatus({ id: first.id, isActive: false })).toEqual({ id: first.id, isActive: false });
     expect((await ownerApi.wps.get({ id: first.id })).isActive).toBe(false);
     await ownerApi.wps.delete({ id: first.id });
-    expect((await errorOf(ownerApi.wps.get({ id: first.id }))).code).toBe("NOT_FOUND");
+    expect((await rejectionOf(ownerApi.wps.get({ id: first.id }))).code).toBe("NOT_FOUND");
     // The payment stays with the merchant.
     expect(await db.wpsTransaction.count({ where: { merchantId: owner.id } })).toBe(1);
   });
@@ -215,7 +206,7 @@ describe("wps.convertToPaymentButton", () => {
         buttonSize: "small",
       }),
     );
-    const refused = await errorOf(ownerApi.wps.convertToPaymentButton({ id }));
+    const refused = await rejectionOf(ownerApi.wps.convertToPaymentButton({ id }));
     expect(refused.code).toBe("BAD_REQUEST");
     expect(refused.message).toMatch(/PayPal client ID in Store Settings/);
 

@@ -1,0 +1,25 @@
+import { TRPCError } from "@trpc/server";
+import { expect } from "vitest";
+
+/** A procedure's refusal as the error formatter reads it: an AppError or a schema failure carries field errors. */
+export type RefusedCall = TRPCError & { cause?: { fieldErrors?: Record<string, string[]> } };
+
+/**
+ * What a call that should be refused was rejected with. A call that succeeds fails the test here, so a test
+ * that checks the refusal's code or message cannot pass on a call that went through.
+ */
+export async function rejectionOf<E = RefusedCall>(promise: Promise<unknown>): Promise<E> {
+  return (await promise.then(
+    () => {
+      throw new Error("expected the call to fail");
+    },
+    (error: unknown) => error,
+  )) as E;
+}
+
+/** A procedure call's refusal, checked to be tRPC's own error (not a crash on the way to it). */
+export async function trpcErrorOf(promise: Promise<unknown>): Promise<TRPCError> {
+  const error = await rejectionOf<unknown>(promise);
+  expect(error).toBeInstanceOf(TRPCError);
+  return error as TRPCError;
+}
