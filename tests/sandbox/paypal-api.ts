@@ -3,7 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { type IncomingHttpHeaders, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { sandboxSecretFor, type startPayPalSandbox } from "../../sandbox/paypal";
+import { afterAll, beforeAll } from "vitest";
+import { sandboxSecretFor, startPayPalSandbox } from "../../sandbox/paypal";
 
 type Running = Awaited<ReturnType<typeof startPayPalSandbox>>;
 
@@ -29,6 +30,23 @@ export function caller(sandbox: () => Running) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions read PayPal's JSON freely
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as any };
   };
+}
+
+/**
+ * A PayPal sandbox of the test file's own, started before its tests and closed after them: `sandbox()` is the
+ * running one (once the tests run), `call` makes JSON calls to it.
+ */
+export function paypalSandboxPerFile(options: Parameters<typeof startPayPalSandbox>[0] = {}) {
+  let running: Running | undefined;
+  beforeAll(async () => {
+    running = await startPayPalSandbox(options);
+  });
+  afterAll(() => running?.close());
+  const sandbox = () => {
+    if (!running) throw new Error("the PayPal sandbox starts before the file's tests");
+    return running;
+  };
+  return { sandbox, call: caller(sandbox) };
 }
 
 /** A new merchant app (client id) and a bearer token for it. */

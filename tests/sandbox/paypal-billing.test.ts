@@ -1,15 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPayPalSandbox } from "../../sandbox/paypal";
-import { caller, newMerchant, planBody } from "./paypal-api";
+import { describe, expect, it } from "vitest";
+import { newMerchant, paypalSandboxPerFile, planBody } from "./paypal-api";
 
-let sandbox: Awaited<ReturnType<typeof startPayPalSandbox>>;
-const call = caller(() => sandbox);
-
-beforeAll(async () => {
-  sandbox = await startPayPalSandbox();
-});
-afterAll(() => sandbox.close());
+const { sandbox, call } = paypalSandboxPerFile();
 
 const representation = { prefer: "return=representation" };
 
@@ -23,12 +16,15 @@ async function product(token: string) {
 async function subscribe(clientId: string, token: string, planId: string, customId = "btn_club") {
   const created = await call("/v1/billing/subscriptions", { token, json: { plan_id: planId, custom_id: customId } });
   expect(created.status).toBe(201);
-  sandbox.sandbox.approveSubscription(created.body.id);
+  sandbox().sandbox.approveSubscription(created.body.id);
   return created.body.id as string;
 }
 
-const monthly = (clientId: string, extra: Partial<Parameters<typeof sandbox.sandbox.createPlan>[0]> = {}) =>
-  sandbox.sandbox.createPlan({
+const monthly = (
+  clientId: string,
+  extra: Partial<Parameters<ReturnType<typeof sandbox>["sandbox"]["createPlan"]>[0]> = {},
+) =>
+  sandbox().sandbox.createPlan({
     clientId,
     price: "10.00",
     currency: "USD",
@@ -47,7 +43,7 @@ const plusDays = (iso: string, days: number) =>
 
 describe("Catalog products", () => {
   it("creates a product (minimal unless return=representation) that only its app can read", async () => {
-    const { token } = await newMerchant(sandbox);
+    const { token } = await newMerchant(sandbox());
     const minimal = await call("/v1/catalogs/products", { token, json: { name: "Poster club", type: "DIGITAL" } });
     expect(minimal.status).toBe(201);
     expect(minimal.body.id).toMatch(/^PROD-[A-Z0-9]{17}$/);
@@ -64,7 +60,7 @@ describe("Catalog products", () => {
       type: "DIGITAL",
       links: expect.arrayContaining([expect.objectContaining({ rel: "self" })]),
     });
-    const other = await newMerchant(sandbox);
+    const other = await newMerchant(sandbox());
     const foreign = await call(`/v1/catalogs/products/${minimal.body.id}`, { token: other.token });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ name: "RESOURCE_NOT_FOUND", details: [{ issue: "INVALID_RESOURCE_ID" }] });
@@ -83,7 +79,7 @@ describe("Catalog products", () => {
     [{ name: "Club", type: "FOOD" }, "INVALID_PARAMETER_VALUE", "/type"],
     [{ name: "Club", id: "PROD-MINE123" }, "INVALID_PARAMETER_SYNTAX", "/id"],
   ])("rejects %j with 400 %s at %s", async (json, issue, field) => {
-    const { token } = await newMerchant(sandbox);
+    const { token } = await newMerchant(sandbox());
     const { status, body } = await call("/v1/catalogs/products", { token, json });
     expect(status).toBe(400);
     expect(body).toMatchObject({ name: "INVALID_REQUEST", details: [{ issue, field }] });
@@ -92,7 +88,7 @@ describe("Catalog products", () => {
 
 describe("Billing plans", () => {
   it("creates an ACTIVE plan by default, shows it to its own app only, and deactivates/activates it", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const productId = await product(token);
     const created = await call("/v1/billing/plans", { token, headers: representation, json: planBody(productId) });
     expect(created.status).toBe(201);
@@ -118,7 +114,7 @@ describe("Billing plans", () => {
       quantity_supported: false,
     });
     expect((await call(`/v1/billing/plans/${id}`, { token })).body.id).toBe(id);
-    expect((await call(`/v1/billing/plans/${id}`, { token: (await newMerchant(sandbox)).token })).status).toBe(404);
+    expect((await call(`/v1/billing/plans/${id}`, { token: (await newMerchant(sandbox())).token })).status).toBe(404);
 
     const deactivate = () => call(`/v1/billing/plans/${id}/deactivate`, { token, method: "POST" });
     expect((await deactivate()).status).toBe(204);
@@ -135,7 +131,7 @@ describe("Billing plans", () => {
   });
 
   it("answers the minimal plan without return=representation, and a CREATED plan needs activating", async () => {
-    const { token } = await newMerchant(sandbox);
+    const { token } = await newMerchant(sandbox());
     const { body } = await call("/v1/billing/plans", {
       token,
       json: planBody(await product(token), { status: "CREATED" }),
@@ -231,7 +227,7 @@ describe("Billing plans", () => {
       undefined,
     ],
   ])("rejects %s", async (_, overrides, status, issue, field) => {
-    const { token } = await newMerchant(sandbox);
+    const { token } = await newMerchant(sandbox());
     const result = await call("/v1/billing/plans", { token, json: planBody(await product(token), overrides) });
     expect(result.status).toBe(status);
     expect(result.body.details[0].issue).toBe(issue);
@@ -239,15 +235,15 @@ describe("Billing plans", () => {
   });
 
   it("refuses another app's product", async () => {
-    const owner = await newMerchant(sandbox);
-    const { token } = await newMerchant(sandbox);
+    const owner = await newMerchant(sandbox());
+    const { token } = await newMerchant(sandbox());
     const { status, body } = await call("/v1/billing/plans", { token, json: planBody(await product(owner.token)) });
     expect(status).toBe(400);
     expect(body.details[0]).toMatchObject({ issue: "INVALID_PARAMETER_VALUE", field: "/product_id" });
   });
 
   it("replays a plan creation with the same PayPal-Request-Id", async () => {
-    const { token } = await newMerchant(sandbox);
+    const { token } = await newMerchant(sandbox());
     const json = planBody(await product(token));
     const headers = { "paypal-request-id": randomUUID() };
     const first = await call("/v1/billing/plans", { token, json, headers });
@@ -257,14 +253,14 @@ describe("Billing plans", () => {
 
 describe("Subscriptions", () => {
   it("requires an existing ACTIVE plan of the same app", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const made = await call("/v1/billing/subscriptions", { token, json: { plan_id: "P-5ML4271244454362WXNWU5NQ" } });
     expect(made.status).toBe(404);
     expect(made.body).toMatchObject({
       name: "RESOURCE_NOT_FOUND",
       details: [{ issue: "INVALID_RESOURCE_ID", field: "/plan_id" }],
     });
-    const foreign = monthly((await newMerchant(sandbox)).clientId);
+    const foreign = monthly((await newMerchant(sandbox())).clientId);
     expect((await call("/v1/billing/subscriptions", { token, json: { plan_id: foreign } })).status).toBe(404);
     const quantity = await call("/v1/billing/subscriptions", {
       token,
@@ -275,7 +271,7 @@ describe("Subscriptions", () => {
   });
 
   it("charges the first cycle on approval and reports it in billing_info, transactions and the sale", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const planId = monthly(clientId);
     const id = await subscribe(clientId, token, planId, "btn_club_9");
     const { body: sub } = await call(`/v1/billing/subscriptions/${id}`, { token });
@@ -329,13 +325,15 @@ describe("Subscriptions", () => {
       custom: "btn_club_9",
       create_time: paidAt,
     });
-    expect((await call(`/v1/payments/sale/${saleId}`, { token: (await newMerchant(sandbox)).token })).status).toBe(403);
+    expect((await call(`/v1/payments/sale/${saleId}`, { token: (await newMerchant(sandbox())).token })).status).toBe(
+      403,
+    );
     const before = `/v1/billing/subscriptions/${id}/transactions?start_time=2020-01-01T00:00:00Z&end_time=2020-02-01T00:00:00Z`;
     expect((await call(before, { token })).body.transactions).toEqual([]);
   });
 
   it("takes a setup fee as a sale of its own and nothing for a free trial, then bills the regular cycle", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const planId = monthly(clientId, { price: "9.99", trialDays: 7, setupFee: "2.50" });
     const id = await subscribe(clientId, token, planId);
     const { body: sub } = await call(`/v1/billing/subscriptions/${id}`, { token });
@@ -348,7 +346,7 @@ describe("Subscriptions", () => {
         { tenure_type: "REGULAR", sequence: 2, cycles_completed: 0, total_cycles: 0 },
       ],
     });
-    const saleId = sandbox.sandbox.billSubscription(id);
+    const saleId = sandbox().sandbox.billSubscription(id);
     expect(saleId).toMatch(/^[A-Z0-9]{17}$/);
     const { body: billed } = await call(`/v1/billing/subscriptions/${id}`, { token });
     expect(billed.billing_info).toMatchObject({
@@ -360,11 +358,11 @@ describe("Subscriptions", () => {
   });
 
   it("counts failed payments and suspends at the plan's threshold; PayPal then refuses to re-activate", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const id = await subscribe(clientId, token, monthly(clientId, { paymentFailureThreshold: 2 }));
     const nextBilling = (await call(`/v1/billing/subscriptions/${id}`, { token })).body.billing_info.next_billing_time;
 
-    expect(sandbox.sandbox.billSubscription(id, { fail: true })).toBeUndefined();
+    expect(sandbox().sandbox.billSubscription(id, { fail: true })).toBeUndefined();
     const failed = (await call(`/v1/billing/subscriptions/${id}`, { token })).body;
     expect(failed).toMatchObject({
       status: "ACTIVE",
@@ -389,9 +387,9 @@ describe("Subscriptions", () => {
   });
 
   it("clears the failure count and outstanding balance once a retry succeeds", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const id = await subscribe(clientId, token, monthly(clientId));
-    sandbox.sandbox.billSubscription(id, { fail: true });
+    sandbox().sandbox.billSubscription(id, { fail: true });
     const bill = await call(`/__sandbox/subscriptions/${id}/bill`, { json: {} });
     expect(bill.body.sale).toMatchObject({ state: "completed", billing_agreement_id: id });
     expect(bill.body.subscription.billing_info).toMatchObject({
@@ -402,7 +400,7 @@ describe("Subscriptions", () => {
   });
 
   it("suspends, re-activates and cancels with 204, and refuses an action the status does not allow", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const id = await subscribe(clientId, token, monthly(clientId));
     const act = (action: string, json: unknown = { reason: `${action} by the merchant` }, as = token) =>
       call(`/v1/billing/subscriptions/${id}/${action}`, { token: as, json });
@@ -414,7 +412,7 @@ describe("Subscriptions", () => {
     expect((await act("suspend")).status).toBe(422);
     expect((await act("activate")).status).toBe(204);
     expect((await read()).status).toBe("ACTIVE");
-    expect((await act("cancel", { reason: "x" }, (await newMerchant(sandbox)).token)).status).toBe(403);
+    expect((await act("cancel", { reason: "x" }, (await newMerchant(sandbox())).token)).status).toBe(403);
     const noReason = await act("cancel", {});
     expect(noReason.status).toBe(400);
     expect(noReason.body.details[0]).toMatchObject({ issue: "MISSING_REQUIRED_PARAMETER", field: "/reason" });
@@ -431,15 +429,15 @@ describe("Subscriptions", () => {
   });
 
   it("expires after its last regular cycle, or when PayPal expires it", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const id = await subscribe(clientId, token, monthly(clientId, { totalCycles: 2 }));
-    sandbox.sandbox.billSubscription(id);
+    sandbox().sandbox.billSubscription(id);
     const ended = (await call(`/v1/billing/subscriptions/${id}`, { token })).body;
     expect(ended).toMatchObject({
       status: "EXPIRED",
       billing_info: { cycle_executions: [{ cycles_completed: 2, cycles_remaining: 0, total_cycles: 2 }] },
     });
-    expect(() => sandbox.sandbox.expireSubscription(id)).toThrow(/expire action/);
+    expect(() => sandbox().sandbox.expireSubscription(id)).toThrow(/expire action/);
 
     const other = await subscribe(clientId, token, monthly(clientId));
     const expired = await call(`/__sandbox/subscriptions/${other}/expire`, { json: {} });
@@ -447,7 +445,7 @@ describe("Subscriptions", () => {
   });
 
   it("validates the transactions window", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const id = await subscribe(clientId, token, monthly(clientId));
     const missing = await call(`/v1/billing/subscriptions/${id}/transactions?end_time=2030-01-01T00:00:00Z`, { token });
     expect(missing.status).toBe(400);
@@ -463,7 +461,7 @@ describe("Subscriptions", () => {
   });
 
   it("replays a subscription creation with the same PayPal-Request-Id", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const json = { plan_id: monthly(clientId) };
     const headers = { "paypal-request-id": randomUUID() };
     const first = await call("/v1/billing/subscriptions", { token, json, headers });
@@ -471,7 +469,7 @@ describe("Subscriptions", () => {
   });
 
   it("creates plans through the sandbox control and checks them like the API", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const made = await call("/__sandbox/plans", {
       json: { client_id: clientId, price: "3.00", currency: "EUR", interval_unit: "WEEK", interval_count: 2 },
     });

@@ -1,27 +1,20 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPayPalSandbox } from "../../sandbox/paypal";
-import { caller, newMerchant } from "./paypal-api";
+import { describe, expect, it } from "vitest";
+import { newMerchant, paypalSandboxPerFile } from "./paypal-api";
 
-let sandbox: Awaited<ReturnType<typeof startPayPalSandbox>>;
-const call = caller(() => sandbox);
-
-beforeAll(async () => {
-  sandbox = await startPayPalSandbox();
-});
-afterAll(() => sandbox.close());
+const { sandbox, call } = paypalSandboxPerFile();
 
 const representation = { prefer: "return=representation" };
 const usd = (value: string) => ({ currency_code: "USD", value });
 
 /** A captured order of `value` USD for a new merchant; `buyer` decides the capture's outcome. */
 async function captured(value = "20.00", buyer = "alex") {
-  const merchant = await newMerchant(sandbox);
+  const merchant = await newMerchant(sandbox());
   const order = await call("/v2/checkout/orders", {
     token: merchant.token,
     json: { intent: "CAPTURE", purchase_units: [{ amount: usd(value), custom_id: "btn_9", invoice_id: "inv-9" }] },
   });
-  sandbox.sandbox.approveOrder(order.body.id, buyer);
+  sandbox().sandbox.approveOrder(order.body.id, buyer);
   const done = await call(`/v2/checkout/orders/${order.body.id}/capture`, { token: merchant.token, json: {} });
   const capture = done.body.purchase_units[0].payments.captures[0];
   return { ...merchant, orderId: order.body.id as string, captureId: capture.id as string, capture };
@@ -74,7 +67,7 @@ describe("Capture refunds (v2)", () => {
       },
     });
     expect(first.links).toContainEqual({
-      href: `${sandbox.url}/v2/payments/captures/${captureId}`,
+      href: `${sandbox().url}/v2/payments/captures/${captureId}`,
       rel: "up",
       method: "GET",
     });
@@ -133,7 +126,7 @@ describe("Capture refunds (v2)", () => {
 
   it("keeps captures and refunds to their own app", async () => {
     const { token, captureId } = await captured("10.00");
-    const other = await newMerchant(sandbox);
+    const other = await newMerchant(sandbox());
     expect((await refund(other.token, captureId)).status).toBe(403);
     const made = await refund(token, captureId);
     expect((await call(`/v2/payments/refunds/${made.body.id}`, { token: other.token })).status).toBe(403);
@@ -146,17 +139,17 @@ describe("Capture refunds (v2)", () => {
     const dashboard = await call(`/__sandbox/captures/${captureId}/refund`, { json: { amount: "10.00" } });
     expect(dashboard.status).toBe(201);
     expect(dashboard.body.amount).toEqual(usd("10.00"));
-    const refundId = sandbox.sandbox.refundCapture(captureId);
+    const refundId = sandbox().sandbox.refundCapture(captureId);
     expect((await call(`/v2/payments/refunds/${refundId}`, { token })).body.amount).toEqual(usd("20.00"));
-    expect(() => sandbox.sandbox.refundCapture(captureId, "1.00")).toThrow();
+    expect(() => sandbox().sandbox.refundCapture(captureId, "1.00")).toThrow();
     expect((await call(`/__sandbox/captures/${captureId}/refund`, { json: { amount: "x" } })).status).toBe(400);
   });
 });
 
 describe("Sales (v1)", () => {
   async function sale(price = "12.00") {
-    const merchant = await newMerchant(sandbox);
-    const planId = sandbox.sandbox.createPlan({
+    const merchant = await newMerchant(sandbox());
+    const planId = sandbox().sandbox.createPlan({
       clientId: merchant.clientId,
       price,
       currency: "USD",
@@ -164,8 +157,8 @@ describe("Sales (v1)", () => {
       intervalCount: 1,
     });
     const created = await call("/v1/billing/subscriptions", { token: merchant.token, json: { plan_id: planId } });
-    sandbox.sandbox.approveSubscription(created.body.id);
-    const saleId = sandbox.sandbox.billSubscription(created.body.id)!;
+    sandbox().sandbox.approveSubscription(created.body.id);
+    const saleId = sandbox().sandbox.billSubscription(created.body.id)!;
     return { ...merchant, subscriptionId: created.body.id as string, saleId };
   }
   const refundSale = (token: string, saleId: string, json: unknown = {}, headers: Record<string, string> = {}) =>
@@ -220,14 +213,14 @@ describe("Sales (v1)", () => {
     const unknown = await call("/v1/payments/sale/NOSUCHSALE0000000", { token });
     expect(unknown.status).toBe(404);
     expect(unknown.body.name).toBe("INVALID_RESOURCE_ID");
-    expect((await refundSale((await newMerchant(sandbox)).token, saleId)).status).toBe(403);
+    expect((await refundSale((await newMerchant(sandbox())).token, saleId)).status).toBe(403);
   });
 
   it("refunds from PayPal's dashboard", async () => {
     const { token, saleId } = await sale("12.00");
     const dashboard = await call(`/__sandbox/sales/${saleId}/refund`, { json: { amount: "2.00" } });
     expect(dashboard.status).toBe(201);
-    const refundId = sandbox.sandbox.refundSale(saleId);
+    const refundId = sandbox().sandbox.refundSale(saleId);
     expect((await call(`/v1/payments/refund/${refundId}`, { token })).body.amount.total).toBe("10.00");
   });
 });
@@ -250,19 +243,19 @@ describe("Orders: shipping preference", () => {
   };
 
   it("leaves out the shipping address with NO_SHIPPING and adds the buyer's otherwise", async () => {
-    const { token } = await newMerchant(sandbox);
+    const { token } = await newMerchant(sandbox());
     const digital = await call("/v2/checkout/orders", {
       token,
       json: order({ payment_source: { paypal: { experience_context: { shipping_preference: "NO_SHIPPING" } } } }),
     });
     expect(digital.status).toBe(201);
-    sandbox.sandbox.approveOrder(digital.body.id);
+    sandbox().sandbox.approveOrder(digital.body.id);
     expect((await call(`/v2/checkout/orders/${digital.body.id}`, { token })).body.purchase_units[0]).not.toHaveProperty(
       "shipping",
     );
 
     const physical = await call("/v2/checkout/orders", { token, json: order({}) });
-    sandbox.sandbox.approveOrder(physical.body.id);
+    sandbox().sandbox.approveOrder(physical.body.id);
     const unit = (await call(`/v2/checkout/orders/${physical.body.id}`, { token })).body.purchase_units[0];
     expect(unit.shipping).toMatchObject({ name: { full_name: "Alex Buyer" }, address: { country_code: "US" } });
 
@@ -270,14 +263,14 @@ describe("Orders: shipping preference", () => {
       token,
       json: order({ application_context: { shipping_preference: "SET_PROVIDED_ADDRESS" } }, { shipping: address }),
     });
-    sandbox.sandbox.approveOrder(provided.body.id);
+    sandbox().sandbox.approveOrder(provided.body.id);
     expect((await call(`/v2/checkout/orders/${provided.body.id}`, { token })).body.purchase_units[0].shipping).toEqual(
       address,
     );
   });
 
   it("rejects an unknown preference and SET_PROVIDED_ADDRESS without an address", async () => {
-    const { token } = await newMerchant(sandbox);
+    const { token } = await newMerchant(sandbox());
     const unknown = await call("/v2/checkout/orders", {
       token,
       json: order({ payment_source: { paypal: { experience_context: { shipping_preference: "PICKUP" } } } }),

@@ -1,32 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_WEBHOOK_ID, sandboxSecretFor, startPayPalSandbox } from "../../sandbox/paypal";
+import { describe, expect, it } from "vitest";
+import { SANDBOX_WEBHOOK_ID, sandboxSecretFor } from "../../sandbox/paypal";
+import { paypalSandboxPerFile } from "./paypal-api";
 
-let sandbox: Awaited<ReturnType<typeof startPayPalSandbox>>;
-
-beforeAll(async () => {
-  sandbox = await startPayPalSandbox();
-});
-afterAll(() => sandbox.close());
-
-async function call(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
-  const { token, json, ...rest } = init;
-  const headers = new Headers(rest.headers);
-  if (token) headers.set("authorization", `Bearer ${token}`);
-  if (json !== undefined) headers.set("content-type", "application/json");
-  const response = await fetch(`${sandbox.url}${path}`, {
-    method: json === undefined ? "GET" : "POST",
-    ...rest,
-    headers,
-    ...(json !== undefined && { body: JSON.stringify(json) }),
-  });
-  const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions below read PayPal's JSON freely
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as any };
-}
+const { sandbox, call } = paypalSandboxPerFile();
 
 async function tokenFor(clientId: string, secret = sandboxSecretFor(clientId)) {
-  const response = await fetch(`${sandbox.url}/v1/oauth2/token`, {
+  const response = await fetch(`${sandbox().url}/v1/oauth2/token`, {
     method: "POST",
     headers: {
       authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString("base64")}`,
@@ -81,7 +61,7 @@ describe("OAuth", () => {
   });
 
   it("requires grant_type=client_credentials", async () => {
-    const response = await fetch(`${sandbox.url}/v1/oauth2/token`, {
+    const response = await fetch(`${sandbox().url}/v1/oauth2/token`, {
       method: "POST",
       headers: { authorization: `Basic ${Buffer.from(`a:${sandboxSecretFor("a")}`).toString("base64")}` },
     });
@@ -161,7 +141,7 @@ describe("Orders v2", () => {
   it("refuses a second capture", async () => {
     const { token } = await newClient();
     const id = await createOrder(token);
-    sandbox.sandbox.approveOrder(id);
+    sandbox().sandbox.approveOrder(id);
     expect((await capture(token, id)).status).toBe(201);
     const again = await capture(token, id);
     expect(again.status).toBe(422);
@@ -175,7 +155,7 @@ describe("Orders v2", () => {
     const second = await call("/v2/checkout/orders", { token, json: usdOrder(), headers });
     expect(second).toEqual(first);
 
-    sandbox.sandbox.approveOrder(first.body.id);
+    sandbox().sandbox.approveOrder(first.body.id);
     const captureHeaders = { "paypal-request-id": randomUUID() };
     const captured = await capture(token, first.body.id, captureHeaders);
     expect(captured.status).toBe(201);
@@ -185,13 +165,13 @@ describe("Orders v2", () => {
   it("declines a capture with INSTRUMENT_DECLINED and lets the buyer approve again", async () => {
     const { token } = await newClient();
     const id = await createOrder(token);
-    sandbox.sandbox.approveOrder(id, "declined-card");
+    sandbox().sandbox.approveOrder(id, "declined-card");
     const declined = await capture(token, id);
     expect(declined.status).toBe(422);
     expect(declined.body.details[0].issue).toBe("INSTRUMENT_DECLINED");
     expect((await call(`/v2/checkout/orders/${id}`, { token })).body.status).toBe("APPROVED");
 
-    sandbox.sandbox.approveOrder(id, "alex");
+    sandbox().sandbox.approveOrder(id, "alex");
     expect((await capture(token, id)).body.status).toBe("COMPLETED");
   });
 
@@ -201,7 +181,7 @@ describe("Orders v2", () => {
   ])("returns a %s capture as %s without a fee breakdown", async (buyer, status) => {
     const { token } = await newClient();
     const id = await createOrder(token);
-    sandbox.sandbox.approveOrder(id, buyer);
+    sandbox().sandbox.approveOrder(id, buyer);
     const { status: http, body } = await capture(token, id);
     expect(http).toBe(201);
     const captured = body.purchase_units[0].payments.captures[0];
@@ -294,7 +274,7 @@ describe("Orders v2", () => {
       json: { buyer: "alex", client_id: other.clientId },
     });
     expect(approve.status).toBe(403);
-    sandbox.sandbox.approveOrder(id);
+    sandbox().sandbox.approveOrder(id);
     expect((await capture(other.token, id)).status).toBe(403);
   });
 });
@@ -302,7 +282,7 @@ describe("Orders v2", () => {
 describe("Subscriptions", () => {
   it("creates, approves and reads a subscription", async () => {
     const { clientId, token } = await newClient();
-    const planId = sandbox.sandbox.createPlan({
+    const planId = sandbox().sandbox.createPlan({
       clientId,
       price: "7.00",
       currency: "USD",
@@ -400,7 +380,7 @@ describe("Webhooks", () => {
 
   it("verifies events signed in-process and requires every field", async () => {
     const { token } = await newClient();
-    const signed = sandbox.sandbox.signWebhook({
+    const signed = sandbox().sandbox.signWebhook({
       event_type: "BILLING.SUBSCRIPTION.CANCELLED",
       resource: { id: "I-ABC" },
     });

@@ -1,17 +1,11 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type WebhookDelivery, startPayPalSandbox } from "../../sandbox/paypal";
-import { caller, listen, newMerchant, verification } from "./paypal-api";
+import { listen, newMerchant, paypalSandboxPerFile, verification } from "./paypal-api";
 
-let sandbox: Awaited<ReturnType<typeof startPayPalSandbox>>;
-const call = caller(() => sandbox);
-
-beforeAll(async () => {
-  // Short retry delays keep the failure cases fast; the count (5 attempts) is the default's.
-  sandbox = await startPayPalSandbox({ webhookRetryDelaysMs: [20, 40, 80, 160] });
-});
-afterAll(() => sandbox.close());
+// Short retry delays keep the failure cases fast; the count (5 attempts) is the default's.
+const { sandbox, call } = paypalSandboxPerFile({ webhookRetryDelaysMs: [20, 40, 80, 160] });
 
 const usd = (value: string) => ({ currency_code: "USD", value });
 
@@ -29,7 +23,7 @@ async function captureOrder(token: string, value = "10.00") {
     token,
     json: { intent: "CAPTURE", purchase_units: [{ amount: usd(value), custom_id: "btn_hook" }] },
   });
-  sandbox.sandbox.approveOrder(order.body.id);
+  sandbox().sandbox.approveOrder(order.body.id);
   const done = await call(`/v2/checkout/orders/${order.body.id}/capture`, { token, json: {} });
   return { orderId: order.body.id as string, captureId: done.body.purchase_units[0].payments.captures[0].id as string };
 }
@@ -39,7 +33,7 @@ const settled = (webhookId: string, count: number) => (all: WebhookDelivery[]) =
 
 describe("Webhooks Management", () => {
   it("registers, lists and deletes an app's webhooks", async () => {
-    const { token } = await newMerchant(sandbox);
+    const { token } = await newMerchant(sandbox());
     const created = await call("/v1/notifications/webhooks", {
       token,
       json: {
@@ -56,7 +50,7 @@ describe("Webhooks Management", () => {
         { name: "PAYMENT.CAPTURE.REFUNDED", description: "A merchant refunds a payment capture." },
       ],
     });
-    const other = await newMerchant(sandbox);
+    const other = await newMerchant(sandbox());
     expect((await call("/v1/notifications/webhooks", { token: other.token })).body).toEqual({ webhooks: [] });
     expect((await call("/v1/notifications/webhooks", { token })).body.webhooks).toEqual([created.body]);
 
@@ -84,14 +78,14 @@ describe("Webhooks Management", () => {
     [{ url: "https://shop.example.com/x", event_types: [] }, "event_types"],
     [{ url: "https://shop.example.com/x", event_types: [{ name: "payment captured" }] }, "event_types[0].name"],
   ])("rejects %j with VALIDATION_ERROR at %s", async (json, field) => {
-    const { token } = await newMerchant(sandbox);
+    const { token } = await newMerchant(sandbox());
     const { status, body } = await call("/v1/notifications/webhooks", { token, json });
     expect(status).toBe(400);
     expect(body).toMatchObject({ name: "VALIDATION_ERROR", details: [{ field }] });
   });
 
   it("allows ten webhooks per app", async () => {
-    const { token } = await newMerchant(sandbox);
+    const { token } = await newMerchant(sandbox());
     for (let i = 0; i < 10; i++) await register(token, `https://shop.example.com/hooks/${i}`);
     const eleventh = await call("/v1/notifications/webhooks", {
       token,
@@ -103,7 +97,7 @@ describe("Webhooks Management", () => {
 
 describe("Automatic delivery", () => {
   it("POSTs a signed PAYMENT.CAPTURE.COMPLETED that verifies for the registered webhook id", async () => {
-    const { token } = await newMerchant(sandbox);
+    const { token } = await newMerchant(sandbox());
     const listener = await listen();
     try {
       const webhookId = await register(token, listener.url, ["PAYMENT.CAPTURE.COMPLETED"]);
@@ -126,7 +120,7 @@ describe("Automatic delivery", () => {
       expect((await verify(verification(delivery!, webhookId))).body.verification_status).toBe("SUCCESS");
       expect((await verify(verification(delivery!, "SANDBOXWEBHOOK0000001"))).body.verification_status).toBe("FAILURE");
 
-      const [logged] = await sandbox.sandbox.waitForWebhookDeliveries(settled(webhookId, 1));
+      const [logged] = await sandbox().sandbox.waitForWebhookDeliveries(settled(webhookId, 1));
       const log = (await call("/__sandbox/webhooks/deliveries")).body as WebhookDelivery[];
       const entry = log.find((d) => d.webhook_id === webhookId);
       expect(entry).toEqual({
@@ -147,8 +141,8 @@ describe("Automatic delivery", () => {
   });
 
   it("sends only subscribed events, and only to the app that owns the resource", async () => {
-    const owner = await newMerchant(sandbox);
-    const stranger = await newMerchant(sandbox);
+    const owner = await newMerchant(sandbox());
+    const stranger = await newMerchant(sandbox());
     const listener = await listen();
     try {
       const subscriptionsOnly = await register(owner.token, `${listener.url}?only=subs`, [
@@ -157,8 +151,8 @@ describe("Automatic delivery", () => {
       const strangers = await register(stranger.token, `${listener.url}?stranger`);
       const everything = await register(owner.token, listener.url);
       await captureOrder(owner.token);
-      await sandbox.sandbox.waitForWebhookDeliveries(settled(everything, 1));
-      const sent = sandbox.sandbox.webhookDeliveries();
+      await sandbox().sandbox.waitForWebhookDeliveries(settled(everything, 1));
+      const sent = sandbox().sandbox.webhookDeliveries();
       expect(sent.filter((d) => d.webhook_id === everything).map((d) => d.event_type)).toEqual([
         "PAYMENT.CAPTURE.COMPLETED",
       ]);
@@ -169,11 +163,11 @@ describe("Automatic delivery", () => {
   });
 
   it("reports a subscription's life in order: created, activated, sales, failures, suspension", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const listener = await listen();
     try {
-      const webhookId = sandbox.sandbox.registerWebhook(clientId, listener.url);
-      const planId = sandbox.sandbox.createPlan({
+      const webhookId = sandbox().sandbox.registerWebhook(clientId, listener.url);
+      const planId = sandbox().sandbox.createPlan({
         clientId,
         price: "8.00",
         currency: "USD",
@@ -187,8 +181,8 @@ describe("Automatic delivery", () => {
         json: { plan_id: planId, custom_id: "btn_sub" },
       });
       const id = created.body.id as string;
-      sandbox.sandbox.approveSubscription(id);
-      sandbox.sandbox.billSubscription(id, { fail: true });
+      sandbox().sandbox.approveSubscription(id);
+      sandbox().sandbox.billSubscription(id, { fail: true });
       const events = await listener.next(6);
       expect(events.map((d) => d.event.event_type)).toEqual([
         "BILLING.SUBSCRIPTION.CREATED",
@@ -222,14 +216,14 @@ describe("Automatic delivery", () => {
   });
 
   it("reports refunds made through the API and in PayPal's dashboard", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const listener = await listen();
     try {
-      sandbox.sandbox.registerWebhook(clientId, listener.url, ["PAYMENT.CAPTURE.REFUNDED", "PAYMENT.SALE.REFUNDED"]);
+      sandbox().sandbox.registerWebhook(clientId, listener.url, ["PAYMENT.CAPTURE.REFUNDED", "PAYMENT.SALE.REFUNDED"]);
       const { captureId } = await captureOrder(token, "10.00");
       await call(`/v2/payments/captures/${captureId}/refund`, { token, json: { amount: usd("4.00") } });
-      sandbox.sandbox.refundCapture(captureId);
-      const planId = sandbox.sandbox.createPlan({
+      sandbox().sandbox.refundCapture(captureId);
+      const planId = sandbox().sandbox.createPlan({
         clientId,
         price: "6.00",
         currency: "USD",
@@ -237,15 +231,15 @@ describe("Automatic delivery", () => {
         intervalCount: 1,
       });
       const sub = await call("/v1/billing/subscriptions", { token, json: { plan_id: planId } });
-      sandbox.sandbox.approveSubscription(sub.body.id);
+      sandbox().sandbox.approveSubscription(sub.body.id);
       const saleId = (await call(`/__sandbox/subscriptions/${sub.body.id}/bill`, { json: {} })).body.sale.id;
-      sandbox.sandbox.refundSale(saleId, "1.50");
+      sandbox().sandbox.refundSale(saleId, "1.50");
       const events = (await listener.next(3)).map((d) => d.event);
       const captureRefunds = events.filter((e) => e.event_type === "PAYMENT.CAPTURE.REFUNDED");
       expect(captureRefunds.map((e) => e.resource.amount.value)).toEqual(["4.00", "6.00"]);
       expect(captureRefunds[0]).toMatchObject({ resource_type: "refund", resource: { status: "COMPLETED" } });
       expect(captureRefunds[0].resource.links).toContainEqual({
-        href: `${sandbox.url}/v2/payments/captures/${captureId}`,
+        href: `${sandbox().url}/v2/payments/captures/${captureId}`,
         rel: "up",
         method: "GET",
       });
@@ -260,14 +254,14 @@ describe("Automatic delivery", () => {
   });
 
   it("retries a non-2xx answer, keeping the event, and holds later events of the resource back", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const listener = await listen((count) => (count <= 2 ? 500 : 200));
     try {
-      const webhookId = sandbox.sandbox.registerWebhook(clientId, listener.url, [
+      const webhookId = sandbox().sandbox.registerWebhook(clientId, listener.url, [
         "BILLING.SUBSCRIPTION.ACTIVATED",
         "PAYMENT.SALE.COMPLETED",
       ]);
-      const planId = sandbox.sandbox.createPlan({
+      const planId = sandbox().sandbox.createPlan({
         clientId,
         price: "5.00",
         currency: "USD",
@@ -275,7 +269,7 @@ describe("Automatic delivery", () => {
         intervalCount: 1,
       });
       const sub = await call("/v1/billing/subscriptions", { token, json: { plan_id: planId } });
-      sandbox.sandbox.approveSubscription(sub.body.id);
+      sandbox().sandbox.approveSubscription(sub.body.id);
       const received = await listener.next(4);
       expect(received.map((d) => d.event.event_type)).toEqual([
         "BILLING.SUBSCRIPTION.ACTIVATED",
@@ -284,7 +278,7 @@ describe("Automatic delivery", () => {
         "PAYMENT.SALE.COMPLETED",
       ]);
       expect(new Set(received.slice(0, 3).map((d) => d.body)).size).toBe(1);
-      const log = await sandbox.sandbox.waitForWebhookDeliveries(settled(webhookId, 2));
+      const log = await sandbox().sandbox.waitForWebhookDeliveries(settled(webhookId, 2));
       expect(log.filter((d) => d.webhook_id === webhookId)).toMatchObject([
         { event_type: "BILLING.SUBSCRIPTION.ACTIVATED", attempts: 3, last_status: 200, delivered: true },
         { event_type: "PAYMENT.SALE.COMPLETED", attempts: 1, last_status: 200, delivered: true },
@@ -295,14 +289,14 @@ describe("Automatic delivery", () => {
   });
 
   it("gives up after five attempts when the listener cannot be reached", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/hooks`;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const webhookId = sandbox.sandbox.registerWebhook(clientId, url);
+    const webhookId = sandbox().sandbox.registerWebhook(clientId, url);
     await captureOrder(token);
-    const [entry] = (await sandbox.sandbox.waitForWebhookDeliveries(settled(webhookId, 1))).filter(
+    const [entry] = (await sandbox().sandbox.waitForWebhookDeliveries(settled(webhookId, 1))).filter(
       (d) => d.webhook_id === webhookId,
     );
     expect(entry).toMatchObject({
@@ -315,14 +309,14 @@ describe("Automatic delivery", () => {
   });
 
   it("delivers after the response and does not hold up the call that caused the event", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const slow = createServer((req, res) => {
       req.resume();
       setTimeout(() => res.writeHead(200).end(), 1500);
     });
     await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
     try {
-      sandbox.sandbox.registerWebhook(clientId, `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks`);
+      sandbox().sandbox.registerWebhook(clientId, `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hooks`);
       const started = Date.now();
       await captureOrder(token);
       expect(Date.now() - started).toBeLessThan(1000);
@@ -333,7 +327,7 @@ describe("Automatic delivery", () => {
   });
 
   it("registers through the sandbox control for every event by default", async () => {
-    const { clientId, token } = await newMerchant(sandbox);
+    const { clientId, token } = await newMerchant(sandbox());
     const made = await call("/__sandbox/webhooks", {
       json: { client_id: clientId, url: "https://shop.example.com/h" },
     });
