@@ -43,11 +43,10 @@ import { BODY_TOO_LARGE_MESSAGE, UNSAFE_TEXT_MESSAGE } from "~/server/platform/r
 import { servePublicSellPage } from "~/server/sell-pages/public-page";
 import { confirmWpsReturn } from "~/server/wps/pdt";
 import { createMerchant } from "../../factories/merchant";
-import { createPaymentButton } from "../../factories/payment-button";
 import { createSaasUser } from "../../factories/saas-user";
 import { buildSellPageInput, createSellPage } from "../../factories/sell-page";
-import { connectPayPal } from "../../factories/store-settings";
 import { anonymousCaller, merchantCaller, staffCaller } from "../../support/callers";
+import { createSeller } from "../../factories/seller";
 
 // The HTTP handlers read the session with next-auth's auth(), which needs Next's request scope.
 const session = vi.hoisted(() => ({ current: null as Session | null }));
@@ -432,9 +431,7 @@ describe("route handlers: path ids, queries and bodies", () => {
   });
 
   it("refuses unsafe JSON on the checkout endpoints with 400, with CORS so the embed can read why", async () => {
-    const merchant = await createMerchant(db);
-    const { clientId } = await connectPayPal(db, merchant.id);
-    const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId });
+    const { button } = await createSeller(db);
     await expectNoStateChange(async () => {
       for (const body of [
         JSON.stringify({ buttonId: NUL }),

@@ -1,7 +1,6 @@
 import vm from "node:vm";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import type { Prisma } from "~/generated/prisma/client";
 import { GET as buttonScript } from "~/app/api/button/[id]/route";
 import { GET as checkoutScript } from "~/app/api/button/checkout/route";
 import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
@@ -20,16 +19,10 @@ import { approveOrder } from "../../support/paypal-sandbox";
 import { env } from "~/env";
 import { poolOf } from "~/server/platform/prisma-client";
 import { DOWNLOAD_ALREADY_ISSUED_MESSAGE, getThankYou } from "~/server/library/downloads";
+import { createSeller } from "../../factories/seller";
 
 const APP = "http://localhost:3000";
 const ip = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
-async function seller(overrides: Partial<Prisma.PaymentButtonUncheckedCreateInput> = {}) {
-  const merchant = await createMerchant(db);
-  const { clientId, secret } = await connectPayPal(db, merchant.id);
-  const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, ...overrides });
-  return { merchant, clientId, secret, button };
-}
 
 function getScript(file: string, headers: Record<string, string> = {}) {
   return buttonScript(new Request(`${APP}/api/button/${file}`, { headers }), { params: Promise.resolve({ id: file }) });
@@ -58,7 +51,7 @@ function postJson(path: string, body: string, headers: Record<string, string> = 
 
 describe("GET /api/button/{id}.js", () => {
   it("serves the loader with public fields, an ETag and a short public cache; 304 when unchanged", async () => {
-    const { button, merchant, clientId, secret } = await seller({ amountMinor: 1234 });
+    const { button, merchant, clientId, secret } = await createSeller(db, { amountMinor: 1234 });
     const response = await getScript(`${button.id}.js`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/javascript");
@@ -82,7 +75,7 @@ describe("GET /api/button/{id}.js", () => {
   });
 
   it("gzips from its cached render when the front door's client accepts it (Next compresses the route's)", async () => {
-    const { button } = await seller();
+    const { button } = await createSeller(db);
     const file = `${button.id}.js`;
     const plain = await embedScriptAnswer(file, { ifNoneMatch: null, acceptEncoding: null });
     const gzipped = await embedScriptAnswer(file, { ifNoneMatch: null, acceptEncoding: "deflate, gzip;q=0.9" });
@@ -108,7 +101,7 @@ describe("GET /api/button/{id}.js", () => {
   });
 
   it("tells the buyer an inactive button is not available, without its PayPal details", async () => {
-    const { button, clientId } = await seller({ isActive: false });
+    const { button, clientId } = await createSeller(db, { isActive: false });
     const body = await (await getScript(`${button.id}.js`)).text();
     expect(body).not.toContain(clientId);
     const page = fakePage(button.id);
@@ -127,7 +120,7 @@ describe("GET /api/button/{id}.js", () => {
   });
 
   it("loads the SDK under a private namespace and pays through the CORS endpoints", async () => {
-    const { button, clientId } = await seller({ amountMinor: 777, styleColor: "blue", styleSize: "large" });
+    const { button, clientId } = await createSeller(db, { amountMinor: 777, styleColor: "blue", styleSize: "large" });
     const page = fakePage(button.id);
     page.run(await (await getScript(`${button.id}.js`)).text());
 
@@ -163,7 +156,7 @@ describe("GET /api/button/{id}.js", () => {
   });
 
   it("shows a pending capture as a notice and a failed payment as an alert, cleared by the next attempt", async () => {
-    const { button } = await seller();
+    const { button } = await createSeller(db);
     const { page, options } = await renderedButton(button.id);
 
     const pending = await options.createOrder!();
@@ -188,7 +181,7 @@ describe("GET /api/button/{id}.js", () => {
   });
 
   it("tells a buyer whose payment is not recorded yet that it is being confirmed, then that it succeeded", async () => {
-    const { button } = await seller();
+    const { button } = await createSeller(db);
     const { page, options } = await renderedButton(button.id);
 
     const orderId = await options.createOrder!();
@@ -210,7 +203,7 @@ describe("GET /api/button/{id}.js", () => {
   });
 
   it("redirects to the success and cancel URLs when the button has them, and restarts after a declined card", async () => {
-    const { button } = await seller({
+    const { button } = await createSeller(db, {
       successUrl: "https://shop.example.com/thanks",
       cancelUrl: "https://shop.example.com/cart",
     });
@@ -257,7 +250,7 @@ describe("GET /api/button/{id}.js", () => {
   });
 
   it("shows the SDK failure message when PayPal's script does not load", async () => {
-    const { button } = await seller();
+    const { button } = await createSeller(db);
     const page = fakePage(button.id);
     page.run(await (await getScript(`${button.id}.js`)).text());
     page.scripts[0]!.onerror!();
@@ -278,7 +271,7 @@ describe("/api/checkout/* CORS endpoints", () => {
   });
 
   it("creates an order from the stored price whatever amount the page sends", async () => {
-    const { button } = await seller({ amountMinor: 5000 });
+    const { button } = await createSeller(db, { amountMinor: 5000 });
     const response = await postJson("orders", JSON.stringify({ buttonId: button.id, amount: "0.01" }));
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
@@ -287,7 +280,7 @@ describe("/api/checkout/* CORS endpoints", () => {
   });
 
   it("answers bad input with a clear 4xx JSON error, never a 500", async () => {
-    const { button } = await seller();
+    const { button } = await createSeller(db);
     const cases: [string, string, number, string][] = [
       ["orders", "{not json", 400, "The request body must be JSON."],
       ["orders", "[]", 400, "The request must be a JSON object."],
@@ -317,7 +310,7 @@ describe("/api/checkout/* CORS endpoints", () => {
   });
 
   it("answers 202 'being confirmed' with PayPal's capture id when PayPal took the money but the write failed", async () => {
-    const { button } = await seller();
+    const { button } = await createSeller(db);
     const { orderId } = (await (await postJson("orders", JSON.stringify({ buttonId: button.id }))).json()) as {
       orderId: string;
     };
@@ -347,7 +340,7 @@ describe("/api/checkout/* CORS endpoints", () => {
   });
 
   it("answers a new checkout 503 'busy' while the database queue is long, and still captures approved orders", async () => {
-    const { button } = await seller();
+    const { button } = await createSeller(db);
     const { orderId } = (await (await postJson("orders", JSON.stringify({ buttonId: button.id }))).json()) as {
       orderId: string;
     };
@@ -378,7 +371,7 @@ describe("/api/checkout/* CORS endpoints", () => {
   });
 
   it("passes PayPal's decline issue to the page so it can restart", async () => {
-    const { button } = await seller();
+    const { button } = await createSeller(db);
     const { orderId } = (await (await postJson("orders", JSON.stringify({ buttonId: button.id }))).json()) as {
       orderId: string;
     };

@@ -7,12 +7,12 @@ import { POST as quotePost } from "~/app/api/checkout/quote/route";
 import { CODE_CHECKS_PER_IP, CODE_CHECKS_PER_POP } from "~/server/platform/rate-limit";
 import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton } from "../../factories/payment-button";
-import { connectPayPal } from "../../factories/store-settings";
 import { paymentButtonDefaults, type PaymentButtonInput } from "~/schemas/payment-buttons";
 import { merchantCaller } from "../../support/callers";
 import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
 import { approveOrder } from "../../support/paypal-sandbox";
 import { rejectionOf } from "../../support/rejection";
+import { createSeller } from "../../factories/seller";
 
 // At the checkout: pay what you want, quantities, stock and discount codes, priced and counted on the
 // server against the real database and the local PayPal sandbox.
@@ -22,13 +22,6 @@ const buyer = () => buyerApi();
 async function failure(promise: Promise<unknown>) {
   const { code, message } = await rejectionOf<CheckoutRefused>(promise);
   return { code, message };
-}
-
-async function seller(overrides: Partial<Prisma.PaymentButtonUncheckedCreateInput> = {}) {
-  const merchant = await createMerchant(db);
-  const { clientId } = await connectPayPal(db, merchant.id);
-  const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, ...overrides });
-  return { merchant, clientId, button };
 }
 
 function code(merchantId: string, data: Partial<Prisma.DiscountCodeUncheckedCreateInput> = {}) {
@@ -48,7 +41,7 @@ const paidRow = (orderId: string) => db.transaction.findUniqueOrThrow({ where: {
 
 describe("pay what you want", () => {
   it("charges the buyer's amount when it is at least the minimum, and the suggested price when none is given", async () => {
-    const { button } = await seller({ payWhatYouWant: true, amountMinor: 1500, minimumAmountMinor: 500 });
+    const { button } = await createSeller(db, { payWhatYouWant: true, amountMinor: 1500, minimumAmountMinor: 500 });
     const chosen = await pay(button.id, { amount: "7.25" });
     expect(await paidRow(chosen.orderId)).toMatchObject({ amountMinor: 725, status: "completed" });
     const suggested = await pay(button.id);
@@ -56,7 +49,7 @@ describe("pay what you want", () => {
   });
 
   it("refuses less than the minimum, and malformed amounts, before any PayPal order exists", async () => {
-    const { button } = await seller({ payWhatYouWant: true, amountMinor: 1500, minimumAmountMinor: 500 });
+    const { button } = await createSeller(db, { payWhatYouWant: true, amountMinor: 1500, minimumAmountMinor: 500 });
     expect(await failure(buyer().createOrder({ buttonId: button.id, amount: "4.99" }))).toEqual({
       code: "INVALID",
       message: "The minimum price is $5.00.",
@@ -73,7 +66,7 @@ describe("pay what you want", () => {
   });
 
   it("never lets a fixed-price button's buyer name the price", async () => {
-    const { button } = await seller({ amountMinor: 4200 });
+    const { button } = await createSeller(db, { amountMinor: 4200 });
     const { orderId } = await pay(button.id, { amount: "0.01" });
     expect((await paidRow(orderId)).amountMinor).toBe(4200);
   });
@@ -81,7 +74,7 @@ describe("pay what you want", () => {
 
 describe("quantities and stock", () => {
   it("charges for every unit and records the quantity", async () => {
-    const { button } = await seller({ amountMinor: 300, maxQuantity: 5 });
+    const { button } = await createSeller(db, { amountMinor: 300, maxQuantity: 5 });
     const { orderId } = await pay(button.id, { quantity: "3" });
     expect(await paidRow(orderId)).toMatchObject({ amountMinor: 900, quantity: 3 });
     expect((await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).soldCount).toBe(3);
@@ -94,7 +87,7 @@ describe("quantities and stock", () => {
   });
 
   it("never oversells: 50 buyers approve at once for the last 10 items", async () => {
-    const { button } = await seller({ amountMinor: 1000, stockLimit: 12, soldCount: 2 });
+    const { button } = await createSeller(db, { amountMinor: 1000, stockLimit: 12, soldCount: 2 });
     // Every buyer starts a checkout while 10 are left, and approves it in PayPal.
     const orders = await Promise.all(
       Array.from({ length: 50 }, async () => {
@@ -124,7 +117,7 @@ describe("quantities and stock", () => {
   });
 
   it("gives the stock back when PayPal declines the capture, and when the order dies unpaid", async () => {
-    const { button, merchant } = await seller({ stockLimit: 1 });
+    const { button, merchant } = await createSeller(db, { stockLimit: 1 });
     const declined = await buyer().createOrder({ buttonId: button.id });
     await approveOrder(declined.orderId, "declined-card");
     await failure(buyer().captureOrder({ buttonId: button.id, orderId: declined.orderId }));
@@ -148,7 +141,7 @@ describe("quantities and stock", () => {
 
 describe("discount codes", () => {
   it("takes the code off the order PayPal is asked for, and records it on the payment", async () => {
-    const { button, merchant } = await seller({ amountMinor: 2500 });
+    const { button, merchant } = await createSeller(db, { amountMinor: 2500 });
     const saved = await code(merchant.id);
     const quote = await buyer().quoteOrder({ buttonId: button.id, discountCode: " save20 " });
     expect(quote).toMatchObject({
@@ -169,7 +162,7 @@ describe("discount codes", () => {
   });
 
   it("applies a fixed amount in its own currency only, and never below the smallest payable amount", async () => {
-    const { button, merchant } = await seller({ amountMinor: 800 });
+    const { button, merchant } = await createSeller(db, { amountMinor: 800 });
     await code(merchant.id, { code: "TENOFF", kind: "fixed", percentOff: null, amountOffMinor: 1000, currency: "USD" });
     await code(merchant.id, { code: "EUROS", kind: "fixed", percentOff: null, amountOffMinor: 100, currency: "EUR" });
     expect(await buyer().quoteOrder({ buttonId: button.id, discountCode: "TENOFF" })).toMatchObject({
@@ -183,8 +176,8 @@ describe("discount codes", () => {
   });
 
   it("refuses codes that are unknown, another store's, off, not started, expired, used up or for other POPs", async () => {
-    const { button, merchant } = await seller();
-    const other = await seller();
+    const { button, merchant } = await createSeller(db);
+    const other = await createSeller(db);
     const hour = 3600_000;
     await code(other.merchant.id, { code: "THEIRS" });
     await code(merchant.id, { code: "OFF", isActive: false });
@@ -239,7 +232,7 @@ describe("discount codes", () => {
   });
 
   it("counts exactly one use per paid order, under concurrency and retries, and never more than the maximum", async () => {
-    const { button, merchant } = await seller({ amountMinor: 1000 });
+    const { button, merchant } = await createSeller(db, { amountMinor: 1000 });
     const limited = await code(merchant.id, { maxUses: 5 });
     const orders = await Promise.all(
       Array.from({ length: 20 }, async () => {
@@ -273,7 +266,7 @@ describe("discount codes", () => {
   });
 
   it("lets each buyer e-mail use a once-per-buyer code once", async () => {
-    const { button, merchant } = await seller();
+    const { button, merchant } = await createSeller(db);
     const once = await code(merchant.id, { oncePerEmail: true });
     await pay(button.id, { discountCode: "SAVE20" }, "sam@buyer.example.com");
     const { orderId } = await buyer().createOrder({ buttonId: button.id, discountCode: "SAVE20" });
@@ -286,7 +279,7 @@ describe("discount codes", () => {
   });
 
   it("is refused on subscriptions", async () => {
-    const { button } = await seller({ paymentType: "subscription", subscriptionPlanId: "P-TEST" });
+    const { button } = await createSeller(db, { paymentType: "subscription", subscriptionPlanId: "P-TEST" });
     expect((await failure(buyer().createOrder({ buttonId: button.id, discountCode: "SAVE20" }))).message).toBe(
       "Discount codes cannot be used on subscriptions.",
     );
@@ -312,7 +305,7 @@ describe("the budget for discount code checks", () => {
   const randomIp = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
   it("answers 429 to an address after its budget of wrong codes, whatever the next code is", async () => {
-    const { button, merchant } = await seller({ amountMinor: 1000 });
+    const { button, merchant } = await createSeller(db, { amountMinor: 1000 });
     await code(merchant.id, { code: "RIGHT10", percentOff: 10 });
     const ip = randomIp();
     for (let guess = 0; guess < CODE_CHECKS_PER_IP; guess++) {
@@ -331,7 +324,7 @@ describe("the budget for discount code checks", () => {
   });
 
   it("never counts a code that applies: a buyer can apply the right code again and again", async () => {
-    const { button, merchant } = await seller({ amountMinor: 1000 });
+    const { button, merchant } = await createSeller(db, { amountMinor: 1000 });
     await code(merchant.id, { code: "RIGHT10", percentOff: 10 });
     const ip = randomIp();
     for (let check = 0; check < CODE_CHECKS_PER_IP + 5; check++) {
@@ -341,8 +334,8 @@ describe("the budget for discount code checks", () => {
   });
 
   it("answers 429 at a POP after its budget of wrong codes from any address, in previews and orders alike", async () => {
-    const { button, merchant } = await seller({ amountMinor: 1000 });
-    const { button: neighbour } = await seller();
+    const { button, merchant } = await createSeller(db, { amountMinor: 1000 });
+    const { button: neighbour } = await createSeller(db);
     await code(merchant.id, { code: "RIGHT10", percentOff: 10 });
     for (let guess = 0; guess < CODE_CHECKS_PER_POP; guess++) {
       // A fresh address each time: only the POP's own budget stops this.
@@ -431,7 +424,7 @@ describe("the seller's selling options on a payment button", () => {
 
 describe("the store's plan", () => {
   it("refuses new checkouts once the month's limit is reached, and still captures an order already approved", async () => {
-    const { button, merchant } = await seller();
+    const { button, merchant } = await createSeller(db);
     const plan = await db.plan.create({ data: { name: `Tiny ${merchant.id}`, monthlyTransactionLimit: 1 } });
     await db.merchant.update({ where: { id: merchant.id }, data: { planId: plan.id } });
     const approved = await buyer().createOrder({ buttonId: button.id });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
 import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton } from "../../factories/payment-button";
@@ -7,6 +6,7 @@ import { connectPayPal } from "../../factories/store-settings";
 import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
 import { approveOrder, approveSubscription, createPlan, createSubscription } from "../../support/paypal-sandbox";
 import { rejectionOf } from "../../support/rejection";
+import { createSeller } from "../../factories/seller";
 
 const buyer = () => buyerApi();
 
@@ -15,19 +15,11 @@ async function failure(promise: Promise<unknown>) {
   return { code, message, issue };
 }
 
-/** A merchant connected to the PayPal sandbox with one button (10.00 USD one-time unless overridden). */
-async function seller(overrides: Partial<Prisma.PaymentButtonUncheckedCreateInput> = {}) {
-  const merchant = await createMerchant(db);
-  const { clientId } = await connectPayPal(db, merchant.id);
-  const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, ...overrides });
-  return { merchant, clientId, button };
-}
-
 const rowsOf = (orderId: string) => db.transaction.findMany({ where: { paypalOrderId: orderId } });
 
 describe("checkout.getButton", () => {
   it("shows an active button's public fields only", async () => {
-    const { button, merchant } = await seller({ description: "Pattern pack" });
+    const { button, merchant } = await createSeller(db, { description: "Pattern pack" });
     const shown = await buyer().getButton({ buttonId: button.id });
     expect(shown).toMatchObject({
       id: button.id,
@@ -45,7 +37,7 @@ describe("checkout.getButton", () => {
   });
 
   it("answers NOT_FOUND for an inactive or unknown button", async () => {
-    const { button } = await seller({ isActive: false });
+    const { button } = await createSeller(db, { isActive: false });
     expect((await failure(buyer().getButton({ buttonId: button.id }))).code).toBe("NOT_FOUND");
     expect((await failure(buyer().getButton({ buttonId: "doesnotexist" }))).code).toBe("NOT_FOUND");
   });
@@ -53,7 +45,7 @@ describe("checkout.getButton", () => {
 
 describe("one-time payments", () => {
   it("creates the order from the stored price, captures it and records PayPal's answer", async () => {
-    const { button, merchant } = await seller({ amountMinor: 2599, currency: "EUR" });
+    const { button, merchant } = await createSeller(db, { amountMinor: 2599, currency: "EUR" });
     const { orderId } = await buyer().createOrder({ buttonId: button.id });
 
     const session = await db.checkoutSession.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
@@ -86,7 +78,7 @@ describe("one-time payments", () => {
   });
 
   it("ignores an amount the client sends", async () => {
-    const { button } = await seller({ amountMinor: 4200 });
+    const { button } = await createSeller(db, { amountMinor: 4200 });
     const sneaky = { buttonId: button.id, amount: "0.01", amountMinor: 1, currency: "JPY" };
     const { orderId } = await buyer().createOrder(sneaky as { buttonId: string });
     await approveOrder(orderId);
@@ -99,7 +91,7 @@ describe("one-time payments", () => {
   });
 
   it("lets a buyer whose card is declined try again with another instrument", async () => {
-    const { button } = await seller();
+    const { button } = await createSeller(db);
     const { orderId } = await buyer().createOrder({ buttonId: button.id });
     await approveOrder(orderId, "declined-card");
     const declined = await failure(buyer().captureOrder({ buttonId: button.id, orderId }));
@@ -116,7 +108,7 @@ describe("one-time payments", () => {
   });
 
   it("records a pending capture as pending and a declined capture as failed", async () => {
-    const { button } = await seller();
+    const { button } = await createSeller(db);
     for (const [who, status] of [
       ["pending", "pending"],
       ["capture-declined", "failed"],
@@ -135,7 +127,7 @@ describe("one-time payments", () => {
   });
 
   it("captures once: repeated and concurrent captures return the same result and leave one row", async () => {
-    const { button } = await seller();
+    const { button } = await createSeller(db);
     const { orderId } = await buyer().createOrder({ buttonId: button.id });
     await approveOrder(orderId);
     const results = await Promise.all([
@@ -150,9 +142,9 @@ describe("one-time payments", () => {
   });
 
   it("rejects capturing an order through another button, of the same or another merchant", async () => {
-    const { button, merchant, clientId } = await seller();
+    const { button, merchant, clientId } = await createSeller(db);
     const sibling = await createPaymentButton(db, merchant.id, { paypalClientId: clientId });
-    const stranger = await seller();
+    const stranger = await createSeller(db);
     const { orderId } = await buyer().createOrder({ buttonId: button.id });
     await approveOrder(orderId);
 
@@ -169,13 +161,13 @@ describe("one-time payments", () => {
   });
 
   it("refuses an order id it never created", async () => {
-    const { button } = await seller();
+    const { button } = await createSeller(db);
     const error = await failure(buyer().captureOrder({ buttonId: button.id, orderId: "5O190127TN364715T" }));
     expect(error.code).toBe("NOT_FOUND");
   });
 
   it("does not sell through an inactive button", async () => {
-    const { button } = await seller({ isActive: false });
+    const { button } = await createSeller(db, { isActive: false });
     expect(await failure(buyer().createOrder({ buttonId: button.id }))).toMatchObject({
       code: "NOT_FOUND",
       message: "Payment button not found",
@@ -193,7 +185,7 @@ describe("one-time payments", () => {
     });
 
     // A button saved with another client id than the one whose secret we hold cannot be paid either.
-    const other = await seller({ paypalClientId: "some-other-client-id" });
+    const other = await createSeller(db, { paypalClientId: "some-other-client-id" });
     expect((await failure(buyer().createOrder({ buttonId: other.button.id }))).message).toBe(
       "This seller cannot take payments yet.",
     );

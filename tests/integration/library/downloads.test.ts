@@ -18,7 +18,6 @@ import {
 } from "~/server/library/downloads";
 import { publicFileUrl } from "~/server/vendors/storage/files";
 import { createMerchant } from "../../factories/merchant";
-import { createPaymentButton } from "../../factories/payment-button";
 import { buildSellPageInput } from "../../factories/sell-page";
 import { createStoredFile } from "../../factories/stored-file";
 import { connectPayPal } from "../../factories/store-settings";
@@ -26,6 +25,7 @@ import { unique } from "../../factories/unique";
 import { merchantCaller } from "../../support/callers";
 import { buyerApi } from "../../support/buyer-api";
 import { approveOrder, type SandboxBuyer } from "../../support/paypal-sandbox";
+import { createSeller } from "../../factories/seller";
 
 const HOUR = 60 * 60 * 1000;
 const PRODUCT = "%PDF-1.7\nthe purchased product, byte for byte";
@@ -413,9 +413,7 @@ describe("buying a bundle through PayPal", () => {
   });
 
   it("gives a payment button's capture no download token", async () => {
-    const merchant = await createMerchant(db);
-    const { clientId } = await connectPayPal(db, merchant.id);
-    const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId });
+    const { button } = await createSeller(db);
     const { orderId } = await buyerApi().createOrder({ buttonId: button.id });
     await approveOrder(orderId);
     const result = await buyerApi().captureOrder({ buttonId: button.id, orderId });

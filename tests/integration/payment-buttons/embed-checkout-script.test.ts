@@ -7,9 +7,7 @@ import { checkoutMessages } from "~/lib/checkout-messages";
 import { db } from "~/server/platform/db";
 import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
 import type { PublicButton } from "~/server/checkout/public-button";
-import { createMerchant } from "../../factories/merchant";
-import { createPaymentButton } from "../../factories/payment-button";
-import { connectPayPal } from "../../factories/store-settings";
+import { createSeller } from "../../factories/seller";
 
 // The payment button in two scripts: the loader, GET /api/button/{id}.js, carries only what a buyer sees
 // before a click, and adds the checkout script, GET /api/button/checkout, next to PayPal's SDK; the button renders
@@ -20,10 +18,8 @@ const CHECKOUT_PATH = "/api/button/checkout";
 const getCheckoutScript = (headers: Record<string, string> = {}) =>
   checkoutScript(new Request(`${env.APP_URL}${CHECKOUT_PATH}`, { headers }));
 
-async function loaderOf(overrides: Parameters<typeof createPaymentButton>[2] = {}) {
-  const merchant = await createMerchant(db);
-  const { clientId } = await connectPayPal(db, merchant.id);
-  const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, ...overrides });
+async function loaderOf(overrides: Parameters<typeof createSeller>[1] = {}) {
+  const { button } = await createSeller(db, overrides);
   const answer = await embedScriptAnswer(`${button.id}.js`, { ifNoneMatch: null, acceptEncoding: null });
   return { button, script: answer.body!.toString() };
 }

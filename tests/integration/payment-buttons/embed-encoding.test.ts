@@ -3,17 +3,13 @@ import { describe, expect, it } from "vitest";
 import { GET as buttonScript } from "~/app/api/button/[id]/route";
 import { db } from "~/server/platform/db";
 import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
-import { createMerchant } from "../../factories/merchant";
-import { createPaymentButton } from "../../factories/payment-button";
-import { connectPayPal } from "../../factories/store-settings";
+import { createSeller } from "../../factories/seller";
 
 // The content coding of GET /api/button/{id}.js as the production front door (scripts/serve.ts) answers it, from
 // the copies compressed once per render: brotli where the browser takes it, else gzip, else the script as is.
 
 async function buttonFile() {
-  const merchant = await createMerchant(db);
-  const { clientId } = await connectPayPal(db, merchant.id);
-  const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId });
+  const { button } = await createSeller(db);
   return { button, file: `${button.id}.js` };
 }
 

@@ -25,6 +25,7 @@ import {
   sandboxApiBase,
   waitForDelivery,
 } from "../../support/paypal-sandbox";
+import { createSeller } from "../../factories/seller";
 
 // Money that adds up, end to end against the PayPal sandbox, which sends its events to the app's
 // webhook route as PayPal would (tests/support/paypal-webhook-receiver.ts applies each one as its job would).
@@ -336,9 +337,7 @@ describe("nothing paid is lost", () => {
 
   it("the pass at start-up records a young checkout PayPal captured and leaves a young approved one to its buyer", async () => {
     // No webhook registered: only the pass can record what PayPal captured.
-    const merchant = await createMerchant(db);
-    const { clientId } = await connectPayPal(db, merchant.id);
-    const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, amountMinor: 800 });
+    const { merchant, clientId, button } = await createSeller(db, { amountMinor: 800 });
     const captured = (await buyerApi().createOrder({ buttonId: button.id })).orderId;
     await approveOrder(captured);
     // A crash between PayPal's capture and our write, a few seconds ago.

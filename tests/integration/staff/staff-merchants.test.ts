@@ -1,18 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
 import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
 import { servePublicSellPage } from "~/server/sell-pages/public-page";
-import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton } from "../../factories/payment-button";
 import { createSaasUser } from "../../factories/saas-user";
 import { buildSellPageInput } from "../../factories/sell-page";
-import { connectPayPal } from "../../factories/store-settings";
 import { createTransaction } from "../../factories/transaction";
 import { anonymousCaller, merchantCaller, staffCaller } from "../../support/callers";
 import { buyerApi } from "../../support/buyer-api";
 import { approveOrder } from "../../support/paypal-sandbox";
 import { rejectionOf } from "../../support/rejection";
+import { createSeller } from "../../factories/seller";
 
 const SUSPENDED = "This seller is not accepting payments right now.";
 const buyer = () => buyerApi();
@@ -27,20 +25,12 @@ async function staffOf(role: "operator" | "admin" | "super_admin") {
   return { staff, admin: staffCaller(staff).admin };
 }
 
-/** A merchant connected to the PayPal sandbox with one button (10.00 USD one-time unless overridden). */
-async function seller(overrides: Partial<Prisma.PaymentButtonUncheckedCreateInput> = {}) {
-  const merchant = await createMerchant(db);
-  const { clientId } = await connectPayPal(db, merchant.id);
-  const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId, ...overrides });
-  return { merchant, clientId, button };
-}
-
 const auditOf = (merchantId: string) =>
   db.auditLog.findMany({ where: { targetType: "merchant", targetId: merchantId }, orderBy: { createdAt: "asc" } });
 
 describe("admin.merchants.suspend / admin.merchants.resume", () => {
   it("lets a super_admin and an admin suspend and resume, each change audited and nothing deleted", async () => {
-    const { merchant, button } = await seller();
+    const { merchant, button } = await createSeller(db);
     await createTransaction(db, merchant.id, { buttonId: button.id });
     const boss = await staffOf("super_admin");
     const admin = await staffOf("admin");
@@ -74,7 +64,7 @@ describe("admin.merchants.suspend / admin.merchants.resume", () => {
   });
 
   it("does not write a second time when the merchant is already in that state", async () => {
-    const { merchant } = await seller();
+    const { merchant } = await createSeller(db);
     const { admin } = await staffOf("admin");
     const first = await admin.merchants.suspend({ id: merchant.id });
     const again = await admin.merchants.suspend({ id: merchant.id });
@@ -85,7 +75,7 @@ describe("admin.merchants.suspend / admin.merchants.resume", () => {
   });
 
   it("refuses an operator with FORBIDDEN and changes nothing", async () => {
-    const { merchant } = await seller();
+    const { merchant } = await createSeller(db);
     const { admin: operator } = await staffOf("operator");
     for (const call of [operator.merchants.suspend, operator.merchants.resume]) {
       expect(await failure(call({ id: merchant.id }))).toEqual({
@@ -105,7 +95,7 @@ describe("admin.merchants.suspend / admin.merchants.resume", () => {
         message: "Merchant not found",
       });
     }
-    const { merchant } = await seller();
+    const { merchant } = await createSeller(db);
     expect((await failure(merchantCaller(merchant).admin.merchants.suspend({ id: merchant.id }))).code).toBe(
       "UNAUTHORIZED",
     );
@@ -116,7 +106,7 @@ describe("admin.merchants.suspend / admin.merchants.resume", () => {
 
 describe("a suspended merchant's POPs", () => {
   it("refuse new orders with the buyer-facing message, and take them again once resumed", async () => {
-    const { merchant, button } = await seller();
+    const { merchant, button } = await createSeller(db);
     const { admin } = await staffOf("admin");
     await admin.merchants.suspend({ id: merchant.id });
 
@@ -143,7 +133,7 @@ describe("a suspended merchant's POPs", () => {
   });
 
   it("refuse to capture an order approved before the suspension; a recorded capture still answers", async () => {
-    const { merchant, button } = await seller();
+    const { merchant, button } = await createSeller(db);
     const { admin } = await staffOf("super_admin");
     const { orderId } = await buyer().createOrder({ buttonId: button.id });
     await approveOrder(orderId);
@@ -169,7 +159,7 @@ describe("a suspended merchant's POPs", () => {
   });
 
   it("show the message in the embed script and on the sell page at once, with no PayPal button", async () => {
-    const { merchant, button, clientId } = await seller();
+    const { merchant, button, clientId } = await createSeller(db);
     const { admin } = await staffOf("admin");
     const page = await merchantCaller(merchant).pages.sellPages.create(
       buildSellPageInput({ paypalClientId: clientId }),
@@ -200,8 +190,8 @@ describe("a suspended merchant's POPs", () => {
   });
 
   it("do not affect other merchants", async () => {
-    const suspended = await seller();
-    const other = await seller();
+    const suspended = await createSeller(db);
+    const other = await createSeller(db);
     const { admin } = await staffOf("admin");
     await admin.merchants.suspend({ id: suspended.merchant.id });
     await expect(buyer().createOrder({ buttonId: other.button.id })).resolves.toMatchObject({
@@ -212,7 +202,7 @@ describe("a suspended merchant's POPs", () => {
 
 describe("admin.merchants.detail", () => {
   it("lists the merchant's POPs with their status and pages its payments, newest first", async () => {
-    const { merchant, button, clientId } = await seller({ name: "Pattern pack" });
+    const { merchant, button, clientId } = await createSeller(db, { name: "Pattern pack" });
     const off = await createPaymentButton(db, merchant.id, { name: "Old pack", isActive: false });
     const page = await merchantCaller(merchant).pages.sellPages.create(
       buildSellPageInput({ paypalClientId: clientId }),
@@ -221,7 +211,7 @@ describe("admin.merchants.detail", () => {
     for (let i = 0; i < 27; i++) {
       await createTransaction(db, merchant.id, { buttonId: button.id, createdAt: new Date(future - i * 1000) });
     }
-    const elsewhere = await seller();
+    const elsewhere = await createSeller(db);
     await createTransaction(db, elsewhere.merchant.id, { buttonId: elsewhere.button.id });
 
     const { admin: operator } = await staffOf("operator");
@@ -273,7 +263,7 @@ describe("admin.merchants.detail", () => {
       code: "NOT_FOUND",
       message: "Merchant not found",
     });
-    const { merchant } = await seller();
+    const { merchant } = await createSeller(db);
     expect((await failure(merchantCaller(merchant).admin.merchants.detail({ id: merchant.id, page: 1 }))).code).toBe(
       "UNAUTHORIZED",
     );
