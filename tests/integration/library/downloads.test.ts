@@ -26,6 +26,7 @@ import { merchantCaller } from "../../support/callers";
 import { buyerApi } from "../../support/buyer-api";
 import { approveOrder, type SandboxBuyer } from "../../support/paypal-sandbox";
 import { createSeller } from "../../factories/seller";
+import { createTransaction } from "../../factories/transaction";
 
 const HOUR = 60 * 60 * 1000;
 const PRODUCT = "%PDF-1.7\nthe purchased product, byte for byte";
@@ -234,16 +235,10 @@ describe("download grants", () => {
     const merchant = await createMerchant(db);
     const { id: pageId } = await merchantCaller(merchant).pages.sellPages.create(buildSellPageInput());
     const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId } });
-    const sale = await db.transaction.create({
-      data: {
-        merchantId: merchant.id,
-        buttonId: button.id,
-        sellPageId: pageId,
-        paypalOrderId: unique("ORDER-"),
-        amountMinor: 2999,
-        currency: "USD",
-        status: "completed",
-      },
+    const sale = await createTransaction(db, merchant.id, {
+      buttonId: button.id,
+      sellPageId: pageId,
+      amountMinor: 2999,
     });
     expect(await issueDownloadGrant(sale.id)).toBeNull();
   });

@@ -11,6 +11,7 @@ import { createSellPage } from "../../factories/sell-page";
 import { createTransaction } from "../../factories/transaction";
 import { unique } from "../../factories/unique";
 import { createWpsButton } from "../../factories/wps-button";
+import { createWpsTransaction } from "../../factories/wps-transaction";
 
 // The export routes read the session through next-auth's auth(); here it is whoever the test signs in.
 const session = vi.hoisted(() => ({ current: null as Session | null }));
@@ -95,18 +96,10 @@ describe("GET /api/exports/payments", () => {
       createdAt: new Date("2026-10-02T12:00:00.000Z"),
     });
     const wpsButton = await createWpsButton(db, merchant.id, { itemName: "Poster" });
-    const wps = await db.wpsTransaction.create({
-      data: {
-        merchantId: merchant.id,
-        buttonId: wpsButton.id,
-        txnId: unique("TXN"),
-        paymentStatus: "Completed",
-        status: "completed",
-        amountMinor: 999,
-        currency: "USD",
-        rawIpn: "",
-        createdAt: new Date("2026-10-01T12:00:00.000Z"),
-      },
+    const wps = await createWpsTransaction(db, merchant.id, {
+      buttonId: wpsButton.id,
+      amountMinor: 999,
+      createdAt: new Date("2026-10-01T12:00:00.000Z"),
     });
     await createTransaction(db, other.merchant.id, { buttonId: other.button.id, payerEmail: "ada@buyer.test" });
 
@@ -211,18 +204,7 @@ describe("GET /api/exports/payments", () => {
     const at = new Date("2026-11-01T00:00:00Z");
     // Equal timestamps force the id tie-break of the keyset; a WPS payment sorts among them.
     for (let i = 0; i < 6; i++) await createTransaction(db, merchant.id, { buttonId: button.id, createdAt: at });
-    await db.wpsTransaction.create({
-      data: {
-        merchantId: merchant.id,
-        txnId: unique("TXN"),
-        paymentStatus: "Completed",
-        status: "completed",
-        amountMinor: 100,
-        currency: "USD",
-        rawIpn: "",
-        createdAt: at,
-      },
-    });
+    await createWpsTransaction(db, merchant.id, { amountMinor: 100, createdAt: at });
     const seen: string[] = [];
     for await (const batch of paymentExportBatches(merchant.id, { q: "" }, 3)) seen.push(...batch.map((row) => row.id));
     expect(seen).toHaveLength(7);

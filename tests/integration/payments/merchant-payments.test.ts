@@ -13,6 +13,7 @@ import { createWpsButton } from "../../factories/wps-button";
 import { unique } from "../../factories/unique";
 import { anonymousCaller, merchantCaller } from "../../support/callers";
 import { trpcErrorOf } from "../../support/rejection";
+import { createWpsTransaction } from "../../factories/wps-transaction";
 
 type Status = "completed" | "pending" | "failed" | "cancelled" | "partially_refunded" | "refunded";
 
@@ -415,21 +416,15 @@ describe("merchant.payments.get", () => {
   it("shows a WPS payment with its txn_id as the transaction id, its IPN history and refunds, never refundable here", async () => {
     const { merchant, api } = await shop();
     const wpsButton = await createWpsButton(db, merchant.id, { itemName: "Poster" });
-    const wps = await db.wpsTransaction.create({
-      data: {
-        merchantId: merchant.id,
-        buttonId: wpsButton.id,
-        txnId: unique("TXN"),
-        paymentStatus: "Completed",
-        status: "partially_refunded",
-        amountMinor: 1200,
-        refundedMinor: 200,
-        feeMinor: 65,
-        currency: "USD",
-        optionSelected: "Large",
-        payerEmail: "wps@buyer.test",
-        rawIpn: "txn_id=...",
-      },
+    const wps = await createWpsTransaction(db, merchant.id, {
+      buttonId: wpsButton.id,
+      status: "partially_refunded",
+      amountMinor: 1200,
+      refundedMinor: 200,
+      feeMinor: 65,
+      optionSelected: "Large",
+      payerEmail: "wps@buyer.test",
+      rawIpn: "txn_id=...",
     });
     await createRefund(db, merchant.id, { wpsTransactionId: wps.id, amountMinor: 200 });
     await db.wpsIpnMessage.create({
@@ -469,17 +464,7 @@ describe("merchant.payments.get", () => {
   it("is NOT_FOUND for another merchant's payment (Smart or WPS) and for an unknown id", async () => {
     const [ada, bob] = [await shop(), await shop()];
     const bobs = await pay(bob.merchant.id, bob.button.id);
-    const bobsWps = await db.wpsTransaction.create({
-      data: {
-        merchantId: bob.merchant.id,
-        txnId: unique("TXN"),
-        paymentStatus: "Completed",
-        status: "completed",
-        amountMinor: 100,
-        currency: "USD",
-        rawIpn: "",
-      },
-    });
+    const bobsWps = await createWpsTransaction(db, bob.merchant.id, { amountMinor: 100 });
     expect((await trpcErrorOf(ada.api.merchant.payments.get({ id: bobs.id }))).code).toBe("NOT_FOUND");
     expect((await trpcErrorOf(ada.api.merchant.payments.get({ id: bobsWps.id }))).code).toBe("NOT_FOUND");
     expect((await trpcErrorOf(ada.api.merchant.payments.get({ id: "no-such-payment" }))).code).toBe("NOT_FOUND");

@@ -11,6 +11,7 @@ import { createTransaction } from "../../factories/transaction";
 import { unique } from "../../factories/unique";
 import { anonymousCaller, merchantCaller, staffCaller } from "../../support/callers";
 import { rejectionOf } from "../../support/rejection";
+import { createWpsTransaction } from "../../factories/wps-transaction";
 
 type Failure = { code: string; message: string; fieldErrors: Record<string, string[]> | null };
 
@@ -293,16 +294,9 @@ describe("usage this month", () => {
     await createTransaction(db, merchant.id, { status: "failed" });
     await createTransaction(db, merchant.id, { status: "cancelled" });
     await createTransaction(db, merchant.id, { createdAt: lastMonth });
-    await db.wpsTransaction.create({
-      data: {
-        merchantId: merchant.id,
-        txnId: unique("TXN"),
-        paymentStatus: "Completed",
-        status: "completed",
-        amountMinor: 700,
-        currency: "USD",
-        rawIpn: "txn_type=web_accept&payment_status=Completed",
-      },
+    await createWpsTransaction(db, merchant.id, {
+      amountMinor: 700,
+      rawIpn: "txn_type=web_accept&payment_status=Completed",
     });
 
     const usage = await merchantCaller(merchant).merchant.plan.usage();

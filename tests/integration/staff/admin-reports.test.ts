@@ -6,6 +6,7 @@ import { createPaymentButton } from "../../factories/payment-button";
 import { createSaasUser } from "../../factories/saas-user";
 import { unique } from "../../factories/unique";
 import { staffCaller } from "../../support/callers";
+import { createWpsTransaction } from "../../factories/wps-transaction";
 
 type Status = "completed" | "pending" | "failed" | "cancelled";
 type Currency = "USD" | "EUR";
@@ -42,18 +43,12 @@ async function wpsButton(merchantId: string, itemName = `Item ${unique("")}`) {
 }
 
 function payWps(merchantId: string, buttonId: string, fields: { amountMinor: number; status?: Status; at?: Date }) {
-  return db.wpsTransaction.create({
-    data: {
-      merchantId,
-      buttonId,
-      txnId: unique("TXN"),
-      paymentStatus: "Completed",
-      status: fields.status ?? "completed",
-      amountMinor: fields.amountMinor,
-      currency: "USD",
-      rawIpn: "verified",
-      createdAt: fields.at,
-    },
+  return createWpsTransaction(db, merchantId, {
+    buttonId,
+    status: fields.status ?? "completed",
+    amountMinor: fields.amountMinor,
+    rawIpn: "verified",
+    createdAt: fields.at,
   });
 }
 

@@ -10,6 +10,7 @@ import { connectPayPal } from "../../factories/store-settings";
 import { createTransaction } from "../../factories/transaction";
 import { createWpsButton } from "../../factories/wps-button";
 import { anonymousCaller, merchantCaller } from "../../support/callers";
+import { createWpsTransaction } from "../../factories/wps-transaction";
 
 /** The test run's APP_URL (tests/support/global-setup.ts): loads from here are "ours". */
 const APP = "http://localhost:3000";
@@ -127,17 +128,10 @@ describe("merchant.onboarding.get", () => {
     const merchant = await createMerchant(db);
     const button = await createWpsButton(db, merchant.id);
     expect(doneOf(await getOnboarding(merchant.id))).toMatchObject({ pop: true, test_payment: false });
-    await db.wpsTransaction.create({
-      data: {
-        merchantId: merchant.id,
-        buttonId: button.id,
-        txnId: `TXN-${button.id}`,
-        paymentStatus: "Completed",
-        status: "completed",
-        amountMinor: 1000,
-        currency: "USD",
-        rawIpn: "txn_id=...",
-      },
+    await createWpsTransaction(db, merchant.id, {
+      buttonId: button.id,
+      txnId: `TXN-${button.id}`,
+      rawIpn: "txn_id=...",
     });
     expect(doneOf(await getOnboarding(merchant.id))).toMatchObject({ pop: true, test_payment: true });
   });

@@ -8,9 +8,9 @@ import { publicFileUrl, signedFileUrl } from "~/server/vendors/storage/files";
 import { createMerchant } from "../../factories/merchant";
 import { buildSellPageInput } from "../../factories/sell-page";
 import { createStoredFile } from "../../factories/stored-file";
-import { unique } from "../../factories/unique";
 import { merchantCaller } from "../../support/callers";
 import { pngFile } from "../../support/files";
+import { createTransaction } from "../../factories/transaction";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -40,16 +40,10 @@ describe("abandoned uploads", () => {
       buildSellPageInput({ productImageId: onPage.id, downloadableFileId: soldThenReplaced.id }),
     );
     const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
-    const sale = await db.transaction.create({
-      data: {
-        merchantId: merchant.id,
-        buttonId: button.id,
-        sellPageId: pageId,
-        paypalOrderId: unique("ORDER-"),
-        amountMinor: 2999,
-        currency: "USD",
-        status: "completed",
-      },
+    const sale = await createTransaction(db, merchant.id, {
+      buttonId: button.id,
+      sellPageId: pageId,
+      amountMinor: 2999,
     });
     await issueDownloadGrant(sale.id);
     const { values } = await caller.pages.sellPages.get({ id: pageId });

@@ -8,6 +8,7 @@ import { connectPayPal } from "../../factories/store-settings";
 import { unique } from "../../factories/unique";
 import { anonymousCaller, merchantCaller } from "../../support/callers";
 import { rejectionOf } from "../../support/rejection";
+import { createWpsTransaction } from "../../factories/wps-transaction";
 
 function validInput(overrides: Partial<WpsButtonInput> = {}): WpsButtonInput {
   return {
@@ -153,18 +154,7 @@ describe("wps.list / setStatus / delete", () => {
     const { owner, ownerApi } = await twoMerchants();
     const first = await ownerApi.wps.create(validInput({ itemNumber: "P-1", taxRate: "7.5", shippingCost: "3" }));
     const second = await ownerApi.wps.create(validInput());
-    await db.wpsTransaction.create({
-      data: {
-        buttonId: first.id,
-        merchantId: owner.id,
-        txnId: unique("TXN"),
-        paymentStatus: "Completed",
-        status: "completed",
-        amountMinor: 1375,
-        currency: "USD",
-        rawIpn: "",
-      },
-    });
+    await createWpsTransaction(db, owner.id, { buttonId: first.id, amountMinor: 1375 });
     const rows = await ownerApi.wps.list();
     expect(rows.map((row) => row.id)).toEqual([second.id, first.id]);
     expect(rows[1]).toMatchObject({
