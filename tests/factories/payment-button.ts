@@ -24,3 +24,18 @@ export function createPaymentButton(
 ) {
   return db.paymentButton.create({ data: buildPaymentButton(merchantId, overrides) });
 }
+
+/** A subscription button for a plan the merchant's PayPal app has (one the test made in the PayPal sandbox). */
+export function createSubscriptionButton(
+  db: PrismaClient,
+  merchantId: string,
+  paypal: { clientId: string; planId: string },
+  overrides: Partial<Prisma.PaymentButtonUncheckedCreateInput> = {},
+) {
+  return createPaymentButton(db, merchantId, {
+    paypalClientId: paypal.clientId,
+    paymentType: "subscription",
+    subscriptionPlanId: paypal.planId,
+    ...overrides,
+  });
+}

@@ -1,6 +1,7 @@
 import type { Session } from "next-auth";
 import { createCaller } from "../../src/server/api/root";
 import { db } from "../../src/server/platform/db";
+import { createMerchant } from "../factories/merchant";
 
 type CallerOptions = { ip?: string };
 
@@ -56,4 +57,11 @@ export function staffCaller(staff: StaffIdentity, options?: CallerOptions) {
 
 export function anonymousCaller(options?: CallerOptions) {
   return callerFor(null, options);
+}
+
+/** Two signed-in merchants, for a test that checks one cannot see or change the other's rows. */
+export async function twoMerchants() {
+  const owner = await createMerchant(db);
+  const other = await createMerchant(db);
+  return { owner, other, ownerApi: merchantCaller(owner), otherApi: merchantCaller(other) };
 }

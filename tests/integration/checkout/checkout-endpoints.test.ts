@@ -20,6 +20,7 @@ import { env } from "~/env";
 import { poolOf } from "~/server/platform/prisma-client";
 import { DOWNLOAD_ALREADY_ISSUED_MESSAGE, getThankYou } from "~/server/library/downloads";
 import { createSeller } from "../../factories/seller";
+import { type FakeElement, fakeElement } from "../../support/fake-dom";
 
 const APP = "http://localhost:3000";
 const ip = () => `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
@@ -395,48 +396,6 @@ type SdkOptions = {
   onCancel?: () => void;
   onError?: (error: Error) => void;
 };
-
-/** Just enough of a DOM element for the loader: attributes, inline style, children and textContent. */
-type FakeElement = {
-  tag: string;
-  attributes: Record<string, string>;
-  style: { cssText: string };
-  children: FakeElement[];
-  /** The element's own text (textContent's setter replaces the children with it). */
-  text: string;
-  textContent: string;
-  getAttribute(key: string): string | null;
-  setAttribute(key: string, value: string): void;
-  appendChild(child: FakeElement): FakeElement;
-  src?: string;
-  async?: boolean;
-  onload?: () => void;
-  onerror?: () => void;
-};
-
-function fakeElement(tag: string): FakeElement {
-  const element: FakeElement = {
-    tag,
-    attributes: {},
-    style: { cssText: "" },
-    children: [],
-    text: "",
-    get textContent(): string {
-      return element.text + element.children.map((child) => child.textContent).join("");
-    },
-    set textContent(value: string) {
-      element.children = [];
-      element.text = value;
-    },
-    getAttribute: (key) => element.attributes[key] ?? null,
-    setAttribute: (key, value) => void (element.attributes[key] = value),
-    appendChild: (child) => {
-      element.children.push(child);
-      return child;
-    },
-  };
-  return element;
-}
 
 /**
  * Just enough of a merchant's page for the loader: the placeholder div, <head> to add the SDK script to,

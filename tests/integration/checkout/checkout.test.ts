@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db";
 import { createMerchant } from "../../factories/merchant";
-import { createPaymentButton } from "../../factories/payment-button";
+import { createPaymentButton, createSubscriptionButton } from "../../factories/payment-button";
 import { connectPayPal } from "../../factories/store-settings";
 import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
 import { approveOrder, approveSubscription, createPlan, createSubscription } from "../../support/paypal-sandbox";
@@ -204,12 +204,7 @@ describe("subscriptions", () => {
     const merchant = await createMerchant(db);
     const { clientId } = await connectPayPal(db, merchant.id);
     const plan = await createPlan(clientId, { price: "15.00", intervalUnit: "YEAR" });
-    const button = await createPaymentButton(db, merchant.id, {
-      paypalClientId: clientId,
-      paymentType: "subscription",
-      subscriptionPlanId: plan,
-      amountMinor: 1500,
-    });
+    const button = await createSubscriptionButton(db, merchant.id, { clientId, planId: plan }, { amountMinor: 1500 });
     return { merchant, clientId, plan, button };
   }
 

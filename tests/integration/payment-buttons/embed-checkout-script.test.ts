@@ -8,6 +8,7 @@ import { db } from "~/server/platform/db";
 import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
 import type { PublicButton } from "~/server/checkout/public-button";
 import { createSeller } from "../../factories/seller";
+import { type FakeElement, fakeElement } from "../../support/fake-dom";
 
 // The payment button in two scripts: the loader, GET /api/button/{id}.js, carries only what a buyer sees
 // before a click, and adds the checkout script, GET /api/button/checkout, next to PayPal's SDK; the button renders
@@ -22,47 +23,6 @@ async function loaderOf(overrides: Parameters<typeof createSeller>[1] = {}) {
   const { button } = await createSeller(db, overrides);
   const answer = await embedScriptAnswer(`${button.id}.js`, { ifNoneMatch: null, acceptEncoding: null });
   return { button, script: answer.body!.toString() };
-}
-
-/** Just enough of a DOM element for the loader: attributes, inline style, children and textContent. */
-type FakeElement = {
-  attributes: Record<string, string>;
-  children: FakeElement[];
-  style: { cssText: string };
-  /** The element's own text (textContent's setter replaces the children with it). */
-  text: string;
-  textContent: string;
-  src?: string;
-  nonce?: string;
-  onload?: () => void;
-  onerror?: () => void;
-  popkit?: unknown;
-  getAttribute(name: string): string | null;
-  setAttribute(name: string, value: string): void;
-  appendChild(child: FakeElement): FakeElement;
-};
-
-function fakeElement(): FakeElement {
-  const element: FakeElement = {
-    attributes: {},
-    children: [],
-    style: { cssText: "" },
-    text: "",
-    get textContent(): string {
-      return element.text + element.children.map((child) => child.textContent).join("");
-    },
-    set textContent(text: string) {
-      element.children = [];
-      element.text = text;
-    },
-    getAttribute: (name) => element.attributes[name] ?? null,
-    setAttribute: (name, value) => void (element.attributes[name] = value),
-    appendChild: (child) => {
-      element.children.push(child);
-      return child;
-    },
-  };
-  return element;
 }
 
 /** A merchant's page as far as the loader sees it, whose own <script> tag carries `nonce`. */

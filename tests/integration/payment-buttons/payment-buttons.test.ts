@@ -7,7 +7,7 @@ import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton } from "../../factories/payment-button";
 import { connectPayPal } from "../../factories/store-settings";
 import { unique } from "../../factories/unique";
-import { anonymousCaller, merchantCaller } from "../../support/callers";
+import { anonymousCaller, merchantCaller, twoMerchants } from "../../support/callers";
 import { buyerApi } from "../../support/buyer-api";
 import { createPlan, sandboxApiBase } from "../../support/paypal-sandbox";
 import { rejectionOf } from "../../support/rejection";
@@ -63,12 +63,6 @@ async function connectedSeller() {
   const subscription = (overrides: Partial<PaymentButtonInput> = {}) =>
     validInput({ paymentType: "subscription", paypalClientId: clientId, ...overrides });
   return { merchant, clientId, api: merchantCaller(merchant), subscription };
-}
-
-async function twoMerchants() {
-  const owner = await createMerchant(db);
-  const other = await createMerchant(db);
-  return { owner, other, ownerApi: merchantCaller(owner), otherApi: merchantCaller(other) };
 }
 
 describe("pages.buttons.create", () => {

@@ -8,7 +8,7 @@ import { reconcileCheckouts } from "~/server/checkout/reconciliation";
 import { refundPayment } from "~/server/payments/refunds";
 import { cancelSubscription, syncSubscription } from "~/server/subscriptions/subscriptions";
 import { createMerchant } from "../../factories/merchant";
-import { createPaymentButton } from "../../factories/payment-button";
+import { createPaymentButton, createSubscriptionButton } from "../../factories/payment-button";
 import { connectPayPal } from "../../factories/store-settings";
 import { createSubscription as createSubscriptionRow } from "../../factories/subscription";
 import { buyerApi } from "../../support/buyer-api";
@@ -63,11 +63,7 @@ async function paidOrder(amountMinor = 1250) {
 async function subscriber(plan: { price: string; intervalUnit?: "MONTH" | "YEAR" } = { price: "10.00" }) {
   const { merchant, clientId } = await seller();
   const planId = await createPlan(clientId, plan);
-  const button = await createPaymentButton(db, merchant.id, {
-    paypalClientId: clientId,
-    paymentType: "subscription",
-    subscriptionPlanId: planId,
-  });
+  const button = await createSubscriptionButton(db, merchant.id, { clientId, planId });
   const subscriptionId = await createSubscription(clientId, planId, button.id);
   await approveSubscription(subscriptionId);
   await buyerApi().recordSubscription({ buttonId: button.id, subscriptionId });

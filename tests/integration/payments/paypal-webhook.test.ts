@@ -5,7 +5,7 @@ import { getThankYou } from "~/server/library/downloads";
 import { processPayPalEvent } from "~/server/payments/paypal-events";
 import { type Delivery, deliver, startWebhookReceiver } from "../../support/paypal-webhook-receiver";
 import { createMerchant } from "../../factories/merchant";
-import { createPaymentButton } from "../../factories/payment-button";
+import { createPaymentButton, createSubscriptionButton } from "../../factories/payment-button";
 import { buildSellPageInput } from "../../factories/sell-page";
 import { createStoredFile } from "../../factories/stored-file";
 import { connectPayPal } from "../../factories/store-settings";
@@ -192,11 +192,7 @@ describe("PayPal webhooks", () => {
       where: { merchantId: merchant.id },
       data: { paypalWebhookId: SANDBOX_WEBHOOK_ID },
     });
-    const button = await createPaymentButton(db, merchant.id, {
-      paypalClientId: clientId,
-      paymentType: "subscription",
-      subscriptionPlanId: plan,
-    });
+    const button = await createSubscriptionButton(db, merchant.id, { clientId, planId: plan });
 
     // The buyer approved but their page never reported back: ACTIVATED records it (verified with PayPal).
     const subscriptionId = await createSubscription(clientId, plan, button.id);

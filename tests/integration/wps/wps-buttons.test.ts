@@ -3,10 +3,9 @@ import { wpsButtonDefaults, type WpsButtonInput } from "~/schemas/wps";
 import { decryptSecret } from "~/server/platform/crypto";
 import { db } from "~/server/platform/db";
 import { getWpsEmbed } from "~/server/wps/buttons";
-import { createMerchant } from "../../factories/merchant";
 import { connectPayPal } from "../../factories/store-settings";
 import { unique } from "../../factories/unique";
-import { anonymousCaller, merchantCaller } from "../../support/callers";
+import { anonymousCaller, twoMerchants } from "../../support/callers";
 import { rejectionOf } from "../../support/rejection";
 import { createWpsTransaction } from "../../factories/wps-transaction";
 
@@ -17,12 +16,6 @@ function validInput(overrides: Partial<WpsButtonInput> = {}): WpsButtonInput {
     itemName: `Poster ${unique("")}`,
     ...overrides,
   };
-}
-
-async function twoMerchants() {
-  const owner = await createMerchant(db);
-  const other = await createMerchant(db);
-  return { owner, other, ownerApi: merchantCaller(owner), otherApi: merchantCaller(other) };
 }
 
 describe("wps.create / get / update", () => {
