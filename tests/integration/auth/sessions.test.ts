@@ -75,6 +75,15 @@ function browser() {
   };
 }
 
+/** A merchant signed in on two browsers, each with its own session: [merchant, one browser, the other]. */
+async function signedInOnTwoBrowsers() {
+  const merchant = await createMerchant(db);
+  const [first, second] = [browser(), browser()];
+  for (const each of [first, second])
+    await each.signIn("merchant", { email: merchant.email, password: merchant.password });
+  return [merchant, first, second] as const;
+}
+
 /** The API as the holder of `session` (what auth() returned for their cookie) calls it. */
 function callerAs(session: Session) {
   return createCaller({ db, session, headers: new Headers(), ip: unique("ip-"), requestId: "test" });
@@ -106,21 +115,13 @@ describe("merchant sessions over HTTP", () => {
   });
 
   it("each sign-in is its own session: signing out one leaves the other", async () => {
-    const merchant = await createMerchant(db);
-    const laptop = browser();
-    const phone = browser();
-    await laptop.signIn("merchant", { email: merchant.email, password: merchant.password });
-    await phone.signIn("merchant", { email: merchant.email, password: merchant.password });
+    const [merchant, laptop, phone] = await signedInOnTwoBrowsers();
     await laptop.signOut();
     expect((await phone.session())?.user.id).toBe(merchant.id);
   });
 
   it("a password reset from the mailed link ends every session", async () => {
-    const merchant = await createMerchant(db);
-    const laptop = browser();
-    const phone = browser();
-    await laptop.signIn("merchant", { email: merchant.email, password: merchant.password });
-    await phone.signIn("merchant", { email: merchant.email, password: merchant.password });
+    const [merchant, laptop, phone] = await signedInOnTwoBrowsers();
 
     await anonymousCaller().merchant.account.requestPasswordReset({ email: merchant.email });
     await sendQueuedMail(merchant.email);
@@ -139,11 +140,7 @@ describe("merchant sessions over HTTP", () => {
   });
 
   it("changing the password, or 'Sign out of all other sessions', keeps only the current one", async () => {
-    const merchant = await createMerchant(db);
-    const here = browser();
-    const elsewhere = browser();
-    await here.signIn("merchant", { email: merchant.email, password: merchant.password });
-    await elsewhere.signIn("merchant", { email: merchant.email, password: merchant.password });
+    const [merchant, here, elsewhere] = await signedInOnTwoBrowsers();
     const api = callerAs((await here.session())!);
     await expect(
       api.merchant.account.changePassword({
