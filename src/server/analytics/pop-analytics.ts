@@ -15,80 +15,83 @@ const periodDays: Record<AnalyticsPeriod, number | null> = { "7d": 7, "30d": 30,
 /** How many recent transactions the analytics dialog lists. */
 export const RECENT_TRANSACTIONS = 10;
 
+/** The newest rows first, as many as the dialog lists. */
+export const recentFirst = {
+  orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  take: RECENT_TRANSACTIONS,
+} satisfies { orderBy: { createdAt?: "desc"; id?: "desc" }[]; take: number };
+
+/** Rows created in the period (since null: ever). */
+export function createdSince(since: Date | null) {
+  return since === null ? {} : { createdAt: { gte: since } };
+}
+
+/**
+ * A transaction row with the one id a purchase has, the one buyers and sellers see: PayPal's capture or sale id;
+ * older rows fall back to the order id.
+ */
+export function withPaypalId<
+  Row extends { id: string; paypalTransactionId: string | null; paypalOrderId: string | null },
+>({ paypalTransactionId, paypalOrderId, ...row }: Row) {
+  return { ...row, paypalId: paypalTransactionId ?? paypalOrderId ?? row.id };
+}
+
+/** What the dialog lists of each recent payment, whatever the button's kind. */
+const recentColumns = {
+  id: true,
+  amountMinor: true,
+  refundedMinor: true,
+  currency: true,
+  status: true,
+  createdAt: true,
+} as const;
+
+type ButtonWhere = { id: string; merchantId: string };
+const buttonColumns = { id: true, currency: true } as const;
+type RecentWhere = { buttonId: string; merchantId: string; createdAt?: { gte: Date } };
+
+/**
+ * The two kinds of button whose dialog is the same: each is found in its own table, and its recent payments are
+ * read from its own transactions (a WPS payment's PayPal id is its txn_id).
+ */
+const buttonKinds = {
+  payment: {
+    notFound: "Payment button not found",
+    find: (where: ButtonWhere) => db.paymentButton.findFirst({ where, select: buttonColumns }),
+    recent: (where: RecentWhere) =>
+      db.transaction
+        .findMany({
+          where,
+          ...recentFirst,
+          select: { ...recentColumns, paypalTransactionId: true, paypalOrderId: true },
+        })
+        .then((rows) => rows.map(withPaypalId)),
+  },
+  wps: {
+    notFound: "WPS button not found",
+    find: (where: ButtonWhere) => db.wpsButton.findFirst({ where, select: buttonColumns }),
+    recent: (where: RecentWhere) =>
+      db.wpsTransaction
+        .findMany({ where, ...recentFirst, select: { ...recentColumns, txnId: true } })
+        .then((rows) => rows.map(({ txnId, ...row }) => ({ ...row, paypalId: txnId }))),
+  },
+};
+
 /**
  * A payment button's analytics dialog: totals by SQL aggregate over the button's hourly totals (popGroups) plus
  * the 10 newest rows. Another merchant's button is NOT_FOUND.
  */
-export async function getButtonAnalytics(
+export function getButtonAnalytics(
   merchantId: string,
   input: { buttonId: string; period: AnalyticsPeriod },
   now: Date = new Date(),
 ) {
-  const button = await db.paymentButton.findFirst({
-    where: { id: input.buttonId, merchantId },
-    select: { id: true, currency: true },
-  });
-  if (!button) throw new AppError("NOT_FOUND", "Payment button not found");
-  const since = periodStart(input.period, now);
-  const recent = db.transaction
-    .findMany({
-      where: { buttonId: button.id, merchantId, ...(since === null ? {} : { createdAt: { gte: since } }) },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: RECENT_TRANSACTIONS,
-      select: {
-        id: true,
-        paypalTransactionId: true,
-        paypalOrderId: true,
-        amountMinor: true,
-        refundedMinor: true,
-        currency: true,
-        status: true,
-        createdAt: true,
-      },
-    })
-    // The one id a purchase has, the one buyers and sellers see: PayPal's capture or sale id; older rows fall
-    // back to the order id.
-    .then((rows) =>
-      rows.map(({ paypalTransactionId, paypalOrderId, ...row }) => ({
-        ...row,
-        paypalId: paypalTransactionId ?? paypalOrderId ?? row.id,
-      })),
-    );
-  return buttonFigures(merchantId, button, input.period, recent, now);
+  return buttonFigures(buttonKinds.payment, merchantId, input.buttonId, input.period, now);
 }
 
-/**
- * The same figures for a WPS button, from wps_transactions: the dialog is the payment button's, and a
- * WPS payment's PayPal id is its txn_id.
- */
-export async function getWpsButtonAnalytics(
-  merchantId: string,
-  input: { id: string; period: AnalyticsPeriod },
-  now: Date = new Date(),
-) {
-  const button = await db.wpsButton.findFirst({
-    where: { id: input.id, merchantId },
-    select: { id: true, currency: true },
-  });
-  if (!button) throw new AppError("NOT_FOUND", "WPS button not found");
-  const since = periodStart(input.period, now);
-  const recent = db.wpsTransaction
-    .findMany({
-      where: { buttonId: button.id, merchantId, ...(since === null ? {} : { createdAt: { gte: since } }) },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: RECENT_TRANSACTIONS,
-      select: {
-        id: true,
-        txnId: true,
-        amountMinor: true,
-        refundedMinor: true,
-        currency: true,
-        status: true,
-        createdAt: true,
-      },
-    })
-    .then((rows) => rows.map(({ txnId, ...row }) => ({ ...row, paypalId: txnId })));
-  return buttonFigures(merchantId, button, input.period, recent, now);
+/** The same figures for a WPS button, from wps_transactions: the dialog is the payment button's. */
+export function getWpsButtonAnalytics(merchantId: string, input: { id: string; period: AnalyticsPeriod }, now?: Date) {
+  return buttonFigures(buttonKinds.wps, merchantId, input.id, input.period, now ?? new Date());
 }
 
 /** The period's first instant, or null for all time. */
@@ -97,31 +100,46 @@ export function periodStart(period: AnalyticsPeriod, now: Date) {
   return days === null ? null : new Date(now.getTime() - days * DAY_MS);
 }
 
-/** The dialog's figures of one button (a payment or a WPS button: both feed button_hourly_totals by their id). */
-async function buttonFigures<Recent>(
-  merchantId: string,
-  button: { id: string; currency: Currency },
-  period: AnalyticsPeriod,
-  recentRows: Promise<Recent[]>,
-  now: Date,
-) {
-  const since = periodStart(period, now);
-  const [groups, recent] = await Promise.all([
-    popGroups(merchantId, { buttonIds: [button.id] }, since, now),
-    recentRows,
-  ]);
-
-  const countOf = (status: string) =>
-    groups.filter((group) => group.status === status).reduce((sum, group) => sum + group.count, 0);
+/** Totals, successes, failures and the success rate of a POP's payment groups. */
+export function paymentCounts(groups: PopGroup[]) {
   const totalTransactions = groups.reduce((sum, group) => sum + group.count, 0);
   const successfulTransactions = settledCount(groups);
   return {
-    period,
-    currency: button.currency,
     totalTransactions,
     successfulTransactions,
-    failedTransactions: countOf("failed"),
+    failedTransactions: groups
+      .filter((group) => group.status === "failed")
+      .reduce((sum, group) => sum + group.count, 0),
     successRate: successRate(successfulTransactions, totalTransactions),
+  };
+}
+
+/**
+ * The dialog's figures of one button (a payment or a WPS button: both feed button_hourly_totals by their id).
+ * Another merchant's button is NOT_FOUND.
+ */
+async function buttonFigures<Recent>(
+  kind: {
+    notFound: string;
+    find: (where: ButtonWhere) => Promise<{ id: string; currency: Currency } | null>;
+    recent: (where: RecentWhere) => Promise<Recent[]>;
+  },
+  merchantId: string,
+  buttonId: string,
+  period: AnalyticsPeriod,
+  now: Date,
+) {
+  const button = await kind.find({ id: buttonId, merchantId });
+  if (!button) throw new AppError("NOT_FOUND", kind.notFound);
+  const since = periodStart(period, now);
+  const [groups, recent] = await Promise.all([
+    popGroups(merchantId, { buttonIds: [button.id] }, since, now),
+    kind.recent({ buttonId: button.id, merchantId, ...createdSince(since) }),
+  ]);
+  return {
+    period,
+    currency: button.currency,
+    ...paymentCounts(groups),
     revenue: revenueByCurrency(groups),
     recentTransactions: recent,
   };

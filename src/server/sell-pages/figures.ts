@@ -1,8 +1,15 @@
 import type { BundleTier, Prisma } from "~/generated/prisma/client";
-import { conversionRate, revenueByCurrency, settledCount, successRate } from "~/lib/formulas";
+import { conversionRate, revenueByCurrency, settledCount } from "~/lib/formulas";
 import type { AnalyticsPeriod } from "~/schemas/analytics";
 import { db } from "~/server/platform/db";
-import { periodStart, popGroups, RECENT_TRANSACTIONS } from "~/server/analytics/pop-analytics";
+import {
+  createdSince,
+  paymentCounts,
+  periodStart,
+  popGroups,
+  withPaypalId,
+  recentFirst,
+} from "~/server/analytics/pop-analytics";
 import { notFound, pageSetupIssue } from "~/server/sell-pages/editor";
 import { loadSellerSetup } from "~/server/stores/pop-setup";
 
@@ -102,14 +109,13 @@ export async function getSellPageAnalytics(
   const buttonIds = [...tierOf.keys()];
   const where: Prisma.TransactionWhereInput = {
     ...pageTransactionsWhere(merchantId, [page.id], buttonIds),
-    ...(since === null ? {} : { createdAt: { gte: since } }),
+    ...createdSince(since),
   };
   const [groups, recent, views] = await Promise.all([
     popGroups(merchantId, { buttonIds, sellPageIds: [page.id] }, since, now),
     db.transaction.findMany({
       where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: RECENT_TRANSACTIONS,
+      ...recentFirst,
       select: {
         id: true,
         paypalTransactionId: true,
@@ -122,7 +128,7 @@ export async function getSellPageAnalytics(
       },
     }),
     db.sellPageView.count({
-      where: { sellPageId: page.id, ...(since === null ? {} : { createdAt: { gte: since } }) },
+      where: { sellPageId: page.id, ...createdSince(since) },
     }),
   ]);
 
@@ -131,31 +137,28 @@ export async function getSellPageAnalytics(
     const own = groups.filter((group) => tierOfGroup(group) === tier);
     return { name, priceMinor, sales: settledCount(own), revenue: revenueByCurrency(own) };
   };
-  const total = groups.reduce((sum, group) => sum + group.count, 0);
-  const successful = settledCount(groups);
+  const { totalTransactions, successfulTransactions, failedTransactions, successRate } = paymentCounts(groups);
   const bundleLabel = { basic: "Basic", premium: "Premium" } as const;
   return {
     page: { id: page.id, name: page.name, currency: page.currency },
     period: input.period,
-    totalTransactions: total,
+    totalTransactions,
     totalRevenue: revenueByCurrency(groups),
-    successfulTransactions: successful,
-    failedTransactions: groups
-      .filter((group) => group.status === "failed")
-      .reduce((sum, group) => sum + group.count, 0),
-    successRate: successRate(successful, total),
+    successfulTransactions,
+    failedTransactions,
+    successRate,
     views,
-    conversionRate: conversionRate(successful, views),
+    conversionRate: conversionRate(successfulTransactions, views),
     basic: bundle("basic", page.basicName, page.basicPriceMinor),
     premium:
       page.premiumEnabled && page.premiumName !== null && page.premiumPriceMinor !== null
         ? bundle("premium", page.premiumName, page.premiumPriceMinor)
         : null,
-    recentTransactions: recent.map(({ buttonId, paypalTransactionId, paypalOrderId, ...transaction }) => {
+    recentTransactions: recent.map((row) => {
+      const { buttonId, ...transaction } = withPaypalId(row);
       const tier = tierOfGroup({ buttonId });
       return {
         ...transaction,
-        paypalId: paypalTransactionId ?? paypalOrderId ?? transaction.id,
         bundle: tier ? bundleLabel[tier] : ("Unknown" as const),
       };
     }),
