@@ -12,23 +12,26 @@ export const emailAddress = z
 
 const PASSWORD_TOO_LONG = "Password must be at most 200 characters";
 
-/** The rule for a password being chosen: sign-up, reset and change all use it. */
-const newPassword = z
-  .string()
-  .min(1, { error: "Password is required", abort: true })
-  .min(6, "Password must be at least 6 characters")
-  .max(200, PASSWORD_TOO_LONG);
+/** A password being chosen (or a merchant's typed at sign-in): required, `min` characters or more, at most 200. */
+export function passwordOfAtLeast(min: number) {
+  return z
+    .string()
+    .min(1, { error: "Password is required", abort: true })
+    .min(min, `Password must be at least ${min} characters`)
+    .max(200, PASSWORD_TOO_LONG);
+}
 
-const confirmPassword = z.string().min(1, "Please confirm the new password").max(200, PASSWORD_TOO_LONG);
+/** The merchant's password rule: sign-in, sign-up, reset and change all use it. */
+const newPassword = passwordOfAtLeast(6);
+
+/** Typing one's current password, or the new one again: required, nothing more. */
+export const currentPassword = z.string().min(1, "Current password is required").max(200, PASSWORD_TOO_LONG);
+export const confirmPassword = z.string().min(1, "Please confirm the new password").max(200, PASSWORD_TOO_LONG);
 const passwordsMatch = { path: ["confirmPassword"], message: "Passwords do not match" };
 
 export const merchantSignInSchema = z.object({
   email: emailAddress,
-  password: z
-    .string()
-    .min(1, { error: "Password is required", abort: true })
-    .min(6, "Password must be at least 6 characters")
-    .max(200, PASSWORD_TOO_LONG),
+  password: newPassword,
 });
 export type MerchantSignInInput = z.infer<typeof merchantSignInSchema>;
 
@@ -72,7 +75,7 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, "Current password is required").max(200, PASSWORD_TOO_LONG),
+    currentPassword,
     newPassword,
     confirmPassword,
   })

@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { formMessages } from "~/schemas/form-messages";
 import { paymentButtonDefaults, paymentButtonSchema, planIntervalOf, planSourceOf } from "~/schemas/payment-buttons";
 
 const valid = { ...paymentButtonDefaults, name: "Pro plan", paypalClientId: "client-1" };
 
-function messages(input: Partial<typeof valid>) {
-  const result = paymentButtonSchema.safeParse({ ...valid, ...input });
-  return result.success
-    ? {}
-    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-}
+const messages = formMessages(paymentButtonSchema, valid);
 
 describe("payment button form", () => {
   it("accepts the defaults once named and given a client ID", () => {

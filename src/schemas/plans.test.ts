@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formMessages } from "~/schemas/form-messages";
 import {
   describePlanFee,
   describePlanLimit,
@@ -21,12 +22,7 @@ const valid: PlanFormInput = {
   feePercent: "2.5",
 };
 
-function messages(input: Partial<PlanFormInput>) {
-  const result = planFormSchema.safeParse({ ...valid, ...input });
-  return result.success
-    ? {}
-    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-}
+const messages = formMessages(planFormSchema, valid);
 
 describe("plan form", () => {
   it("accepts a plan and turns it into cents, a count and basis points", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formMessages } from "~/schemas/form-messages";
 import {
   keptFeatures,
   ratingTenthsOf,
@@ -15,12 +16,7 @@ const valid: SellPageInput = {
   paypalClientId: "client-1",
 };
 
-function messages(input: Partial<SellPageInput>) {
-  const result = sellPageSchema.safeParse({ ...valid, ...input });
-  return result.success
-    ? {}
-    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-}
+const messages = formMessages(sellPageSchema, valid);
 
 describe("digital sell page form", () => {
   it("accepts the defaults once named, described and given a client ID", () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailAddress } from "~/schemas/accounts";
+import { confirmPassword, currentPassword, emailAddress, passwordOfAtLeast } from "~/schemas/accounts";
 import { transactionStatuses } from "~/schemas/payments";
 
 export const saasRoles = ["operator", "admin", "super_admin"] as const;
@@ -20,13 +20,7 @@ const username = z
   .max(50, "Username must be at most 50 characters")
   .regex(/^[A-Za-z0-9_]+$/, "Username can only contain letters, numbers, and underscores");
 
-const passwordTooLong = "Password must be at most 200 characters";
-
-const password = z
-  .string()
-  .min(1, { error: "Password is required", abort: true })
-  .min(8, "Password must be at least 8 characters")
-  .max(200, passwordTooLong);
+const password = passwordOfAtLeast(8);
 
 const name = z
   .string()
@@ -79,9 +73,9 @@ export type UpdateOwnProfileInput = z.input<typeof updateOwnProfileSchema>;
 
 export const changeOwnPasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, "Current password is required").max(200, passwordTooLong),
+    currentPassword,
     newPassword: password,
-    confirmPassword: z.string().min(1, "Please confirm the new password").max(200, passwordTooLong),
+    confirmPassword,
   })
   .refine((value) => value.newPassword === value.confirmPassword, {
     path: ["confirmPassword"],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formMessages } from "~/schemas/form-messages";
 import {
   isValidTimeZone,
   setTimeZoneIfUnsetSchema,
@@ -17,12 +18,7 @@ const valid: UpdateStoreSettingsInput = {
   paypalWebhookId: "",
 };
 
-function messages(input: Partial<UpdateStoreSettingsInput>) {
-  const result = updateStoreSettingsSchema.safeParse({ ...valid, ...input });
-  return result.success
-    ? {}
-    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-}
+const messages = formMessages(updateStoreSettingsSchema, valid);
 
 describe("store settings time zone", () => {
   it("accepts IANA names of this runtime, UTC, and no zone at all (the saved one is kept)", () => {

@@ -1,14 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { formMessages } from "~/schemas/form-messages";
 import { wpsAnalyticsSchema, wpsButtonDefaults, wpsButtonSchema } from "~/schemas/wps";
 
 const valid = { ...wpsButtonDefaults, paypalMerchantIdentifier: "seller@example.com", itemName: "Poster" };
 
-function messages(input: Partial<typeof valid>) {
-  const result = wpsButtonSchema.safeParse({ ...valid, ...input });
-  return result.success
-    ? {}
-    : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
-}
+const messages = formMessages(wpsButtonSchema, valid);
 
 describe("WPS form", () => {
   it("accepts the defaults once the merchant and product are named", () => {

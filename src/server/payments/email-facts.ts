@@ -5,7 +5,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { formatMoney, type Currency } from "~/lib/money";
 import { safeWebsiteUrl } from "~/lib/store-brand";
 import { db } from "~/server/platform/db";
-import { itemOf } from "~/server/payments/payments";
+import { itemOf, payerAndAmountSelect, paypalIdsSelect } from "~/server/payments/payments";
 import { imageVariantUrl } from "~/server/vendors/storage/images";
 
 export interface StoreBrand {
@@ -49,20 +49,12 @@ export async function storeBrand(merchantId: string): Promise<StoreBrand | null>
 const paymentFactsSelect = {
   id: true,
   merchantId: true,
-  paypalTransactionId: true,
-  paypalOrderId: true,
-  paypalSubscriptionId: true,
-  payerEmail: true,
-  payerName: true,
-  amountMinor: true,
-  refundedMinor: true,
-  currency: true,
-  status: true,
+  ...paypalIdsSelect,
+  ...payerAndAmountSelect,
   quantity: true,
   discountCodeText: true,
   discountMinor: true,
   bundleTier: true,
-  createdAt: true,
   button: { select: { name: true, sellPage: { select: { downloadableFileId: true } } } },
   sellPage: { select: { name: true, basicName: true, premiumName: true, downloadableFileId: true } },
 } satisfies Prisma.TransactionSelect;

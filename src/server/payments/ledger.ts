@@ -8,6 +8,7 @@ import { type MerchantEventType, recordMerchantEvent } from "~/server/merchant-w
 import { emptyOutbox, type Outbox, sendOutbox } from "~/server/payments/outbox";
 import { revokeGrantsForTransaction, startGrantWindow } from "~/server/library/downloads";
 import { recordRefundNotices, recordSaleNotices } from "~/server/payments/notices";
+import { payerAndAmountSelect, paypalIdsSelect } from "~/server/payments/payments";
 
 // Money is a ledger: a recorded payment keeps what PayPal captured; refunds and reversals are rows of
 // their own; the payment's status is derived from both. Every writer of payments and refunds goes through here or
@@ -221,17 +222,8 @@ export const paymentEventSelect = {
   buttonId: true,
   sellPageId: true,
   bundleTier: true,
-  paypalTransactionId: true,
-  paypalOrderId: true,
-  paypalSubscriptionId: true,
-  payerEmail: true,
-  payerName: true,
-  amountMinor: true,
-  refundedMinor: true,
-  feeMinor: true,
-  currency: true,
-  status: true,
-  createdAt: true,
+  ...paypalIdsSelect,
+  ...payerAndAmountSelect,
 } as const;
 
 type PaymentForEvent = Prisma.TransactionGetPayload<{ select: typeof paymentEventSelect }>;

@@ -62,12 +62,8 @@ function paypalIdOf(row: {
   return row.paypalTransactionId ?? row.paypalOrderId ?? row.paypalSubscriptionId;
 }
 
-export const paymentSelect = {
-  id: true,
-  paypalTransactionId: true,
-  paypalOrderId: true,
-  paypalSubscriptionId: true,
-  paypalPayerId: true,
+/** Who paid and what the payment came to: the same columns in transactions and wps_transactions. */
+export const payerAndAmountSelect = {
   payerName: true,
   payerEmail: true,
   amountMinor: true,
@@ -75,16 +71,40 @@ export const paymentSelect = {
   feeMinor: true,
   currency: true,
   status: true,
+  createdAt: true,
+} as const;
+
+/** The PayPal ids a payment may carry (see paypalIdOf). */
+export const paypalIdsSelect = { paypalTransactionId: true, paypalOrderId: true, paypalSubscriptionId: true } as const;
+
+export const paymentSelect = {
+  id: true,
+  ...paypalIdsSelect,
+  paypalPayerId: true,
+  ...payerAndAmountSelect,
   bundleTier: true,
   quantity: true,
   discountCodeId: true,
   discountCodeText: true,
   discountMinor: true,
-  createdAt: true,
   button: { select: { id: true, name: true } },
   sellPage: { select: { id: true, name: true, basicName: true, premiumName: true } },
 } as const satisfies Prisma.TransactionSelect;
 type PaymentRecord = Prisma.TransactionGetPayload<{ select: typeof paymentSelect }>;
+
+/** The columns of payerAndAmountSelect, as a list row names them (the same in both kinds of payment). */
+function payerAndAmount<Row extends Pick<PaymentRecord, keyof typeof payerAndAmountSelect>>(row: Row) {
+  return {
+    payerName: row.payerName,
+    payerEmail: row.payerEmail,
+    amountMinor: row.amountMinor,
+    refundedMinor: row.refundedMinor,
+    feeMinor: row.feeMinor,
+    currency: row.currency,
+    status: row.status,
+    createdAt: row.createdAt,
+  };
+}
 
 /** A Smart-button or sell-page payment as a row of the Payments list and its CSV export. */
 export function paymentRow(row: PaymentRecord) {
@@ -95,14 +115,7 @@ export function paymentRow(row: PaymentRecord) {
     paypalOrderId: row.paypalOrderId,
     paypalSubscriptionId: row.paypalSubscriptionId,
     payerId: row.paypalPayerId,
-    payerName: row.payerName,
-    payerEmail: row.payerEmail,
-    amountMinor: row.amountMinor,
-    refundedMinor: row.refundedMinor,
-    feeMinor: row.feeMinor,
-    currency: row.currency,
-    status: row.status,
-    createdAt: row.createdAt,
+    ...payerAndAmount(row),
     popName: popOf(row)?.name ?? null,
     item: itemOf(row),
     quantity: row.quantity,
@@ -117,14 +130,7 @@ const wpsPaymentSelect = {
   id: true,
   txnId: true,
   payerId: true,
-  payerName: true,
-  payerEmail: true,
-  amountMinor: true,
-  refundedMinor: true,
-  feeMinor: true,
-  currency: true,
-  status: true,
-  createdAt: true,
+  ...payerAndAmountSelect,
   itemName: true,
   optionSelected: true,
   quantity: true,
@@ -144,14 +150,7 @@ export async function wpsPaymentRows(merchantId: string, ids: string[]): Promise
       paypalOrderId: null,
       paypalSubscriptionId: null,
       payerId: row.payerId,
-      payerName: row.payerName,
-      payerEmail: row.payerEmail,
-      amountMinor: row.amountMinor,
-      refundedMinor: row.refundedMinor,
-      feeMinor: row.feeMinor,
-      currency: row.currency,
-      status: row.status,
-      createdAt: row.createdAt,
+      ...payerAndAmount(row),
       popName: name,
       item: row.optionSelected && name ? `${name} (${row.optionSelected})` : name,
       quantity: row.quantity,
