@@ -5,6 +5,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { ListWebhookDeliveriesInput, UpdateWebhookUrlInput } from "~/schemas/merchant-webhooks";
 import { encryptSecret } from "~/server/platform/crypto";
 import { db } from "~/server/platform/db";
+import { newestPage } from "~/server/platform/paging";
 import { AppError } from "~/server/platform/errors";
 import { enqueue } from "~/server/jobs";
 import { describeError, logger } from "~/server/platform/logger";
@@ -100,22 +101,15 @@ function summaryOf(row: Prisma.WebhookDeliveryGetPayload<{ select: typeof delive
 export async function listWebhookDeliveries(merchantId: string, input: ListWebhookDeliveriesInput) {
   const page = input.page ?? 1;
   const where = { merchantId, ...(input.state && { state: input.state }) };
-  const [total, rows] = await Promise.all([
-    db.webhookDelivery.count({ where }),
-    db.webhookDelivery.findMany({
-      where,
-      select: deliverySelect,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * PAGE_SIZE,
-      take: PAGE_SIZE,
-    }),
-  ]);
+  const { total, pageCount, rows } = await newestPage(page, PAGE_SIZE, db.webhookDelivery.count({ where }), (slice) =>
+    db.webhookDelivery.findMany({ where, select: deliverySelect, ...slice }),
+  );
   return {
     deliveries: rows.map(summaryOf),
     total,
     page,
     pageSize: PAGE_SIZE,
-    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    pageCount,
   };
 }
 

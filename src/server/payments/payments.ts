@@ -1,11 +1,12 @@
 import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
+import { pageCount } from "~/server/platform/paging";
 import type { listPaymentsSchema } from "~/schemas/payments";
 
 export const PAGE_SIZE = 20;
 
-export const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));
+export const pageCountOf = (total: number) => pageCount(total, PAGE_SIZE);
 
 /** `q` as a LIKE operand that matches itself literally: Prisma's `contains` passes % and _ through as wildcards. */
 export function likeOperand(q: string) {

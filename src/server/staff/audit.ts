@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
+import { newestPage } from "~/server/platform/paging";
 
 /** Who did it: a staff member, or null for the `admin:create` command run on the server's terminal. */
 export type AuditActor = { id: string; username: string } | null;
@@ -52,12 +53,9 @@ export function recordAudit(
 export const AUDIT_PAGE_SIZE = 50;
 
 export async function listAuditLog(input: { page: number }) {
-  const [total, entries] = await Promise.all([
-    db.auditLog.count(),
+  const { total, pageCount, rows } = await newestPage(input.page, AUDIT_PAGE_SIZE, db.auditLog.count(), (slice) =>
     db.auditLog.findMany({
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (input.page - 1) * AUDIT_PAGE_SIZE,
-      take: AUDIT_PAGE_SIZE,
+      ...slice,
       select: {
         id: true,
         actorUsername: true,
@@ -68,6 +66,6 @@ export async function listAuditLog(input: { page: number }) {
         createdAt: true,
       },
     }),
-  ]);
-  return { total, pageCount: Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE)), entries };
+  );
+  return { total, pageCount, entries: rows };
 }

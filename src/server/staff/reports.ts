@@ -4,6 +4,7 @@ import { Prisma } from "~/generated/prisma/client";
 import type { Currency } from "~/lib/money";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
+import { containsAny, newestPage, type NewestSlice } from "~/server/platform/paging";
 import { selectTransactions, toTransaction } from "~/server/staff/transactions";
 import type { listMerchantPopsSchema, listMerchantsSchema } from "~/schemas/staff";
 
@@ -58,33 +59,23 @@ export async function platformOverview() {
 }
 
 export async function listMerchants(input: z.output<typeof listMerchantsSchema>) {
-  const where: Prisma.MerchantWhereInput = input.search
-    ? {
-        OR: [
-          { name: { contains: input.search, mode: "insensitive" } },
-          { email: { contains: input.search, mode: "insensitive" } },
-          { companyName: { contains: input.search, mode: "insensitive" } },
-        ],
-      }
-    : {};
-  const [total, merchants] = await Promise.all([
+  const where: Prisma.MerchantWhereInput = containsAny(input.search, ["name", "email", "companyName"]);
+  const { total, pageCount, rows } = await newestPage(
+    input.page,
+    MERCHANTS_PAGE_SIZE,
     db.merchant.count({ where }),
-    db.merchant.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (input.page - 1) * MERCHANTS_PAGE_SIZE,
-      take: MERCHANTS_PAGE_SIZE,
-      select: { id: true, name: true, email: true, companyName: true, createdAt: true, suspendedAt: true },
-    }),
-  ]);
-  return { total, pageCount: Math.max(1, Math.ceil(total / MERCHANTS_PAGE_SIZE)), merchants };
+    (slice) => db.merchant.findMany({ where, ...slice, select: merchantSelect }),
+  );
+  return { total, pageCount, merchants: rows };
 }
+
+const merchantSelect = { id: true, name: true, email: true, companyName: true, createdAt: true, suspendedAt: true };
 
 /** One merchant with how many POPs of each kind it has, its transaction count and completed revenue. */
 export async function getMerchantDetail(merchantId: string) {
   const merchant = await db.merchant.findUnique({
     where: { id: merchantId },
-    select: { id: true, name: true, email: true, companyName: true, createdAt: true, suspendedAt: true },
+    select: merchantSelect,
   });
   if (!merchant) throw new AppError("NOT_FOUND", "Merchant not found");
   const [paymentButtons, sellPages, wpsButtons, payments, wpsPayments, revenueByCurrency] = await Promise.all([
@@ -112,8 +103,16 @@ type PopRow = {
   createdAt: Date;
 };
 
-function popPage(total: number, pops: PopRow[]) {
-  return { total, pageCount: Math.max(1, Math.ceil(total / POPS_PAGE_SIZE)), pops };
+/** One page of a merchant's POPs of one kind as PopRows: `toPop` says what the kind shows besides id and date. */
+async function popPage<Row extends { id: string; createdAt: Date }>(
+  input: { page: number },
+  count: Promise<number>,
+  rows: (slice: NewestSlice) => Promise<Row[]>,
+  toPop: (row: Row) => Omit<PopRow, "id" | "createdAt">,
+) {
+  const { total, pageCount, rows: found } = await newestPage(input.page, POPS_PAGE_SIZE, count, rows);
+  const pops: PopRow[] = found.map((row) => ({ id: row.id, ...toPop(row), createdAt: row.createdAt }));
+  return { total, pageCount, pops };
 }
 
 /** One page of a merchant's POPs of one kind, newest first, in one shape for the three kinds. */
@@ -121,88 +120,74 @@ export async function listMerchantPops(input: z.output<typeof listMerchantPopsSc
   const { merchantId, kind } = input;
   const exists = await db.merchant.count({ where: { id: merchantId } });
   if (!exists) throw new AppError("NOT_FOUND", "Merchant not found");
-  const page = { skip: (input.page - 1) * POPS_PAGE_SIZE, take: POPS_PAGE_SIZE };
-  const newest = [{ createdAt: "desc" as const }, { id: "desc" as const }];
 
   if (kind === "payment_buttons") {
     const where = { merchantId, buttonType: "manual" as const };
-    const [total, rows] = await Promise.all([
-      db.paymentButton.count({ where }),
-      db.paymentButton.findMany({
-        where,
-        orderBy: newest,
-        ...page,
-        select: {
-          id: true,
-          name: true,
-          amountMinor: true,
-          currency: true,
-          paymentType: true,
-          isActive: true,
-          createdAt: true,
-        },
-      }),
-    ]);
     return popPage(
-      total,
-      rows.map((row) => ({
-        id: row.id,
+      input,
+      db.paymentButton.count({ where }),
+      (slice) =>
+        db.paymentButton.findMany({
+          where,
+          ...slice,
+          select: {
+            id: true,
+            name: true,
+            amountMinor: true,
+            currency: true,
+            paymentType: true,
+            isActive: true,
+            createdAt: true,
+          },
+        }),
+      (row) => ({
         name: row.name,
         price: { amountMinor: row.amountMinor, currency: row.currency },
         detail: row.paymentType === "subscription" ? "Subscription" : "One-time",
         isActive: row.isActive,
-        createdAt: row.createdAt,
-      })),
+      }),
     );
   }
   if (kind === "sell_pages") {
-    const [total, rows] = await Promise.all([
-      db.digitalSellPage.count({ where: { merchantId } }),
-      db.digitalSellPage.findMany({
-        where: { merchantId },
-        orderBy: newest,
-        ...page,
-        select: {
-          id: true,
-          name: true,
-          basicPriceMinor: true,
-          currency: true,
-          premiumEnabled: true,
-          isActive: true,
-          createdAt: true,
-        },
-      }),
-    ]);
     return popPage(
-      total,
-      rows.map((row) => ({
-        id: row.id,
+      input,
+      db.digitalSellPage.count({ where: { merchantId } }),
+      (slice) =>
+        db.digitalSellPage.findMany({
+          where: { merchantId },
+          ...slice,
+          select: {
+            id: true,
+            name: true,
+            basicPriceMinor: true,
+            currency: true,
+            premiumEnabled: true,
+            isActive: true,
+            createdAt: true,
+          },
+        }),
+      (row) => ({
         name: row.name,
         price: { amountMinor: row.basicPriceMinor, currency: row.currency },
         detail: row.premiumEnabled ? "Basic and Premium bundles" : "Basic bundle",
         isActive: row.isActive,
-        createdAt: row.createdAt,
-      })),
+      }),
     );
   }
-  const [total, rows] = await Promise.all([
-    db.wpsButton.count({ where: { merchantId } }),
-    db.wpsButton.findMany({
-      where: { merchantId },
-      orderBy: newest,
-      ...page,
-      select: { id: true, itemName: true, environment: true, buttonStatus: true, createdAt: true },
-    }),
-  ]);
   return popPage(
-    total,
-    rows.map((row) => ({
-      id: row.id,
+    input,
+    db.wpsButton.count({ where: { merchantId } }),
+    (slice) =>
+      db.wpsButton.findMany({
+        where: { merchantId },
+        ...slice,
+        select: { id: true, itemName: true, environment: true, buttonStatus: true, createdAt: true },
+      }),
+    (row) => ({
       name: row.itemName,
       price: null,
       detail: row.environment === "live" ? "LIVE" : "SANDBOX",
       isActive: row.buttonStatus === "active",
-      createdAt: row.createdAt,
-    })),
+    }),
   );
 }

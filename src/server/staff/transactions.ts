@@ -2,6 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { csvRow } from "~/lib/csv";
 import { toDecimalString, type Currency } from "~/lib/money";
 import { db } from "~/server/platform/db";
+import { pageCount } from "~/server/platform/paging";
 import { recordAudit, type AuditActor } from "~/server/staff/audit";
 import type { TransactionFilters } from "~/schemas/staff";
 
@@ -121,7 +122,7 @@ async function transactionPage(where: Prisma.Sql, page: number) {
   const total = Number(countRows[0]?.total ?? 0);
   return {
     total,
-    pageCount: Math.max(1, Math.ceil(total / TRANSACTIONS_PAGE_SIZE)),
+    pageCount: pageCount(total, TRANSACTIONS_PAGE_SIZE),
     transactions: rows.map(toTransaction),
   };
 }

@@ -13,6 +13,7 @@ import {
 } from "~/server/auth/roles";
 import { revokeSessions } from "~/server/auth/sessions";
 import { db } from "~/server/platform/db";
+import { containsAny, newestPage } from "~/server/platform/paging";
 import { AppError } from "~/server/platform/errors";
 import { consumeRateLimit, resetRateLimit } from "~/server/platform/rate-limit";
 import { recordAudit, type AuditActor } from "~/server/staff/audit";
@@ -160,28 +161,17 @@ export async function createStaffUser(actor: Staff, input: NewSaasUser) {
 
 /** The users table, newest first, with what the viewer may do to each row decided here rather than in the UI. */
 export async function listStaffUsers(actor: Staff, input: z.output<typeof listSaasUsersSchema>) {
-  const where: Prisma.SaasUserWhereInput = input.search
-    ? {
-        OR: [
-          { username: { contains: input.search, mode: "insensitive" } },
-          { email: { contains: input.search, mode: "insensitive" } },
-          { name: { contains: input.search, mode: "insensitive" } },
-        ],
-      }
-    : {};
-  const [total, users] = await Promise.all([
-    db.saasUser.count({ where }),
-    db.saasUser.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (input.page - 1) * USERS_PAGE_SIZE,
-      take: USERS_PAGE_SIZE,
-      select: userFields,
-    }),
-  ]);
+  const where: Prisma.SaasUserWhereInput = containsAny(input.search, ["username", "email", "name"]);
+  const {
+    total,
+    pageCount,
+    rows: users,
+  } = await newestPage(input.page, USERS_PAGE_SIZE, db.saasUser.count({ where }), (slice) =>
+    db.saasUser.findMany({ where, ...slice, select: userFields }),
+  );
   return {
     total,
-    pageCount: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
+    pageCount,
     viewer: { id: actor.id, role: actor.role, creatableRoles: creatableRoles(actor.role) },
     users: users.map((user) => {
       const manageable = canManage(actor, user);

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { settledStatuses } from "~/lib/ledger";
 import { db } from "~/server/platform/db";
+import { newestPage } from "~/server/platform/paging";
 import { AppError } from "~/server/platform/errors";
 import type { getSubscriberSchema, listSubscribersSchema } from "~/schemas/subscriptions";
 
@@ -86,20 +87,16 @@ export async function listSubscribers(merchantId: string, input: z.output<typeof
     ...(input.buttonId && { buttonId: input.buttonId }),
     ...(input.status && { status: input.status }),
   };
-  const [total, rows] = await Promise.all([
+  const { total, pageCount, rows } = await newestPage(
+    input.page,
+    SUBSCRIBERS_PAGE_SIZE,
     db.subscription.count({ where }),
-    db.subscription.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (input.page - 1) * SUBSCRIBERS_PAGE_SIZE,
-      take: SUBSCRIBERS_PAGE_SIZE,
-      select: subscriberSelect,
-    }),
-  ]);
+    (slice) => db.subscription.findMany({ where, ...slice, select: subscriberSelect }),
+  );
   return {
     total,
     pageSize: SUBSCRIBERS_PAGE_SIZE,
-    pageCount: Math.max(1, Math.ceil(total / SUBSCRIBERS_PAGE_SIZE)),
+    pageCount,
     button,
     subscribers: subscriberRows(rows, await paidBy(merchantId, rows)),
   };
