@@ -24,7 +24,8 @@ import {
 // (planLimitMessage); a payment the buyer already approved is always captured, so a store can end a month a few
 // payments over its limit, never under.
 
-const planFields = {
+/** A plan as anyone may see it: the landing page's pricing shows these. */
+const publicPlanFields = {
   id: true,
   name: true,
   description: true,
@@ -32,8 +33,9 @@ const planFields = {
   monthlyTransactionLimit: true,
   feeBasisPoints: true,
   isDefault: true,
-  sortOrder: true,
 } satisfies Prisma.PlanSelect;
+
+const planFields = { ...publicPlanFields, sortOrder: true } satisfies Prisma.PlanSelect;
 
 export type PlanRow = Prisma.PlanGetPayload<{ select: typeof planFields }>;
 
@@ -70,24 +72,35 @@ export async function listPlans(actor: Staff) {
 
 /** What the landing page's pricing section shows: every plan, in the staff's order. */
 export function listPublicPlans() {
-  return db.plan.findMany({
-    orderBy: planOrder,
-    select: {
-      id: true,
-      name: true,
-      description: true,
-      priceMinor: true,
-      monthlyTransactionLimit: true,
-      feeBasisPoints: true,
-      isDefault: true,
-    },
-  });
+  return db.plan.findMany({ orderBy: planOrder, select: publicPlanFields });
 }
 
 async function findPlan(tx: Prisma.TransactionClient, id: string) {
   const plan = await tx.plan.findUnique({ where: { id }, select: planFields });
   if (!plan) throw new AppError("NOT_FOUND", planMessages.notFound);
   return plan;
+}
+
+/** A plan as the audit log points at it. */
+const planRef = (plan: { id: string }) => ({ type: "plan" as const, id: plan.id });
+
+/** A change to plan `id` by staff allowed to make it, in one transaction with the plans locked (see lockPlans). */
+function changePlan<T>(
+  actor: Staff,
+  id: string,
+  change: (tx: Prisma.TransactionClient, plan: Awaited<ReturnType<typeof findPlan>>) => Promise<T>,
+): Promise<T> {
+  assertMayManagePlans(actor);
+  return db.$transaction(async (tx) => {
+    await lockPlans(tx);
+    return change(tx, await findPlan(tx, id));
+  });
+}
+
+/** The default plan's name, what a store without a plan of its own is on; null while there is none. */
+async function defaultPlanName(tx: Prisma.TransactionClient) {
+  const plan = await tx.plan.findFirst({ where: { isDefault: true }, select: { name: true } });
+  return plan?.name ?? null;
 }
 
 function nameTaken(name: string) {
@@ -137,7 +150,7 @@ export async function createPlan(actor: Staff, input: CreatePlanInput) {
         data: { ...fields, sortOrder: (last._max.sortOrder ?? 0) + 1 },
         select: planFields,
       });
-      await recordAudit(tx, actor, "plan.create", { type: "plan", id: plan.id }, readableTerms(plan));
+      await recordAudit(tx, actor, "plan.create", planRef(plan), readableTerms(plan));
       return plan;
     }),
   );
@@ -159,7 +172,7 @@ export async function updatePlan(actor: Staff, input: UpdatePlanInput) {
         if (from[key] !== to[key]) changes[key] = { from: from[key], to: to[key] };
       }
       if (Object.keys(changes).length > 0) {
-        await recordAudit(tx, actor, "plan.update", { type: "plan", id: plan.id }, { name: plan.name, changes });
+        await recordAudit(tx, actor, "plan.update", planRef(plan), { name: plan.name, changes });
       }
       return plan;
     }),
@@ -167,22 +180,13 @@ export async function updatePlan(actor: Staff, input: UpdatePlanInput) {
 }
 
 /** Makes `id` the one default plan: every store without a plan of its own is on it from now on. */
-export async function setDefaultPlan(actor: Staff, input: { id: string }) {
-  assertMayManagePlans(actor);
-  return db.$transaction(async (tx) => {
-    await lockPlans(tx);
-    const plan = await findPlan(tx, input.id);
+export function setDefaultPlan(actor: Staff, input: { id: string }) {
+  return changePlan(actor, input.id, async (tx, plan) => {
     if (plan.isDefault) return plan;
-    const previous = await tx.plan.findFirst({ where: { isDefault: true }, select: { name: true } });
+    const previous = await defaultPlanName(tx);
     await tx.plan.updateMany({ where: { isDefault: true }, data: { isDefault: false } });
     const updated = await tx.plan.update({ where: { id: plan.id }, data: { isDefault: true }, select: planFields });
-    await recordAudit(
-      tx,
-      actor,
-      "plan.set_default",
-      { type: "plan", id: plan.id },
-      { name: plan.name, from: previous?.name ?? null, to: plan.name },
-    );
+    await recordAudit(tx, actor, "plan.set_default", planRef(plan), { name: plan.name, from: previous, to: plan.name });
     return updated;
   });
 }
@@ -191,23 +195,14 @@ export async function setDefaultPlan(actor: Staff, input: { id: string }) {
  * Deletes a plan that is not the default. Its stores' plan_id is set to null by the foreign key (ON DELETE SET
  * NULL), which puts them on the default plan.
  */
-export async function deletePlan(actor: Staff, input: { id: string }) {
-  assertMayManagePlans(actor);
-  return db.$transaction(async (tx) => {
-    await lockPlans(tx);
-    const plan = await findPlan(tx, input.id);
+export function deletePlan(actor: Staff, input: { id: string }) {
+  return changePlan(actor, input.id, async (tx, plan) => {
     if (plan.isDefault) throw new AppError("CONFLICT", planMessages.defaultNotDeletable);
     const movedStores = await tx.merchant.count({ where: { planId: plan.id } });
-    const fallback = await tx.plan.findFirst({ where: { isDefault: true }, select: { name: true } });
+    const movedTo = await defaultPlanName(tx);
     await tx.plan.delete({ where: { id: plan.id } });
-    await recordAudit(
-      tx,
-      actor,
-      "plan.delete",
-      { type: "plan", id: plan.id },
-      { ...readableTerms(plan), movedStores, movedTo: fallback?.name ?? null },
-    );
-    return { id: plan.id, name: plan.name, movedStores, movedTo: fallback?.name ?? null };
+    await recordAudit(tx, actor, "plan.delete", planRef(plan), { ...readableTerms(plan), movedStores, movedTo });
+    return { id: plan.id, name: plan.name, movedStores, movedTo };
   });
 }
 
@@ -232,7 +227,7 @@ export async function setMerchantPlan(actor: Staff, input: SetMerchantPlanInput)
     const plan = input.planId === null ? null : await findPlan(tx, input.planId);
     if (merchant.planId === (plan?.id ?? null)) return;
     await tx.merchant.update({ where: { id: merchant.id }, data: { planId: plan?.id ?? null } });
-    const defaultPlan = await tx.plan.findFirst({ where: { isDefault: true }, select: { name: true } });
+    const defaultName = await defaultPlanName(tx);
     await recordAudit(
       tx,
       actor,
@@ -241,8 +236,8 @@ export async function setMerchantPlan(actor: Staff, input: SetMerchantPlanInput)
       {
         name: merchant.name,
         email: merchant.email,
-        from: planLabel(merchant.plan, defaultPlan?.name ?? null),
-        to: planLabel(plan, defaultPlan?.name ?? null),
+        from: planLabel(merchant.plan, defaultName),
+        to: planLabel(plan, defaultName),
       },
     );
   });

@@ -132,13 +132,13 @@ async function insertSaasUser(input: NewSaasUser, createdById: string | null, ac
         },
         select: userFields,
       });
-      await recordAudit(
-        tx,
-        actor,
-        "user.create",
-        { type: "saas_user", id: user.id },
-        { username: user.username, email: user.email, name: user.name, role: user.role, isActive: user.isActive },
-      );
+      await recordAudit(tx, actor, "user.create", userRef(user), {
+        username: user.username,
+        email: user.email,
+        name: user.name,
+        role: user.role,
+        isActive: user.isActive,
+      });
       return user;
     }),
   );
@@ -186,6 +186,9 @@ export async function listStaffUsers(actor: Staff, input: z.output<typeof listSa
   };
 }
 
+/** A staff member as the audit log points at them. */
+const userRef = (user: { id: string }) => ({ type: "saas_user" as const, id: user.id });
+
 async function findTarget(tx: Prisma.TransactionClient, id: string) {
   const target = await tx.saasUser.findUnique({ where: { id }, select: userFields });
   if (!target) throw new AppError("NOT_FOUND", "User not found");
@@ -213,7 +216,7 @@ export async function updateStaffUser(actor: Staff, input: z.output<typeof updat
         select: userFields,
       });
 
-      const ref = { type: "saas_user" as const, id: target.id };
+      const ref = userRef(target);
       const changes: Record<string, { from: string | null; to: string | null }> = {};
       for (const key of Object.keys(next) as (keyof typeof next)[]) {
         if (target[key] !== next[key]) changes[key] = { from: target[key], to: next[key] };
@@ -259,15 +262,7 @@ export async function resetStaffPassword(
       { saasUserId: target.id },
       { client: tx, except: target.id === actor.id ? currentSessionId : null },
     );
-    await recordAudit(
-      tx,
-      actor,
-      "user.password_reset",
-      { type: "saas_user", id: target.id },
-      {
-        username: target.username,
-      },
-    );
+    await recordAudit(tx, actor, "user.password_reset", userRef(target), { username: target.username });
   });
   return { ok: true as const };
 }
@@ -279,17 +274,8 @@ export async function deleteStaffUser(actor: Staff, input: { id: string }) {
     const problem = deleteProblem(actor, target, superAdmins);
     if (problem) throw forbidden(problem);
     await tx.saasUser.delete({ where: { id: target.id } });
-    await recordAudit(
-      tx,
-      actor,
-      "user.delete",
-      { type: "saas_user", id: target.id },
-      {
-        username: target.username,
-        email: target.email,
-        role: target.role,
-      },
-    );
+    const { username, email, role } = target;
+    await recordAudit(tx, actor, "user.delete", userRef(target), { username, email, role });
   });
   return { ok: true as const };
 }
@@ -313,7 +299,7 @@ export async function updateOwnProfile(actor: Staff, input: z.output<typeof upda
       if (before.name !== input.name) changes.name = { from: before.name, to: input.name };
       if (before.email !== input.email) changes.email = { from: before.email, to: input.email };
       if (Object.keys(changes).length) {
-        await recordAudit(tx, actor, "account.update", { type: "saas_user", id: actor.id }, { changes });
+        await recordAudit(tx, actor, "account.update", userRef(actor), { changes });
       }
     }),
   );
@@ -341,7 +327,7 @@ export async function changeOwnPassword(
   await db.$transaction(async (tx) => {
     await tx.saasUser.update({ where: { id: actor.id }, data: { passwordHash } });
     await revokeSessions({ saasUserId: actor.id }, { client: tx, except: currentSessionId });
-    await recordAudit(tx, actor, "account.password_change", { type: "saas_user", id: actor.id });
+    await recordAudit(tx, actor, "account.password_change", userRef(actor));
   });
   await resetRateLimit("signInByAccount", limitKey);
   return { ok: true as const };
