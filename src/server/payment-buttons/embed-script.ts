@@ -1,21 +1,16 @@
-import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { embedConfig, paymentButtonScript, unknownButtonScript, type EmbedConfig } from "~/embed/payment-button";
 import { env } from "~/env";
 import { registerCache } from "~/server/platform/cache-bus";
+import { isUnchanged, SCRIPT_ID, scriptEtag, scriptHeaders, scriptIdOf } from "~/server/platform/embed-scripts";
 import { getEmbedButton } from "~/server/checkout/public-button";
 import { noteEmbedScriptLoad } from "~/server/stores/onboarding";
 
 // GET /api/button/{id}.js, the script merchants embed. Answered in two places with this one function: the
 // route handler (src/app/api/button/[id]/route.ts, e.g. under `next dev`) and, in production, the front door
 // of scripts/serve.ts, which answers it before Next's request pipeline (scripts/bench/embed.ts).
-
-// Merchants' pages load this on every view: a short public cache keeps the button's edits and its on/off switch
-// visible within a minute, and the ETag lets browsers and CDNs revalidate for a 304 instead of the body.
-const CACHE = "public, max-age=60, stale-while-revalidate=60";
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 type Encoding = "br" | "gzip";
 type Rendered = { status: 200 | 404; body: Buffer; etag: string; encoded: Partial<Record<Encoding, Buffer>> };
@@ -47,12 +42,12 @@ async function compress(body: Buffer): Promise<Record<Encoding, Buffer>> {
 }
 
 async function render(id: string, previous: Rendered | undefined): Promise<Rendered> {
-  const button = ID.test(id) ? await getEmbedButton(id) : null;
+  const button = SCRIPT_ID.test(id) ? await getEmbedButton(id) : null;
   const script = !button
-    ? unknownButtonScript(ID.test(id) ? id : "(invalid id)")
+    ? unknownButtonScript(SCRIPT_ID.test(id) ? id : "(invalid id)")
     : paymentButtonScript(configOf(button));
   const body = Buffer.from(script);
-  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+  const etag = scriptEtag(body);
   // Most renders find the script unchanged: its compressed copies (brotli's best costs ~8 ms of CPU) carry over.
   if (previous?.etag === etag) return previous;
   // An unknown id's one-line warning would not get smaller.
@@ -119,22 +114,13 @@ export async function embedScriptAnswer(
   file: string,
   request: { ifNoneMatch: string | null; acceptEncoding?: string | null; referrer?: string | null },
 ): Promise<EmbedScriptAnswer> {
-  const id = file.endsWith(".js") ? file.slice(0, -3) : "";
+  const id = scriptIdOf(file);
   const script = (await rendered().fetch(id))!;
   if (script.status === 200 && request.referrer) void noteEmbedScriptLoad(id, request.referrer);
-  const headers: Record<string, string> = {
-    "content-type": "application/javascript; charset=utf-8",
-    "cache-control": CACHE,
-    etag: script.etag,
-    // Any site may embed the script, including pages that isolate themselves with COEP.
-    "cross-origin-resource-policy": "cross-origin",
-    "access-control-allow-origin": "*",
-    "x-content-type-options": "nosniff",
-  };
+  const headers = scriptHeaders(script.etag);
   // The front door's answers differ by Accept-Encoding, its 304s included (RFC 9110 15.4.5).
   if (request.acceptEncoding !== undefined) headers.vary = "Accept-Encoding";
-  const known = request.ifNoneMatch?.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
-  if (script.status === 200 && known?.includes(script.etag)) return { status: 304, headers, body: null };
+  if (isUnchanged(request.ifNoneMatch, script)) return { status: 304, headers, body: null };
   const coding = request.acceptEncoding === undefined ? "identity" : negotiate(request.acceptEncoding);
   const encoded = coding === "identity" ? undefined : script.encoded[coding];
   if (!encoded) return { status: script.status, headers, body: script.body };

@@ -1,16 +1,14 @@
-import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { unknownWpsButtonScript, wpsButtonScript, type WpsEmbedConfig } from "~/embed/wps-button";
 import { checkoutMessages, sellerSuspendedMessage } from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";
 import { registerCache } from "~/server/platform/cache-bus";
+import { isUnchanged, SCRIPT_ID, scriptEtag, scriptHeaders, scriptIdOf } from "~/server/platform/embed-scripts";
 import { getWpsEmbed } from "~/server/wps/buttons";
 
 // GET /api/wps-button/{id}.js, served like the payment button's script (src/server/payment-buttons/embed-script.ts): a short
 // public cache with an ETag, CORS for any site, and a few seconds of per-instance memory in front of the database.
 
-const CACHE = "public, max-age=60, stale-while-revalidate=60";
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const RENDER_TTL_MS = 5_000;
 
 type Rendered = { status: 200 | 404; body: Buffer; etag: string };
@@ -45,13 +43,12 @@ export function wpsEmbedConfig(id: string, button: WpsEmbed): WpsEmbedConfig {
 }
 
 async function render(id: string): Promise<Rendered> {
-  const button = ID.test(id) ? await getWpsEmbed(id) : null;
+  const button = SCRIPT_ID.test(id) ? await getWpsEmbed(id) : null;
   const script = button
     ? wpsButtonScript(wpsEmbedConfig(id, button))
-    : unknownWpsButtonScript(ID.test(id) ? id : "(invalid id)");
+    : unknownWpsButtonScript(SCRIPT_ID.test(id) ? id : "(invalid id)");
   const body = Buffer.from(script);
-  const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
-  return { status: button ? 200 : 404, body, etag };
+  return { status: button ? 200 : 404, body, etag: scriptEtag(body) };
 }
 
 // On globalThis and dropped on every instance by writes, as the payment buttons' cache is; bounded.
@@ -70,17 +67,8 @@ export async function wpsEmbedScriptAnswer(
   file: string,
   request: { ifNoneMatch: string | null },
 ): Promise<WpsEmbedScriptAnswer> {
-  const id = file.endsWith(".js") ? file.slice(0, -3) : "";
-  const script = (await rendered().fetch(id))!;
-  const headers: Record<string, string> = {
-    "content-type": "application/javascript; charset=utf-8",
-    "cache-control": CACHE,
-    etag: script.etag,
-    "cross-origin-resource-policy": "cross-origin",
-    "access-control-allow-origin": "*",
-    "x-content-type-options": "nosniff",
-  };
-  const known = request.ifNoneMatch?.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
-  if (script.status === 200 && known?.includes(script.etag)) return { status: 304, headers, body: null };
+  const script = (await rendered().fetch(scriptIdOf(file)))!;
+  const headers = scriptHeaders(script.etag);
+  if (isUnchanged(request.ifNoneMatch, script)) return { status: 304, headers, body: null };
   return { status: script.status, headers, body: script.body };
 }
