@@ -62,21 +62,57 @@ type Fault = {
   recover(stack: Stack): Promise<void>;
 };
 
+/** One proxy set to `mode` (down, paused) for `holdMs`, then back up. */
+function proxyFault(
+  name: string,
+  what: string,
+  holdMs: number,
+  proxy: "postgres" | "paypal",
+  mode: "down" | "paused",
+): Fault {
+  return {
+    name,
+    what,
+    holdMs,
+    inject: (stack) => stack[proxy].set(mode),
+    recover: (stack) => stack[proxy].set("up"),
+  };
+}
+
+/**
+ * The app taken down by `stop` while PayPal is capturing (its answers 1.5 s late, so captures are in flight), then
+ * started again: PayPal has captured but its answer has not reached the app.
+ */
+function appDownMidCapture(name: string, what: string, stop: (stack: Stack) => Promise<void>): Fault {
+  return {
+    name,
+    what,
+    prepare: (stack) => stack.paypal.set("slow", { latencyMs: 1500 }),
+    strikeAtInFlight: 5,
+    holdMs: 0,
+    inject: stop,
+    recover: async (stack) => {
+      await stack.paypal.set("up");
+      await stack.restartApp();
+    },
+  };
+}
+
 const faults: Fault[] = [
-  {
-    name: "postgres-restart",
-    what: "PostgreSQL stops (connections reset, new ones refused) for 6 s, then starts again",
-    holdMs: 6000,
-    inject: (stack) => stack.postgres.set("down"),
-    recover: (stack) => stack.postgres.set("up"),
-  },
-  {
-    name: "postgres-paused",
-    what: "PostgreSQL hangs (connections open, no answer) for 20 s, past the 15 s statement timeout",
-    holdMs: 20_000,
-    inject: (stack) => stack.postgres.set("paused"),
-    recover: (stack) => stack.postgres.set("up"),
-  },
+  proxyFault(
+    "postgres-restart",
+    "PostgreSQL stops (connections reset, new ones refused) for 6 s, then starts again",
+    6000,
+    "postgres",
+    "down",
+  ),
+  proxyFault(
+    "postgres-paused",
+    "PostgreSQL hangs (connections open, no answer) for 20 s, past the 15 s statement timeout",
+    20_000,
+    "postgres",
+    "paused",
+  ),
   {
     name: "paypal-slow",
     what: "every PayPal answer takes 4 s longer for 20 s",
@@ -85,42 +121,21 @@ const faults: Fault[] = [
     inject: async () => {},
     recover: (stack) => stack.paypal.set("up"),
   },
-  {
-    name: "paypal-down",
-    what: "PayPal's API refuses connections for 6 s",
-    holdMs: 6000,
-    inject: (stack) => stack.paypal.set("down"),
-    recover: (stack) => stack.paypal.set("up"),
-  },
-  {
-    name: "app-restarted",
-    what: "the app is stopped (SIGTERM, as a deploy does) while PayPal is capturing (1.5 s late), then started again",
-    prepare: (stack) => stack.paypal.set("slow", { latencyMs: 1500 }),
-    strikeAtInFlight: 5,
-    holdMs: 0,
+  proxyFault("paypal-down", "PayPal's API refuses connections for 6 s", 6000, "paypal", "down"),
+  appDownMidCapture(
+    "app-restarted",
+    "the app is stopped (SIGTERM, as a deploy does) while PayPal is capturing (1.5 s late), then started again",
     // Requests in flight finish before the process ends (scripts/serve.ts): their buyers need no retry.
-    inject: (stack) => stack.app.stop(),
-    recover: async (stack) => {
-      await stack.paypal.set("up");
-      await stack.restartApp();
-    },
-  },
-  {
-    name: "app-killed",
-    what: "the app is killed (SIGKILL) while PayPal is capturing (PayPal answering 1.5 s late), then started again",
-    // PayPal has captured but its answer has not reached the app: the payment the app used to lose.
-    prepare: (stack) => stack.paypal.set("slow", { latencyMs: 1500 }),
-    strikeAtInFlight: 5,
-    holdMs: 0,
-    inject: async (stack) => {
+    (stack) => stack.app.stop(),
+  ),
+  appDownMidCapture(
+    "app-killed",
+    "the app is killed (SIGKILL) while PayPal is capturing (PayPal answering 1.5 s late), then started again",
+    async (stack) => {
       stack.app.child.kill("SIGKILL");
       await new Promise((resolve) => stack.app.child.once("exit", resolve));
     },
-    recover: async (stack) => {
-      await stack.paypal.set("up");
-      await stack.restartApp();
-    },
-  },
+  ),
 ];
 
 /** Polls /api/health until it answers 200; the wait in ms. */

@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { FirstPartParser, MalformedMultipartError, multipartBoundary, type PartHeaders } from "./multipart";
 import { checkSignedUrl, signPayload, signUrl } from "./signing";
-import { FileStore, isValidKey, type Acl, type StoredFileMeta } from "./store";
+import { FileStore, isValidKey, type StoredFileMeta } from "./store";
 
 /**
  * A local stand-in for UploadThing's ingest server, REST API and file CDN (UFS), speaking the protocol the
@@ -39,15 +39,8 @@ class HttpError extends Error {
   }
 }
 
-type UploadIntent = {
-  key: string;
-  name: string;
-  size: number;
-  type: string;
-  customId: string | null;
-  acl: Acl;
-  contentDisposition: "inline" | "attachment";
-};
+/** What a signed upload URL promises about the file: its stored record before the bytes arrive. */
+type UploadIntent = Omit<StoredFileMeta, "fileHash" | "uploadedAt">;
 
 type DevStream = { res: ServerResponse; pending: Set<string> };
 
