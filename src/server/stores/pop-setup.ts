@@ -59,6 +59,11 @@ export async function loadSellerSetup(merchantId: string): Promise<SellerSetup> 
   return { isSuspended: Boolean(merchant?.suspendedAt), settings, isSecretReadable };
 }
 
+/** An issue the seller fixes themselves, in Store Settings unless `fixHref` says where. */
+function setupNeeded(code: SetupIssueCode, message: string, fixHref = STORE_SETTINGS): SetupIssue {
+  return { code, label: "Setup needed", message, fixHref };
+}
+
 /** The first reason this POP cannot take payments, or null when buyers can pay it (once it is switched on). */
 export function setupIssueOf(seller: SellerSetup, pop: PopSetup): SetupIssue | null {
   if (seller.isSuspended) {
@@ -72,43 +77,26 @@ export function setupIssueOf(seller: SellerSetup, pop: PopSetup): SetupIssue | n
   const settings = seller.settings;
   if (!canTakePayments(settings, pop.paypalClientId)) {
     if (!settings?.paypalClientId) {
-      return {
-        code: "paypal_not_connected",
-        label: "Setup needed",
-        message: "Add your PayPal client ID and secret in Store Settings.",
-        fixHref: STORE_SETTINGS,
-      };
+      return setupNeeded("paypal_not_connected", "Add your PayPal client ID and secret in Store Settings.");
     }
     if (!settings.paypalSecretEncrypted) {
-      return {
-        code: "paypal_not_connected",
-        label: "Setup needed",
-        message: "Add your PayPal secret in Store Settings.",
-        fixHref: STORE_SETTINGS,
-      };
+      return setupNeeded("paypal_not_connected", "Add your PayPal secret in Store Settings.");
     }
-    return {
-      code: "client_id_mismatch",
-      label: "Setup needed",
-      message: "Its PayPal client ID is not the one in Store Settings. Edit it to use the saved one.",
-      fixHref: pop.editHref,
-    };
+    return setupNeeded(
+      "client_id_mismatch",
+      "Its PayPal client ID is not the one in Store Settings. Edit it to use the saved one.",
+      pop.editHref,
+    );
   }
   if (!seller.isSecretReadable) {
-    return {
-      code: "paypal_secret_unreadable",
-      label: "Setup needed",
-      message: "Save your PayPal secret again in Store Settings.",
-      fixHref: STORE_SETTINGS,
-    };
+    return setupNeeded("paypal_secret_unreadable", "Save your PayPal secret again in Store Settings.");
   }
   if (pop.isSubscription && !pop.subscriptionPlanId?.trim()) {
-    return {
-      code: "subscription_plan_missing",
-      label: "Setup needed",
-      message: "This subscription has no PayPal plan. Edit it to add the plan ID.",
-      fixHref: pop.editHref,
-    };
+    return setupNeeded(
+      "subscription_plan_missing",
+      "This subscription has no PayPal plan. Edit it to add the plan ID.",
+      pop.editHref,
+    );
   }
   return null;
 }
