@@ -67,6 +67,25 @@ function refusalFor(error: unknown): SignInRefused {
   throw error;
 }
 
+/**
+ * A sign-in form's authorize: fields `schema` refuses are wrong credentials, and what `authenticate` throws becomes
+ * the refusal the form shows.
+ */
+function passwordSignIn<Input, User>(
+  schema: { safeParse(raw: unknown): { success: true; data: Input } | { success: false } },
+  authenticate: (input: Input, ip: string) => Promise<User>,
+) {
+  return async (raw: unknown, request: Request) => {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) throw new SignInRefused("invalid_credentials");
+    try {
+      return await authenticate(parsed.data, clientIp(request.headers));
+    } catch (error) {
+      throw refusalFor(error);
+    }
+  };
+}
+
 export const isGoogleConfigured = Boolean(env.AUTH_GOOGLE_ID && env.AUTH_GOOGLE_SECRET);
 
 /** The ids of the providers below, as /api/auth/signin/{id} and /api/auth/callback/{id} name them. */
@@ -101,31 +120,19 @@ export const authConfig = {
       id: "merchant",
       name: "Email and password",
       credentials: { email: {}, password: {} },
-      async authorize(raw, request) {
-        const parsed = merchantSignInSchema.safeParse(raw);
-        if (!parsed.success) throw new SignInRefused("invalid_credentials");
-        try {
-          const merchant = await authenticateMerchant(parsed.data, clientIp(request.headers));
-          return { ...merchant, userType: "merchant" };
-        } catch (error) {
-          throw refusalFor(error);
-        }
-      },
+      authorize: passwordSignIn(merchantSignInSchema, async (input, ip) => ({
+        ...(await authenticateMerchant(input, ip)),
+        userType: "merchant" as const,
+      })),
     }),
     Credentials({
       id: "staff",
       name: "Staff username and password",
       credentials: { username: {}, password: {} },
-      async authorize(raw, request) {
-        const parsed = staffSignInSchema.safeParse(raw);
-        if (!parsed.success) throw new SignInRefused("invalid_credentials");
-        try {
-          const staff = await authenticateStaff(parsed.data, clientIp(request.headers));
-          return { ...staff, userType: "saas_admin" };
-        } catch (error) {
-          throw refusalFor(error);
-        }
-      },
+      authorize: passwordSignIn(staffSignInSchema, async (input, ip) => ({
+        ...(await authenticateStaff(input, ip)),
+        userType: "saas_admin" as const,
+      })),
     }),
     ...(isGoogleConfigured
       ? [

@@ -9,6 +9,16 @@ function defineKind<P>(definition: JobKindDefinition<P>): JobKindDefinition<P> {
   return definition;
 }
 
+/** A sweep: every minute, no retry (the next minute's run is the retry), done within the minute. */
+function everyMinuteSweep() {
+  return defineKind({
+    payload: z.object({}),
+    retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
+    expireInSeconds: 60,
+    schedule: "* * * * *",
+  });
+}
+
 export const jobKinds = {
   /** A stored IPN message: verify by post-back and record. PayPal itself resends for 4 days. */
   "wps.ipn": defineKind({
@@ -41,12 +51,7 @@ export const jobKinds = {
     expireInSeconds: 2 * 60,
   }),
   /** Queues deliveries recorded with their money change whose job never got queued (a crash right after commit). */
-  "merchant-webhook.sweep": defineKind({
-    payload: z.object({}),
-    retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
-    expireInSeconds: 60,
-    schedule: "* * * * *",
-  }),
+  "merchant-webhook.sweep": everyMinuteSweep(),
   /** One recorded e-mail: compose, send over SMTP, mark sent; retries ride out an SMTP outage. */
   "email.send": defineKind({
     payload: z.object({ emailId: z.string().min(1) }),
@@ -55,12 +60,7 @@ export const jobKinds = {
     expireInSeconds: 2 * 60,
   }),
   /** Queues e-mail recorded with a payment whose job never got queued (a crash right after commit). */
-  "email.sweep": defineKind({
-    payload: z.object({}),
-    retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
-    expireInSeconds: 60,
-    schedule: "* * * * *",
-  }),
+  "email.sweep": everyMinuteSweep(),
   /** Sellers' daily digest: every hour, the stores where it is now 8 o'clock get yesterday's summary. */
   "email.daily-digest": defineKind({
     payload: z.object({}),
