@@ -6,6 +6,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
 import { enqueue } from "~/server/jobs";
+import { neverTriedBefore, sweepBatch } from "~/server/jobs/sweep";
 import { describeError, logger } from "~/server/platform/logger";
 import { newMessageId } from "./signing";
 
@@ -116,10 +117,8 @@ export async function queueDeliveryJobs(deliveryIds: string[]): Promise<void> {
 /** Deliveries never tried a minute after they were recorded: their job was never queued (a crash after commit). */
 export async function queueForgottenDeliveries(now: Date = new Date()): Promise<number> {
   const forgotten = await db.webhookDelivery.findMany({
-    where: { state: "pending", attempts: 0, createdAt: { lt: new Date(now.getTime() - 60_000) } },
-    orderBy: { createdAt: "asc" },
-    take: 500,
-    select: { id: true },
+    where: { state: "pending", ...neverTriedBefore(now) },
+    ...sweepBatch,
   });
   // A delivery already queued keeps its job: the same key makes this a no-op for it.
   await queueDeliveryJobs(forgotten.map((row) => row.id));
