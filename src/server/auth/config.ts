@@ -68,10 +68,11 @@ function refusalFor(error: unknown): SignInRefused {
 }
 
 /**
- * A sign-in form's authorize: fields `schema` refuses are wrong credentials, and what `authenticate` throws becomes
- * the refusal the form shows.
+ * A sign-in form's authorize, signing in a `userType`: fields `schema` refuses are wrong credentials, and what
+ * `authenticate` throws becomes the refusal the form shows.
  */
-function passwordSignIn<Input, User>(
+function passwordSignIn<Input, User extends object, Type extends UserType>(
+  userType: Type,
   schema: { safeParse(raw: unknown): { success: true; data: Input } | { success: false } },
   authenticate: (input: Input, ip: string) => Promise<User>,
 ) {
@@ -79,7 +80,7 @@ function passwordSignIn<Input, User>(
     const parsed = schema.safeParse(raw);
     if (!parsed.success) throw new SignInRefused("invalid_credentials");
     try {
-      return await authenticate(parsed.data, clientIp(request.headers));
+      return { ...(await authenticate(parsed.data, clientIp(request.headers))), userType };
     } catch (error) {
       throw refusalFor(error);
     }
@@ -120,19 +121,13 @@ export const authConfig = {
       id: "merchant",
       name: "Email and password",
       credentials: { email: {}, password: {} },
-      authorize: passwordSignIn(merchantSignInSchema, async (input, ip) => ({
-        ...(await authenticateMerchant(input, ip)),
-        userType: "merchant" as const,
-      })),
+      authorize: passwordSignIn("merchant", merchantSignInSchema, authenticateMerchant),
     }),
     Credentials({
       id: "staff",
       name: "Staff username and password",
       credentials: { username: {}, password: {} },
-      authorize: passwordSignIn(staffSignInSchema, async (input, ip) => ({
-        ...(await authenticateStaff(input, ip)),
-        userType: "saas_admin" as const,
-      })),
+      authorize: passwordSignIn("saas_admin", staffSignInSchema, authenticateStaff),
     }),
     ...(isGoogleConfigured
       ? [

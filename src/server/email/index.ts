@@ -7,7 +7,7 @@ import { render } from "@react-email/components";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
 import { enqueue, type JobHandlers } from "~/server/jobs";
-import { neverTriedBefore, sweepBatch } from "~/server/jobs/sweep";
+import { neverTriedBefore, queueForgotten, sweepBatch } from "~/server/jobs/sweep";
 import { describeError, logger } from "~/server/platform/logger";
 import { type EmailPayloads, type EmailTemplateName, type EmailTemplates, emailPayloadSchemas } from "./templates";
 import type { EmailTemplate } from "./template";
@@ -109,14 +109,11 @@ export async function deliverEmail(emailId: string, templates: EmailTemplates): 
 }
 
 /** Mail still unsent a minute after it was recorded and never tried: its job was never queued. */
-export async function queueForgottenEmails(now: Date = new Date()): Promise<number> {
-  const forgotten = await db.emailMessage.findMany({
-    where: { status: "queued", ...neverTriedBefore(now) },
-    ...sweepBatch,
-  });
-  // A mail already queued keeps its job: the same key makes this a no-op for it.
-  await queueEmails(forgotten.map((row) => row.id));
-  return forgotten.length;
+export function queueForgottenEmails(now: Date = new Date()): Promise<number> {
+  return queueForgotten(
+    db.emailMessage.findMany({ where: { status: "queued", ...neverTriedBefore(now) }, ...sweepBatch }),
+    queueEmails,
+  );
 }
 
 /** The handlers of e-mail's own job kinds, composing with `templates` (the domains', from src/server/job-handlers.ts). */

@@ -8,3 +8,13 @@ export function neverTriedBefore(now: Date) {
 
 /** The oldest first, 500 a sweep (the next minute's sweep takes the rest); only the ids, to queue. */
 export const sweepBatch = { orderBy: { createdAt: "asc" as const }, take: 500, select: { id: true as const } };
+
+/**
+ * Queues the jobs of the rows a sweep found (a row whose job was queued after all keeps it: the job's key makes
+ * this a no-op for it); how many there were.
+ */
+export async function queueForgotten(forgotten: Promise<{ id: string }[]>, queue: (ids: string[]) => Promise<void>) {
+  const rows = await forgotten;
+  await queue(rows.map((row) => row.id));
+  return rows.length;
+}

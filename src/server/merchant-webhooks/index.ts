@@ -6,7 +6,7 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
 import { enqueue } from "~/server/jobs";
-import { neverTriedBefore, sweepBatch } from "~/server/jobs/sweep";
+import { neverTriedBefore, queueForgotten, sweepBatch } from "~/server/jobs/sweep";
 import { describeError, logger } from "~/server/platform/logger";
 import { newMessageId } from "./signing";
 
@@ -115,14 +115,11 @@ export async function queueDeliveryJobs(deliveryIds: string[]): Promise<void> {
 }
 
 /** Deliveries never tried a minute after they were recorded: their job was never queued (a crash after commit). */
-export async function queueForgottenDeliveries(now: Date = new Date()): Promise<number> {
-  const forgotten = await db.webhookDelivery.findMany({
-    where: { state: "pending", ...neverTriedBefore(now) },
-    ...sweepBatch,
-  });
-  // A delivery already queued keeps its job: the same key makes this a no-op for it.
-  await queueDeliveryJobs(forgotten.map((row) => row.id));
-  return forgotten.length;
+export function queueForgottenDeliveries(now: Date = new Date()): Promise<number> {
+  return queueForgotten(
+    db.webhookDelivery.findMany({ where: { state: "pending", ...neverTriedBefore(now) }, ...sweepBatch }),
+    queueDeliveryJobs,
+  );
 }
 
 /** An event outside any money transaction (a test event, a WPS payment); never throws: failures are logged. */
