@@ -4,6 +4,7 @@ import {
   setDiscountCodeActiveSchema,
   updateDiscountCodeSchema,
 } from "~/schemas/discounts";
+import { merchantResourceProcedures } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import {
   createDiscountCode,
@@ -17,28 +18,21 @@ import {
 
 /** The seller's discount codes; checkout applies them through the checkout router. */
 export const discountsRouter = createTRPCRouter({
-  list: merchantProcedure.query(({ ctx }) => listDiscountCodes(ctx.merchantId)),
+  ...merchantResourceProcedures(
+    { id: discountCodeIdSchema, create: discountCodeSchema, update: updateDiscountCodeSchema },
+    {
+      list: listDiscountCodes,
+      get: getDiscountCode,
+      create: createDiscountCode,
+      update: updateDiscountCode,
+      remove: deleteDiscountCode,
+    },
+  ),
 
   /** The POPs a code can be limited to: one-time payment buttons and digital sell pages. */
   listPops: merchantProcedure.query(({ ctx }) => listDiscountPops(ctx.merchantId)),
 
-  get: merchantProcedure
-    .input(discountCodeIdSchema)
-    .query(({ ctx, input }) => getDiscountCode(ctx.merchantId, input.id)),
-
-  create: merchantProcedure
-    .input(discountCodeSchema)
-    .mutation(({ ctx, input }) => createDiscountCode(ctx.merchantId, input)),
-
-  update: merchantProcedure
-    .input(updateDiscountCodeSchema)
-    .mutation(({ ctx, input }) => updateDiscountCode(ctx.merchantId, input.id, input.values)),
-
   setActive: merchantProcedure
     .input(setDiscountCodeActiveSchema)
     .mutation(({ ctx, input }) => setDiscountCodeActive(ctx.merchantId, input)),
-
-  delete: merchantProcedure
-    .input(discountCodeIdSchema)
-    .mutation(({ ctx, input }) => deleteDiscountCode(ctx.merchantId, input.id)),
 });

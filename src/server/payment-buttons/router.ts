@@ -4,6 +4,7 @@ import {
   setButtonActiveSchema,
   updatePaymentButtonSchema,
 } from "~/schemas/payment-buttons";
+import { merchantResourceProcedures } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import {
   countPages,
@@ -20,21 +21,12 @@ export const popCountsProcedure = merchantProcedure.query(({ ctx }) => countPage
 
 /** pages.buttons.*: the seller's payment buttons. */
 export const paymentButtonsRouter = createTRPCRouter({
-  list: merchantProcedure.query(({ ctx }) => listButtons(ctx.merchantId)),
-
-  get: merchantProcedure.input(buttonIdSchema).query(({ ctx, input }) => getButton(ctx.merchantId, input.id)),
-
-  create: merchantProcedure
-    .input(paymentButtonSchema)
-    .mutation(({ ctx, input }) => createButton(ctx.merchantId, input)),
-
-  update: merchantProcedure
-    .input(updatePaymentButtonSchema)
-    .mutation(({ ctx, input }) => updateButton(ctx.merchantId, input.id, input.values)),
+  ...merchantResourceProcedures(
+    { id: buttonIdSchema, create: paymentButtonSchema, update: updatePaymentButtonSchema },
+    { list: listButtons, get: getButton, create: createButton, update: updateButton, remove: deleteButton },
+  ),
 
   setActive: merchantProcedure
     .input(setButtonActiveSchema)
     .mutation(({ ctx, input }) => setButtonActive(ctx.merchantId, input)),
-
-  delete: merchantProcedure.input(buttonIdSchema).mutation(({ ctx, input }) => deleteButton(ctx.merchantId, input.id)),
 });

@@ -6,6 +6,7 @@ import {
   updateSellPageSchema,
   uploadedFileSchema,
 } from "~/schemas/sell-pages";
+import { merchantResourceProcedures } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { discardUpload, getSellPage, getUploadedFile } from "~/server/sell-pages/editor";
 import { getSellPageAnalytics, listSellPages } from "~/server/sell-pages/figures";
@@ -13,23 +14,14 @@ import { createSellPage, deleteSellPage, setSellPageActive, updateSellPage } fro
 
 /** Digital sell pages. Buyers pay a page's bundles through the same /api/checkout endpoints as payment buttons. */
 export const sellPagesRouter = createTRPCRouter({
-  list: merchantProcedure.query(({ ctx }) => listSellPages(ctx.merchantId)),
-
-  get: merchantProcedure.input(sellPageIdSchema).query(({ ctx, input }) => getSellPage(ctx.merchantId, input.id)),
-
-  create: merchantProcedure.input(sellPageSchema).mutation(({ ctx, input }) => createSellPage(ctx.merchantId, input)),
-
-  update: merchantProcedure
-    .input(updateSellPageSchema)
-    .mutation(({ ctx, input }) => updateSellPage(ctx.merchantId, input.id, input.values)),
+  ...merchantResourceProcedures(
+    { id: sellPageIdSchema, create: sellPageSchema, update: updateSellPageSchema },
+    { list: listSellPages, get: getSellPage, create: createSellPage, update: updateSellPage, remove: deleteSellPage },
+  ),
 
   setActive: merchantProcedure
     .input(setSellPageActiveSchema)
     .mutation(({ ctx, input }) => setSellPageActive(ctx.merchantId, input)),
-
-  delete: merchantProcedure
-    .input(sellPageIdSchema)
-    .mutation(({ ctx, input }) => deleteSellPage(ctx.merchantId, input.id)),
 
   analytics: merchantProcedure
     .input(sellPageAnalyticsSchema)

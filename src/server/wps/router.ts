@@ -1,4 +1,5 @@
 import { setWpsButtonStatusSchema, updateWpsButtonSchema, wpsButtonIdSchema, wpsButtonSchema } from "~/schemas/wps";
+import { merchantResourceProcedures } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import {
   convertToPaymentButton,
@@ -13,23 +14,20 @@ import {
 
 /** PayPal Website Payments Standard buttons. */
 export const wpsRouter = createTRPCRouter({
-  list: merchantProcedure.query(({ ctx }) => listWpsButtons(ctx.merchantId)),
-
-  get: merchantProcedure.input(wpsButtonIdSchema).query(({ ctx, input }) => getWpsButton(ctx.merchantId, input.id)),
-
-  create: merchantProcedure.input(wpsButtonSchema).mutation(({ ctx, input }) => createWpsButton(ctx.merchantId, input)),
-
-  update: merchantProcedure
-    .input(updateWpsButtonSchema)
-    .mutation(({ ctx, input }) => updateWpsButton(ctx.merchantId, input.id, input.values)),
+  ...merchantResourceProcedures(
+    { id: wpsButtonIdSchema, create: wpsButtonSchema, update: updateWpsButtonSchema },
+    {
+      list: listWpsButtons,
+      get: getWpsButton,
+      create: createWpsButton,
+      update: updateWpsButton,
+      remove: deleteWpsButton,
+    },
+  ),
 
   setStatus: merchantProcedure
     .input(setWpsButtonStatusSchema)
     .mutation(({ ctx, input }) => setWpsButtonStatus(ctx.merchantId, input)),
-
-  delete: merchantProcedure
-    .input(wpsButtonIdSchema)
-    .mutation(({ ctx, input }) => deleteWpsButton(ctx.merchantId, input.id)),
 
   /** The way off WPS: an equivalent Smart payment button; the WPS button is left untouched. */
   convertToPaymentButton: merchantProcedure
