@@ -1,5 +1,5 @@
-// Shared by the buyer-* and embed-* journeys: a merchant connected to the PayPal sandbox through the real Store
-// Settings form, buttons written straight into the app's database, and the fake PayPal window's steps.
+// Shared by the buyer-* and embed-* journeys: a merchant connected to the PayPal sandbox (through the procedure
+// Store Settings calls), buttons written straight into the app's database, and the fake PayPal window's steps.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";

@@ -7,7 +7,7 @@ import { startSandbox } from "../../sandbox/server";
 import { createPrismaClient } from "../../src/server/platform/prisma-client";
 import { createPaymentButton } from "../factories/payment-button";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
-import { testSecrets } from "../support/test-secrets";
+import { productionTestEnv } from "../support/test-secrets";
 import { uniqueEmail } from "./helpers";
 import { popCard } from "./pop-helpers";
 
@@ -41,17 +41,10 @@ test.beforeAll(async () => {
     instances: 2,
     port,
     quiet: process.env.E2E_VERBOSE !== "1",
-    env: {
-      ...process.env,
-      ...testSecrets(),
-      ...sandbox.env,
-      NODE_ENV: "production",
-      DATABASE_URL: database.url,
-      EMBEDDED_DB: "0",
-      APP_URL: `http://127.0.0.1:${port}`,
-      REDIS_URL,
-      REDIS_KEY_PREFIX: redisKeyPrefix,
-    },
+    env: productionTestEnv(
+      { sandboxEnv: sandbox.env, database, port },
+      { REDIS_URL, REDIS_KEY_PREFIX: redisKeyPrefix },
+    ),
   });
 });
 

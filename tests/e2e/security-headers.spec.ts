@@ -5,6 +5,7 @@ import { createPaymentButton } from "../factories/payment-button";
 import { createSellPage } from "../factories/sell-page";
 import { createStoredFile } from "../factories/stored-file";
 import { e2eStaff } from "../support/e2e-fixtures";
+import { signedOutPages } from "../support/page-families";
 import {
   buttonFor,
   closeE2eDb,
@@ -68,18 +69,7 @@ test("every page family's HTML carries its own response's nonce on each script",
   const landing = await expectNonceOnScripts(await request.get("/"));
   expect(landing.scriptCount).toBeGreaterThan(0);
   expect((await expectNonceOnScripts(await request.get("/"))).nonce).not.toBe(landing.nonce);
-  for (const path of [
-    "/auth",
-    "/auth?mode=signup",
-    "/auth/forgot",
-    "/auth/reset/not-a-token",
-    "/saas-admin/auth",
-    "/thank-you",
-    "/library",
-    "/library/not-a-token",
-    "/privacy",
-    "/no-such-page",
-  ]) {
+  for (const path of signedOutPages) {
     await test.step(path, async () => void (await expectNonceOnScripts(await request.get(path))));
   }
 

@@ -4,7 +4,7 @@ import { createPrismaClient } from "../../src/server/platform/prisma-client";
 import { createSaasUser } from "../factories/saas-user";
 import { e2eStaff } from "./e2e-fixtures";
 import { createTestDatabase } from "./test-database";
-import { testSecrets } from "./test-secrets";
+import { productionTestEnv } from "./test-secrets";
 
 /** One fresh database and one production build of the app for the whole e2e run. */
 export default async function globalSetup() {
@@ -21,18 +21,11 @@ export default async function globalSetup() {
   const app = await startApp({
     port,
     quiet: process.env.E2E_VERBOSE !== "1",
-    env: {
-      ...process.env,
-      ...testSecrets(),
-      ...sandbox.env,
-      NODE_ENV: "production",
-      DATABASE_URL: database.url,
-      EMBEDDED_DB: database.embedded ? "1" : "0",
-      APP_URL: `http://127.0.0.1:${port}`,
+    env: productionTestEnv(
+      { sandboxEnv: sandbox.env, database, port },
       // Every browser test signs in from 127.0.0.1; the limits themselves are tested in integration.
-      SIGNIN_LIMIT_PER_IP: "100000",
-      SIGNUP_LIMIT_PER_IP: "100000",
-    },
+      { SIGNIN_LIMIT_PER_IP: "100000", SIGNUP_LIMIT_PER_IP: "100000" },
+    ),
   });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_PAYPAL_SANDBOX_URL = sandbox.paypalUrl ?? "";

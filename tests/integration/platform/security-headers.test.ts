@@ -12,6 +12,7 @@ import nextConfig from "../../../next.config.js";
 import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton } from "../../factories/payment-button";
 import { createWpsButton } from "../../factories/wps-button";
+import { signedOutPages } from "../../support/page-families";
 
 // The security headers of every route family. A page's answer is next.config.js's fixed headers plus the proxy's
 // (src/proxy.ts: the nonce policy, framing, the signed-out redirects, HSTS); API routes and static files get only
@@ -101,16 +102,7 @@ describe("pages (src/proxy.ts)", () => {
     const first = expectPageHeaders(await request("/"));
     expect(expectPageHeaders(await request("/"))).not.toBe(first);
     for (const path of [
-      "/auth",
-      "/auth?mode=signup",
-      "/auth/forgot",
-      "/auth/reset/not-a-token",
-      "/saas-admin/auth",
-      "/thank-you",
-      "/library",
-      "/library/not-a-token",
-      "/privacy",
-      "/no-such-page",
+      ...signedOutPages,
       "/checkout/some-button",
       "/digital-sell/some-page",
       "/digital-sell/does-not-exist",
