@@ -23,11 +23,28 @@ const accountLinks = [
   { href: "/privacy", label: "Privacy policy" },
 ];
 
+/** A footer list: its links' hrefs are final (the section links already carry the prefix). */
+function FooterLinks({ links, className }: { links: { href: string; label: string }[]; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map(({ href, label }) => (
+        <li key={href}>
+          <Link href={href} className={linkClass}>
+            {label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Used on the landing page (sectionPrefix "") and on the legal pages (sectionPrefix "/"), so the section links
  * lead back to the landing page from there.
  */
 export function SiteFooter({ sectionPrefix = "" }: { sectionPrefix?: "" | "/" }) {
+  const onLanding = (links: { href: string; label: string }[]) =>
+    links.map(({ href, label }) => ({ href: `${sectionPrefix}${href}`, label }));
   return (
     <footer className="border-t border-gray-200 bg-white">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -53,37 +70,13 @@ export function SiteFooter({ sectionPrefix = "" }: { sectionPrefix?: "" | "/" })
           </div>
           <nav aria-label="Footer">
             <h2 className="text-sm font-semibold text-gray-900">Product</h2>
-            <ul className="mt-4 space-y-3">
-              {productLinks.map(({ href, label }) => (
-                <li key={href}>
-                  <Link href={`${sectionPrefix}${href}`} className={linkClass}>
-                    {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <FooterLinks links={onLanding(productLinks)} className="mt-4 space-y-3" />
             <h2 className="mt-8 text-sm font-semibold text-gray-900">Account</h2>
-            <ul className="mt-4 space-y-3">
-              {accountLinks.map(({ href, label }) => (
-                <li key={href}>
-                  <Link href={href} className={linkClass}>
-                    {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <FooterLinks links={accountLinks} className="mt-4 space-y-3" />
           </nav>
           <nav aria-label="Tools" className="md:col-span-2">
             <h2 className="text-sm font-semibold text-gray-900">Tools</h2>
-            <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-              {toolLinks.map(({ href, label }) => (
-                <li key={href}>
-                  <Link href={`${sectionPrefix}${href}`} className={linkClass}>
-                    {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <FooterLinks links={onLanding(toolLinks)} className="mt-4 grid gap-3 sm:grid-cols-2" />
           </nav>
         </div>
         <p className="mt-12 border-t border-gray-200 pt-8 text-sm text-gray-600">© Popkit</p>
