@@ -3,7 +3,7 @@
 import { Users } from "lucide-react";
 import { columnHelperFor, DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
-import { Money } from "~/components/ui/money";
+import { AmountAfterRefunds } from "./amount-after-refunds";
 import { ListEmpty } from "~/features/payments/list-empty";
 import { customerHref } from "~/features/payments/links";
 import { useCurrentHref } from "~/features/payments/use-current-href";
@@ -30,14 +30,11 @@ function columnsFor(from: string): ColumnsOf<Customer> {
       header: "Lifetime value",
       meta: { align: "right" },
       cell: ({ row }) => (
-        <span className="inline-flex flex-col items-end">
-          <Money amountMinor={row.original.spentMinor} currency={row.original.currency} className="font-medium" />
-          {row.original.refundedMinor > 0 && (
-            <span className="text-xs text-gray-600">
-              −<Money amountMinor={row.original.refundedMinor} currency={row.original.currency} /> refunded
-            </span>
-          )}
-        </span>
+        <AmountAfterRefunds
+          amountMinor={row.original.spentMinor}
+          refundedMinor={row.original.refundedMinor}
+          currency={row.original.currency}
+        />
       ),
     }),
     column.shown("first", "First payment", (row) => <DateTime value={row.firstPaymentAt} style="date" />),

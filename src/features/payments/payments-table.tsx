@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { TransactionStatusBadge } from "~/components/transaction-status-badge";
 import { columnHelperFor, DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
-import { Money } from "~/components/ui/money";
+import { AmountAfterRefunds } from "./amount-after-refunds";
 import { appliedDiscountLabel } from "~/features/discounts/format";
 import type { RouterOutputs } from "~/trpc/react";
 import { ListEmpty } from "./list-empty";
@@ -59,17 +59,15 @@ function columnsFor(from: string, showBuyer: boolean): ColumnsOf<Payment> {
       header: "Amount",
       meta: { align: "right" },
       cell: ({ row }) => (
-        <span className="inline-flex flex-col items-end">
-          <Money amountMinor={row.original.amountMinor} currency={row.original.currency} className="font-medium" />
-          {row.original.refundedMinor > 0 && (
-            <span className="text-xs text-gray-600">
-              −<Money amountMinor={row.original.refundedMinor} currency={row.original.currency} /> refunded
-            </span>
-          )}
+        <AmountAfterRefunds
+          amountMinor={row.original.amountMinor}
+          refundedMinor={row.original.refundedMinor}
+          currency={row.original.currency}
+        >
           {row.original.discountCodeText && (
             <span className="text-xs text-gray-600">{appliedDiscountLabel(row.original)}</span>
           )}
-        </span>
+        </AmountAfterRefunds>
       ),
     }),
     column.shown("status", "Status", (row) => <TransactionStatusBadge status={row.status} />),
