@@ -14,6 +14,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { toast } from "~/components/ui/toast";
 import { useUrlQuery } from "~/components/ui/use-url-query";
 import { webhookDeliveryStateLabels, type WebhookDeliveryStateName } from "~/schemas/merchant-webhooks";
+import { cn } from "~/lib/cn";
 import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
 type Page = RouterOutputs["merchant"]["webhooks"]["listDeliveries"];
@@ -115,6 +116,16 @@ function ResendButton({ delivery }: { delivery: Delivery }) {
 }
 
 /** The delivery log: newest first, a row per delivery, opening to its attempts. Paging and the filter are in the URL. */
+/** The columns between the expand toggle and the actions; counts line up on the right. */
+const headings = [
+  { label: "Time" },
+  { label: "Event" },
+  { label: "URL" },
+  { label: "State" },
+  { label: "Last code", right: true },
+  { label: "Attempts", right: true },
+];
+
 export function DeliveryLog({ page, isFiltered }: { page: Page; isFiltered: boolean }) {
   const query = useUrlQuery();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -146,24 +157,11 @@ export function DeliveryLog({ page, isFiltered }: { page: Page; isFiltered: bool
                 <th scope="col" className="w-10 px-3 py-3">
                   <span className="sr-only">Details</span>
                 </th>
-                <th scope="col" className="px-3 py-3">
-                  Time
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  Event
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  URL
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  State
-                </th>
-                <th scope="col" className="px-3 py-3 text-right">
-                  Last code
-                </th>
-                <th scope="col" className="px-3 py-3 text-right">
-                  Attempts
-                </th>
+                {headings.map(({ label, right }) => (
+                  <th key={label} scope="col" className={cn("px-3 py-3", right && "text-right")}>
+                    {label}
+                  </th>
+                ))}
                 <th scope="col" className="px-3 py-3">
                   <span className="sr-only">Actions</span>
                 </th>
