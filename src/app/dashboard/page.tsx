@@ -1,7 +1,5 @@
-import { Plus } from "lucide-react";
-import Link from "next/link";
+import { CreatePopLink } from "~/features/payment-buttons/create-pop-link";
 import { Suspense } from "react";
-import { buttonClasses } from "~/components/ui/button";
 import { PageHeader } from "~/components/ui/page-header";
 import { DashboardFigures, TopPages } from "~/features/analytics/dashboard-overview";
 import { GettingStarted } from "~/features/stores/getting-started";
@@ -42,16 +40,7 @@ async function DashboardHomeContent({
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Dashboard"
-        description="Your sales at a glance."
-        actions={
-          <Link href="/dashboard/pages/create-pop" className={buttonClasses("primary")}>
-            <Plus aria-hidden className="size-4" />
-            Create POP
-          </Link>
-        }
-      />
+      <PageHeader title="Dashboard" description="Your sales at a glance." actions={<CreatePopLink />} />
       <GettingStarted initial={onboarding} />
       {onboarding.hasPayments ? (
         <DashboardFigures data={dashboard} granularity={granularity} />

@@ -1,10 +1,10 @@
 "use client";
 
-import { Plus, TrendingDown, TrendingUp } from "lucide-react";
+import { CreatePopLink } from "~/features/payment-buttons/create-pop-link";
+import { TrendingDown, TrendingUp } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
-import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
@@ -227,12 +227,7 @@ export function TopPages({ data }: { data: Dashboard }) {
         <EmptyState
           className="py-8"
           title="No payment buttons created yet"
-          action={
-            <Link href="/dashboard/pages/create-pop" className={buttonClasses("primary")}>
-              <Plus aria-hidden className="size-4" />
-              Create your first POP
-            </Link>
-          }
+          action={<CreatePopLink>Create your first POP</CreatePopLink>}
         />
       )}
     </Card>

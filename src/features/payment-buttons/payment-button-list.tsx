@@ -1,10 +1,9 @@
 "use client";
 
-import { Code2, Plus } from "lucide-react";
-import Link from "next/link";
+import { CreatePopLink } from "~/features/payment-buttons/create-pop-link";
+import { Code2 } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
-import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PopAnalyticsDialog } from "~/features/analytics/pop-analytics-dialog";
@@ -56,12 +55,7 @@ export function PaymentButtonList({ appUrl }: { appUrl: string }) {
             icon={<Code2 className="size-6" />}
             title="No Checkout POPs Yet"
             description="Create your first POP to get started."
-            action={
-              <Link href="/dashboard/pages/create-pop" data-pop-list-focus className={buttonClasses("primary")}>
-                <Plus aria-hidden className="size-4" />
-                Create POP
-              </Link>
-            }
+            action={<CreatePopLink data-pop-list-focus />}
           />
         }
         renderCard={(button) => (

@@ -1,6 +1,4 @@
-import { Plus } from "lucide-react";
-import Link from "next/link";
-import { buttonClasses } from "~/components/ui/button";
+import { CreatePopLink } from "~/features/payment-buttons/create-pop-link";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/env";
 import { PagesTabs } from "~/features/payment-buttons/pages-tabs";
@@ -13,12 +11,7 @@ export default function CheckoutPagesPage() {
       <PageHeader
         title="Checkout Pages"
         description="Your payment buttons, digital sell pages and WPS buttons."
-        actions={
-          <Link href="/dashboard/pages/create-pop" className={buttonClasses("primary")}>
-            <Plus aria-hidden className="size-4" />
-            Create POP
-          </Link>
-        }
+        actions={<CreatePopLink />}
       />
       {/* The embed snippet must name this app's public address, which only the server knows. */}
       <PagesTabs appUrl={env.APP_URL} />
