@@ -3,24 +3,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import { z } from "zod";
 import { fieldsFor } from "~/components/ui/form";
 import { Input, Select, Textarea } from "~/components/ui/input";
 import { NewPasswordField, StaffDialogForm } from "~/features/staff/form-parts";
-import {
-  createSaasUserSchema,
-  resetSaasUserPasswordSchema,
-  roleLabels,
-  updateSaasUserSchema,
-  type SaasRoleName,
-} from "~/schemas/staff";
+import { createSaasUserSchema, resetSaasUserPasswordSchema, roleLabels, type SaasRoleName } from "~/schemas/staff";
 import { api, type RouterOutputs } from "~/trpc/react";
 
 export type StaffUserRow = RouterOutputs["admin"]["users"]["list"]["users"][number];
 
-type UserFields = z.input<typeof updateSaasUserSchema>;
+type UserValues = z.input<typeof createSaasUserSchema>;
 
-const { FormField, CheckboxField } = fieldsFor<UserFields>();
+const { FormField, CheckboxField } = fieldsFor<UserValues>();
 
 /** Username, name, e-mail, then (after `children`) description, role (only `roles` are offered) and status. */
 function UserFields({ idPrefix, roles, children }: { idPrefix: string; roles: SaasRoleName[]; children?: ReactNode }) {
@@ -54,87 +48,80 @@ function UserFields({ idPrefix, roles, children }: { idPrefix: string; roles: Sa
   );
 }
 
-type CreateValues = z.input<typeof createSaasUserSchema>;
-type CreateOutput = z.output<typeof createSaasUserSchema>;
+// An edit leaves the password alone (Reset Password changes it): the field is not shown, any value passes and none is sent.
+const editedUserSchema = createSaasUserSchema.extend({ password: z.string() });
 
-/** The staff portal's 'Create New SaaS User': role options by the creator's role, defaults operator and active. */
-export function CreateUserForm({
+const newUser: UserValues = {
+  username: "",
+  email: "",
+  password: "",
+  name: "",
+  description: "",
+  role: "operator",
+  isActive: true,
+};
+
+/** The user's fields as the form holds them: no password (an edit does not change it) and "" for no description. */
+function valuesOf({ username, email, name, description, role, isActive }: StaffUserRow): UserValues {
+  return { username, email, password: "", name, description: description ?? "", role, isActive };
+}
+
+const modes = {
+  create: {
+    failureMessage: "Failed to create user. Please try again.",
+    labels: { submit: "Create User", busy: "Creating..." },
+  },
+  edit: {
+    failureMessage: "Failed to update user. Please try again.",
+    labels: { submit: "Save Changes", busy: "Saving..." },
+  },
+};
+
+/** The roles an edit offers: those the signed-in member may assign, plus the user's own so the form can show it. */
+export function editableRolesOf(user: StaffUserRow) {
+  return user.assignableRoles.includes(user.role) ? user.assignableRoles : [user.role, ...user.assignableRoles];
+}
+
+/**
+ * The staff portal's 'Create New SaaS User' (without `user`: defaults operator and active, plus a password) and
+ * 'Edit SaaS User'. Only `roles` are offered.
+ */
+export function UserForm({
+  user,
   roles,
   onDone,
   onCancel,
 }: {
+  user?: StaffUserRow;
   roles: SaasRoleName[];
   onDone(username: string): void;
   onCancel(): void;
 }) {
   const create = api.admin.users.create.useMutation();
-  const form = useForm<CreateValues, unknown, CreateOutput>({
-    resolver: zodResolver(createSaasUserSchema),
-    defaultValues: {
-      username: "",
-      email: "",
-      password: "",
-      name: "",
-      description: "",
-      role: "operator",
-      isActive: true,
-    },
-    reValidateMode: "onSubmit",
-  });
-
-  return (
-    <StaffDialogForm
-      form={form}
-      save={async (values) => onDone((await create.mutateAsync(values)).username)}
-      failureMessage="Failed to create user. Please try again."
-      onCancel={onCancel}
-      labels={{ submit: "Create User", busy: "Creating..." }}
-    >
-      <UserFields idPrefix="create" roles={roles}>
-        <NewPasswordField id="create-password" label="Password" />
-      </UserFields>
-    </StaffDialogForm>
-  );
-}
-
-type EditValues = z.input<typeof updateSaasUserSchema>;
-type EditOutput = z.output<typeof updateSaasUserSchema>;
-
-/** Edits a user within the rules: the role list holds only the roles the signed-in member may assign. */
-export function EditUserForm({
-  user,
-  onDone,
-  onCancel,
-}: {
-  user: StaffUserRow;
-  onDone(username: string): void;
-  onCancel(): void;
-}) {
   const update = api.admin.users.update.useMutation();
-  const roles = user.assignableRoles.includes(user.role) ? user.assignableRoles : [user.role, ...user.assignableRoles];
-  const form = useForm<EditValues, unknown, EditOutput>({
-    resolver: zodResolver(updateSaasUserSchema),
-    defaultValues: {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      name: user.name,
-      description: user.description ?? "",
-      role: user.role,
-      isActive: user.isActive,
-    },
+  const mode = user ? "edit" : "create";
+  const form = useForm<UserValues, unknown, z.output<typeof createSaasUserSchema>>({
+    resolver: zodResolver(user ? editedUserSchema : createSaasUserSchema),
+    defaultValues: user ? valuesOf(user) : newUser,
     reValidateMode: "onSubmit",
   });
 
   return (
     <StaffDialogForm
       form={form}
-      save={async (values) => onDone((await update.mutateAsync(values)).username)}
-      failureMessage="Failed to update user. Please try again."
+      save={async ({ password, ...fields }) => {
+        const saved = user
+          ? await update.mutateAsync({ id: user.id, ...fields })
+          : await create.mutateAsync({ password, ...fields });
+        onDone(saved.username);
+      }}
+      failureMessage={modes[mode].failureMessage}
       onCancel={onCancel}
-      labels={{ submit: "Save Changes", busy: "Saving..." }}
+      labels={modes[mode].labels}
     >
-      <UserFields idPrefix="edit" roles={roles} />
+      <UserFields idPrefix={mode} roles={roles}>
+        {!user && <NewPasswordField id="create-password" label="Password" />}
+      </UserFields>
     </StaffDialogForm>
   );
 }

@@ -16,7 +16,7 @@ import { toast } from "~/components/ui/toast";
 import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
 import { ActiveBadge, RoleBadge } from "./role-badge";
 import { useRowDialogFocus } from "./row-dialog-focus";
-import { CreateUserForm, EditUserForm, ResetPasswordForm, type StaffUserRow } from "./user-forms";
+import { editableRolesOf, ResetPasswordForm, UserForm, type StaffUserRow } from "./user-forms";
 
 type UsersPage = RouterOutputs["admin"]["users"]["list"];
 type Open =
@@ -176,7 +176,7 @@ export function UsersManager({
       </div>
 
       <Dialog open={open?.kind === "create"} onClose={close} title="Create New SaaS User" size="lg">
-        <CreateUserForm
+        <UserForm
           roles={data.viewer.creatableRoles}
           onCancel={close}
           onDone={(username) => done(`User @${username} created.`)}
@@ -190,7 +190,12 @@ export function UsersManager({
         onCloseAutoFocus={returnFocus}
       >
         {open?.kind === "edit" && (
-          <EditUserForm user={open.user} onCancel={close} onDone={(username) => done(`User @${username} saved.`)} />
+          <UserForm
+            user={open.user}
+            roles={editableRolesOf(open.user)}
+            onCancel={close}
+            onDone={(username) => done(`User @${username} saved.`)}
+          />
         )}
       </Dialog>
       <Dialog
