@@ -43,6 +43,11 @@ export function PlanForm({
     limit: `${idPrefix}-limit`,
     fee: `${idPrefix}-fee`,
   };
+  // The two amounts typed as decimals, side by side; they differ only in name, label and hint.
+  const amountFields = [
+    ["price", ids.price, "Monthly price (USD)", "What the seller pays Popkit each month; 0 for a free plan."],
+    ["feePercent", ids.fee, "Popkit fee (%)", "Of each completed payment, e.g. 2.5; 0 for none."],
+  ] as const;
 
   return (
     <StaffDialogForm
@@ -67,24 +72,11 @@ export function PlanForm({
         <Textarea rows={2} />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          name="price"
-          id={ids.price}
-          label="Monthly price (USD)"
-          required
-          hint="What the seller pays Popkit each month; 0 for a free plan."
-        >
-          <Input inputMode="decimal" autoComplete="off" />
-        </FormField>
-        <FormField
-          name="feePercent"
-          id={ids.fee}
-          label="Popkit fee (%)"
-          required
-          hint="Of each completed payment, e.g. 2.5; 0 for none."
-        >
-          <Input inputMode="decimal" autoComplete="off" />
-        </FormField>
+        {amountFields.map(([name, id, label, hint]) => (
+          <FormField key={name} name={name} id={id} label={label} required hint={hint}>
+            <Input inputMode="decimal" autoComplete="off" />
+          </FormField>
+        ))}
       </div>
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-gray-700">Payments per month</legend>
