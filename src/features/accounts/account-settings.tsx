@@ -7,11 +7,12 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { fieldsFor, Form, setFieldErrors, SubmitButton } from "~/components/ui/form";
+import { fieldsFor } from "~/components/ui/form";
 import { PasswordInput } from "~/components/ui/password-input";
+import { SettingsCardForm } from "~/features/accounts/settings-card-form";
 import { ResendVerificationLink } from "~/features/accounts/verify-email-banner";
 import { changePasswordSchema, type ChangePasswordInput } from "~/schemas/accounts";
-import { api, fieldErrorsOf, userMessageOf, type RouterOutputs } from "~/trpc/react";
+import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
 
 type Status = { tone: "success" | "error"; text: string } | null;
 type AccountStatus = RouterOutputs["merchant"]["account"]["status"];
@@ -59,24 +60,11 @@ export function ChangePasswordFields({ newPasswordHint }: { newPasswordHint: str
 
 export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const change = api.merchant.account.changePassword.useMutation();
-  const [status, setStatus] = useState<Status>(null);
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: emptyPasswords,
     reValidateMode: "onSubmit",
   });
-
-  async function onSubmit(values: ChangePasswordInput) {
-    setStatus(null);
-    try {
-      const result = await change.mutateAsync(values);
-      form.reset(emptyPasswords);
-      setStatus({ tone: "success", text: `Password changed. ${sessionsEnded(result.endedSessions)}` });
-    } catch (error) {
-      setFieldErrors(form, fieldErrorsOf(error));
-      setStatus({ tone: "error", text: userMessageOf(error, "Failed to change your password. Please try again.") });
-    }
-  }
 
   if (!hasPassword) {
     return (
@@ -90,19 +78,21 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
   }
 
   return (
-    <Card className="p-6">
-      <Form form={form} onSubmit={onSubmit} className="space-y-4" aria-labelledby="password-title">
-        <div>
-          <h2 id="password-title" className="text-lg font-semibold text-gray-900">
-            Change password
-          </h2>
-          <p className="text-sm text-gray-600">Your other sessions are signed out when it changes.</p>
-        </div>
-        <ChangePasswordFields newPasswordHint="At least 6 characters." />
-        {status && <Alert tone={status.tone}>{status.text}</Alert>}
-        <SubmitButton busyLabel="Changing...">Change Password</SubmitButton>
-      </Form>
-    </Card>
+    <SettingsCardForm
+      form={form}
+      save={async (values) => {
+        const result = await change.mutateAsync(values);
+        form.reset(emptyPasswords);
+        return `Password changed. ${sessionsEnded(result.endedSessions)}`;
+      }}
+      failureMessage="Failed to change your password. Please try again."
+      titleId="password-title"
+      title="Change password"
+      description="Your other sessions are signed out when it changes."
+      labels={{ submit: "Change Password", busy: "Changing..." }}
+    >
+      <ChangePasswordFields newPasswordHint="At least 6 characters." />
+    </SettingsCardForm>
   );
 }
 
