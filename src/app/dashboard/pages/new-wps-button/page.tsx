@@ -1,7 +1,7 @@
 import { BackLink } from "~/app/dashboard/pages/_components/pop-screen";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/env";
-import { CreateWpsButton } from "~/features/wps/create-wps-button";
+import { WpsButtonEditor } from "~/features/wps/wps-button-editor";
 
 export const metadata = { title: "New WPS Button · Popkit" };
 
@@ -14,7 +14,7 @@ export default function NewWpsButtonPage() {
         description="A PayPal Website Payments Standard Buy Now button: buyers pay on PayPal's own page."
       />
       {/* The form's own address and PayPal's web-script hosts are server configuration. */}
-      <CreateWpsButton
+      <WpsButtonEditor
         appUrl={env.APP_URL}
         actions={{ sandbox: env.PAYPAL_WPS_URL_SANDBOX, live: env.PAYPAL_WPS_URL_LIVE }}
       />

@@ -2,7 +2,7 @@ import { BackLink } from "~/app/dashboard/pages/_components/pop-screen";
 import { decodeParam, orNotFound } from "~/app/dashboard/payments/list-params";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/env";
-import { EditWpsButton } from "~/features/wps/edit-wps-button";
+import { WpsButtonEditor } from "~/features/wps/wps-button-editor";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Edit WPS Button · Popkit" };
@@ -17,7 +17,7 @@ export default async function EditWpsButtonPage({ params }: { params: Promise<{ 
         title="Edit WPS Button"
         description="Changes apply to every site where this button's script is embedded."
       />
-      <EditWpsButton
+      <WpsButtonEditor
         button={button}
         appUrl={env.APP_URL}
         actions={{ sandbox: env.PAYPAL_WPS_URL_SANDBOX, live: env.PAYPAL_WPS_URL_LIVE }}
