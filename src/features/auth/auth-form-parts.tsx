@@ -1,3 +1,7 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, type DefaultValues, type FieldValues } from "react-hook-form";
+import type { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { FormField, SubmitButton } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
@@ -39,4 +43,14 @@ export function SubmitRow({
       </SubmitButton>
     </>
   );
+}
+
+/**
+ * The form of a sign-in or password page, checked against `schema` on submit, and the sentence for its red box above
+ * the submit button (see SubmitRow).
+ */
+export function useAuthForm<T extends FieldValues>(schema: z.ZodType<T, T>, defaultValues: DefaultValues<T>) {
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<T>({ resolver: zodResolver(schema), defaultValues, reValidateMode: "onSubmit" });
+  return { form, formError, setFormError };
 }

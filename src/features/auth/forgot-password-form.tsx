@@ -1,12 +1,10 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Form, setFieldErrors } from "~/components/ui/form";
-import { EmailField, SubmitRow } from "~/features/auth/auth-form-parts";
+import { EmailField, SubmitRow, useAuthForm } from "~/features/auth/auth-form-parts";
 import { requestPasswordResetSchema, type RequestPasswordResetInput } from "~/schemas/accounts";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
@@ -15,13 +13,8 @@ export const resetRequestedMessage = "If an account exists for that e-mail, we'v
 
 export function ForgotPasswordForm() {
   const request = api.merchant.account.requestPasswordReset.useMutation();
-  const [formError, setFormError] = useState<string | null>(null);
   const [isSent, setSent] = useState(false);
-  const form = useForm<RequestPasswordResetInput>({
-    resolver: zodResolver(requestPasswordResetSchema),
-    defaultValues: { email: "" },
-    reValidateMode: "onSubmit",
-  });
+  const { form, formError, setFormError } = useAuthForm(requestPasswordResetSchema, { email: "" });
 
   async function onSubmit(values: RequestPasswordResetInput) {
     setFormError(null);

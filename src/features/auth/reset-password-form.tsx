@@ -1,13 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { fieldsFor, Form, setFieldErrors } from "~/components/ui/form";
 import { PasswordInput } from "~/components/ui/password-input";
-import { SubmitRow } from "~/features/auth/auth-form-parts";
+import { SubmitRow, useAuthForm } from "~/features/auth/auth-form-parts";
 import { choosePasswordSchema, type ChoosePasswordInput } from "~/schemas/accounts";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
@@ -15,14 +13,9 @@ const { FormField } = fieldsFor<ChoosePasswordInput>();
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = api.merchant.account.resetPassword.useMutation();
-  const [formError, setFormError] = useState<string | null>(null);
   const [isLinkUsedUp, setLinkUsedUp] = useState(false);
   const [isDone, setDone] = useState(false);
-  const form = useForm<ChoosePasswordInput>({
-    resolver: zodResolver(choosePasswordSchema),
-    defaultValues: { password: "", confirmPassword: "" },
-    reValidateMode: "onSubmit",
-  });
+  const { form, formError, setFormError } = useAuthForm(choosePasswordSchema, { password: "", confirmPassword: "" });
 
   async function onSubmit(values: ChoosePasswordInput) {
     setFormError(null);

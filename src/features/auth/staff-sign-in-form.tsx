@@ -1,26 +1,18 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ShieldCheck } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Form, FormField } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
-import { PasswordField, SubmitRow } from "~/features/auth/auth-form-parts";
+import { PasswordField, SubmitRow, useAuthForm } from "~/features/auth/auth-form-parts";
 import { staffSignInError } from "~/features/auth/sign-in-errors";
 import { staffSignInSchema, type StaffSignInInput } from "~/schemas/accounts";
 
 export function StaffSignInForm() {
   const router = useRouter();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<StaffSignInInput>({
-    resolver: zodResolver(staffSignInSchema),
-    defaultValues: { username: "", password: "" },
-    reValidateMode: "onSubmit",
-  });
+  const { form, formError, setFormError } = useAuthForm(staffSignInSchema, { username: "", password: "" });
 
   async function onSubmit(values: StaffSignInInput) {
     setFormError(null);
