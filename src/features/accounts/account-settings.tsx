@@ -3,6 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import type { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -41,10 +42,42 @@ const emptyPasswords: ChangePasswordInput = { currentPassword: "", newPassword: 
 
 const { FormField } = fieldsFor<ChangePasswordInput>();
 
-/** The current, new and repeated password of a password change; the staff portal's form has the same three. */
-export function ChangePasswordFields({ newPasswordHint }: { newPasswordHint: string }) {
+/**
+ * The 'Change password' card of the merchant's and the staff member's account settings: current, new and repeated
+ * password, checked against `schema` (the two differ in the new password's rule, told by `newPasswordHint`). `change`
+ * resolves to the green box's sentence; the fields are then emptied.
+ */
+export function PasswordChangeForm({
+  schema,
+  change,
+  newPasswordHint,
+  description,
+}: {
+  schema: z.ZodType<ChangePasswordInput, ChangePasswordInput>;
+  change(values: ChangePasswordInput): Promise<string>;
+  newPasswordHint: string;
+  description?: string;
+}) {
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(schema),
+    defaultValues: emptyPasswords,
+    reValidateMode: "onSubmit",
+  });
+
   return (
-    <>
+    <SettingsCardForm
+      form={form}
+      save={async (values) => {
+        const changed = await change(values);
+        form.reset(emptyPasswords);
+        return changed;
+      }}
+      failureMessage="Failed to change your password. Please try again."
+      titleId="password-title"
+      title="Change password"
+      description={description}
+      labels={{ submit: "Change Password", busy: "Changing..." }}
+    >
       <FormField name="currentPassword" id="current-password" label="Current password" required>
         <PasswordInput autoComplete="current-password" />
       </FormField>
@@ -54,17 +87,12 @@ export function ChangePasswordFields({ newPasswordHint }: { newPasswordHint: str
       <FormField name="confirmPassword" id="confirm-password" label="Confirm new password" required>
         <PasswordInput autoComplete="new-password" />
       </FormField>
-    </>
+    </SettingsCardForm>
   );
 }
 
 export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
   const change = api.merchant.account.changePassword.useMutation();
-  const form = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: emptyPasswords,
-    reValidateMode: "onSubmit",
-  });
 
   if (!hasPassword) {
     return (
@@ -78,21 +106,15 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
   }
 
   return (
-    <SettingsCardForm
-      form={form}
-      save={async (values) => {
+    <PasswordChangeForm
+      schema={changePasswordSchema}
+      change={async (values) => {
         const result = await change.mutateAsync(values);
-        form.reset(emptyPasswords);
         return `Password changed. ${sessionsEnded(result.endedSessions)}`;
       }}
-      failureMessage="Failed to change your password. Please try again."
-      titleId="password-title"
-      title="Change password"
+      newPasswordHint="At least 6 characters."
       description="Your other sessions are signed out when it changes."
-      labels={{ submit: "Change Password", busy: "Changing..." }}
-    >
-      <ChangePasswordFields newPasswordHint="At least 6 characters." />
-    </SettingsCardForm>
+    />
   );
 }
 

@@ -1,52 +1,24 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
-import type { FieldValues, UseFormReturn } from "react-hook-form";
+import type { ReactNode } from "react";
+import type { FieldValues } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
-import { Form, setFieldErrors, SubmitButton } from "~/components/ui/form";
-import { fieldErrorsOf, userMessageOf } from "~/trpc/react";
-
-type Status = { tone: "success" | "error"; text: string } | null;
+import { Form, SubmitButton } from "~/components/ui/form";
+import { useSavingForm, type SavingFormProps } from "~/features/forms/saving-form";
 
 /**
  * A card of an account settings page (a merchant's or a staff member's) holding one form: its title (and optional
- * description), its fields, the last save's outcome in a green or red box, then the submit button. The server's field
- * errors go under their fields.
+ * description), its fields, the last save's outcome in a green or red box, then the submit button. `save` resolves to
+ * the green box's sentence.
  */
 export function SettingsCardForm<T extends FieldValues, TContext, TOut>({
-  form,
-  save,
-  failureMessage,
   titleId,
   title,
   description,
-  labels,
-  children,
-}: {
-  form: UseFormReturn<T, TContext, TOut>;
-  /** Resolves to the green box's sentence once saved; throws the tRPC error otherwise. */
-  save(values: TOut): Promise<string>;
-  /** The red box's sentence when the server gives no message of its own. */
-  failureMessage: string;
-  titleId: string;
-  title: string;
-  description?: ReactNode;
-  labels: { submit: string; busy: string };
-  children: ReactNode;
-}) {
-  const [status, setStatus] = useState<Status>(null);
-
-  async function onSubmit(values: TOut) {
-    setStatus(null);
-    try {
-      setStatus({ tone: "success", text: await save(values) });
-    } catch (error) {
-      setFieldErrors(form, fieldErrorsOf(error));
-      setStatus({ tone: "error", text: userMessageOf(error, failureMessage) });
-    }
-  }
-
+  ...saving
+}: SavingFormProps<T, TContext, TOut, string> & { titleId: string; title: string; description?: ReactNode }) {
+  const { status, onSubmit } = useSavingForm(saving);
   const heading = (
     <h2 id={titleId} className="text-lg font-semibold text-gray-900">
       {title}
@@ -54,7 +26,7 @@ export function SettingsCardForm<T extends FieldValues, TContext, TOut>({
   );
   return (
     <Card className="p-6">
-      <Form form={form} onSubmit={onSubmit} className="space-y-4" aria-labelledby={titleId}>
+      <Form form={saving.form} onSubmit={onSubmit} className="space-y-4" aria-labelledby={titleId}>
         {description ? (
           <div>
             {heading}
@@ -63,9 +35,9 @@ export function SettingsCardForm<T extends FieldValues, TContext, TOut>({
         ) : (
           heading
         )}
-        {children}
+        {saving.children}
         {status && <Alert tone={status.tone}>{status.text}</Alert>}
-        <SubmitButton busyLabel={labels.busy}>{labels.submit}</SubmitButton>
+        <SubmitButton busyLabel={saving.labels.busy}>{saving.labels.submit}</SubmitButton>
       </Form>
     </Card>
   );

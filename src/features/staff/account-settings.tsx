@@ -6,14 +6,9 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { fieldsFor } from "~/components/ui/form";
 import { Input } from "~/components/ui/input";
-import { ChangePasswordFields } from "~/features/accounts/account-settings";
+import { PasswordChangeForm } from "~/features/accounts/account-settings";
 import { SettingsCardForm } from "~/features/accounts/settings-card-form";
-import {
-  changeOwnPasswordSchema,
-  updateOwnProfileSchema,
-  type ChangeOwnPasswordInput,
-  type UpdateOwnProfileInput,
-} from "~/schemas/staff";
+import { changeOwnPasswordSchema, updateOwnProfileSchema, type UpdateOwnProfileInput } from "~/schemas/staff";
 import { api, type RouterOutputs } from "~/trpc/react";
 
 type Account = RouterOutputs["admin"]["profile"]["get"];
@@ -56,30 +51,16 @@ export function ProfileForm({ account }: { account: Account }) {
   );
 }
 
-const emptyPasswords: ChangeOwnPasswordInput = { currentPassword: "", newPassword: "", confirmPassword: "" };
-
 export function ChangePasswordForm() {
   const change = api.admin.profile.changePassword.useMutation();
-  const form = useForm<ChangeOwnPasswordInput>({
-    resolver: zodResolver(changeOwnPasswordSchema),
-    defaultValues: emptyPasswords,
-    reValidateMode: "onSubmit",
-  });
-
   return (
-    <SettingsCardForm
-      form={form}
-      save={async (values) => {
+    <PasswordChangeForm
+      schema={changeOwnPasswordSchema}
+      change={async (values) => {
         await change.mutateAsync(values);
-        form.reset(emptyPasswords);
         return "Password changed.";
       }}
-      failureMessage="Failed to change your password. Please try again."
-      titleId="password-title"
-      title="Change password"
-      labels={{ submit: "Change Password", busy: "Changing..." }}
-    >
-      <ChangePasswordFields newPasswordHint="At least 8 characters." />
-    </SettingsCardForm>
+      newPasswordHint="At least 8 characters."
+    />
   );
 }
