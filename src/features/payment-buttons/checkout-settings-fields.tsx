@@ -149,12 +149,25 @@ export function SellingOptionsFields<T extends FieldValues>({
 }
 
 /**
- * The save of a payment or WPS button form: the server's field errors go under their fields, its message in the
- * form's red box and a toast; once saved the form stays busy while the caller navigates away.
+ * The save of a POP form (payment button, sell page, WPS button): a toast and the form's red box say it failed, by
+ * default with the server's message and its field errors under their fields; once saved the form stays busy while the
+ * caller navigates away.
  */
 export function usePopFormSave<T extends FieldValues, TContext, TOut>(
   form: UseFormReturn<T, TContext, TOut>,
-  { onSave, failureMessage }: { onSave(values: TOut): Promise<void>; failureMessage: string },
+  {
+    onSave,
+    failureMessage,
+    explainFailure = (error) => {
+      setFieldErrors(form, fieldErrorsOf(error));
+      return userMessageOf(error, failureMessage);
+    },
+  }: {
+    onSave(values: TOut): Promise<void>;
+    failureMessage: string;
+    /** Shows the failed save's field errors where they belong and returns the red box's sentence. */
+    explainFailure?(error: unknown): string;
+  },
 ) {
   const [formError, setFormError] = useState<string | null>(null);
   const [isSaved, setIsSaved] = useState(false);
@@ -164,9 +177,8 @@ export function usePopFormSave<T extends FieldValues, TContext, TOut>(
       await onSave(values);
       setIsSaved(true);
     } catch (error) {
-      setFieldErrors(form, fieldErrorsOf(error));
-      setFormError(userMessageOf(error, failureMessage));
       toast.error(failureMessage);
+      setFormError(explainFailure(error));
     }
   }
   return { onSubmit, status: { formError, isSaved } };

@@ -10,7 +10,6 @@ import { FieldError } from "~/components/ui/field";
 import { fieldsFor, Form, setFieldErrors } from "~/components/ui/form";
 import { FormSection } from "~/components/ui/form-section";
 import { Input, MoneyInput, Textarea } from "~/components/ui/input";
-import { toast } from "~/components/ui/toast";
 import { formatFileSize } from "~/lib/file-types";
 import {
   CurrencyField,
@@ -19,6 +18,7 @@ import {
   SellingOptionsFields,
   UrlFields,
   useFormCurrency,
+  usePopFormSave,
   type StoreConnection,
 } from "~/features/payment-buttons/checkout-settings-fields";
 import { SellPagePreviewDialog } from "~/features/sell-pages/sell-page-preview-dialog";
@@ -88,8 +88,6 @@ export function SellPageForm({
   const discard = api.pages.sellPages.discardUpload.useMutation();
   const [files, setFiles] = useState<SlotFiles>(initialFiles);
   const [fileErrors, setFileErrors] = useState<Partial<Record<FileField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isSaved, setIsSaved] = useState(false);
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
   const form = useForm<SellPageInput>({
     resolver: zodResolver(sellPageSchema),
@@ -118,44 +116,37 @@ export function SellPageForm({
     void form.trigger().then((isValid) => setIsPreviewOpen(isValid));
   }
 
-  async function onSubmit(values: SellPageInput) {
-    setFormError(null);
-    try {
-      await onSave(values);
-      setIsSaved(true);
-    } catch (error) {
-      toast.error(failureMessage);
-      const { productImageId, merchantLogoId, downloadableFileId, ...fieldErrors } = fieldErrorsOf(error);
-      const slotErrors = { productImageId, merchantLogoId, downloadableFileId };
-      for (const slot of slots) {
-        const message = slotErrors[slot.field]?.[0];
-        if (!message) continue;
-        // The server no longer has that upload: empty the slot so the merchant uploads it again.
-        setFiles((current) => ({ ...current, [slot.field]: null }));
-        form.setValue(slot.field, null);
-        setFileErrors((current) => ({ ...current, [slot.field]: message }));
-      }
-      setFieldErrors(form, fieldErrors);
-      const code = error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
-      if (code !== "INTERNAL_SERVER_ERROR") {
-        setFormError(userMessageOf(error, failureMessage));
-      } else if (uploadsDeletedOnFailure && slots.some((slot) => files[slot.field] && !files[slot.field]?.isSaved)) {
-        // A create that failed midway deleted its uploads with everything else: the slots must not keep them.
-        for (const slot of slots) {
-          if (files[slot.field]?.isSaved) continue;
-          form.setValue(slot.field, null);
-        }
-        setFiles((current) => ({
-          productImageId: current.productImageId?.isSaved ? current.productImageId : null,
-          merchantLogoId: current.merchantLogoId?.isSaved ? current.merchantLogoId : null,
-          downloadableFileId: current.downloadableFileId?.isSaved ? current.downloadableFileId : null,
-        }));
-        setFormError(`${failureMessage} Please upload your files again.`);
-      } else {
-        setFormError(failureMessage);
-      }
+  /** Upload slots the server rejected are emptied with their message; a create that failed midway empties new ones. */
+  function explainFailure(error: unknown) {
+    const { productImageId, merchantLogoId, downloadableFileId, ...fieldErrors } = fieldErrorsOf(error);
+    const slotErrors = { productImageId, merchantLogoId, downloadableFileId };
+    for (const slot of slots) {
+      const message = slotErrors[slot.field]?.[0];
+      if (!message) continue;
+      // The server no longer has that upload: empty the slot so the merchant uploads it again.
+      setFiles((current) => ({ ...current, [slot.field]: null }));
+      form.setValue(slot.field, null);
+      setFileErrors((current) => ({ ...current, [slot.field]: message }));
     }
+    setFieldErrors(form, fieldErrors);
+    const code = error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;
+    if (code !== "INTERNAL_SERVER_ERROR") return userMessageOf(error, failureMessage);
+    if (!uploadsDeletedOnFailure || !slots.some((slot) => files[slot.field] && !files[slot.field]?.isSaved)) {
+      return failureMessage;
+    }
+    // A create that failed midway deleted its uploads with everything else: the slots must not keep them.
+    for (const slot of slots) {
+      if (files[slot.field]?.isSaved) continue;
+      form.setValue(slot.field, null);
+    }
+    setFiles((current) => ({
+      productImageId: current.productImageId?.isSaved ? current.productImageId : null,
+      merchantLogoId: current.merchantLogoId?.isSaved ? current.merchantLogoId : null,
+      downloadableFileId: current.downloadableFileId?.isSaved ? current.downloadableFileId : null,
+    }));
+    return `${failureMessage} Please upload your files again.`;
   }
+  const { onSubmit, status } = usePopFormSave(form, { onSave, failureMessage, explainFailure });
 
   return (
     <Form form={form} onSubmit={onSubmit} className="space-y-6">
@@ -267,7 +258,7 @@ export function SellPageForm({
       </FormSection>
 
       <PopFormActions
-        status={{ formError, isSaved }}
+        status={status}
         onPreview={openPreview}
         labels={{ preview: "Preview Page", submit: labels.submit, busy: labels.submitting }}
       />
