@@ -64,6 +64,13 @@ const wpsUrlFields: UrlField<FieldPath<WpsButtonInput>>[] = [
 
 const localeOptions = wpsLocales.map((locale) => [locale, localeNames[locale]] as const);
 
+// The button's look: three lists side by side that differ only in field, label and choices.
+const appearanceSelects = [
+  ["buttonText", "Button Text", buttonTextOptions],
+  ["buttonSize", "Button Size", buttonSizeOptions],
+  ["locale", "Country and Language", localeOptions],
+] as const;
+
 /** The WPS button form shared by the create and edit screens. */
 export function WpsButtonForm({
   initialValues,
@@ -215,15 +222,11 @@ export function WpsButtonForm({
 
       <FormSection title="Button Appearance">
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField name="buttonText" label="Button Text">
-            <Select options={buttonTextOptions} />
-          </FormField>
-          <FormField name="buttonSize" label="Button Size">
-            <Select options={buttonSizeOptions} />
-          </FormField>
-          <FormField name="locale" label="Country and Language">
-            <Select options={localeOptions} />
-          </FormField>
+          {appearanceSelects.map(([name, label, options]) => (
+            <FormField key={name} name={name} label={label}>
+              <Select options={options} />
+            </FormField>
+          ))}
         </div>
         <FormField
           name="customButtonImage"
