@@ -1,8 +1,17 @@
 "use client";
 
+import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { useFormContext, useWatch, type FieldPath, type FieldValues, type UseFormReturn } from "react-hook-form";
+import {
+  useForm,
+  useFormContext,
+  useWatch,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+} from "react-hook-form";
+import type { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { fieldsFor, FormField, setFieldErrors, SubmitButton } from "~/components/ui/form";
@@ -149,39 +158,44 @@ export function SellingOptionsFields<T extends FieldValues>({
 }
 
 /**
- * The save of a POP form (payment button, sell page, WPS button): a toast and the form's red box say it failed, by
- * default with the server's message and its field errors under their fields; once saved the form stays busy while the
- * caller navigates away.
+ * The form of a POP (payment button, sell page, WPS button), checked against `schema` on submit, and its save: a toast
+ * and the form's red box say it failed, by default with the server's message and its field errors under their fields;
+ * once saved the form stays busy while the caller navigates away.
  */
-export function usePopFormSave<T extends FieldValues, TContext, TOut>(
-  form: UseFormReturn<T, TContext, TOut>,
+export function usePopForm<T extends FieldValues>(
+  schema: z.ZodType<T, T>,
   {
+    initialValues,
     onSave,
     failureMessage,
-    explainFailure = (error) => {
-      setFieldErrors(form, fieldErrorsOf(error));
-      return userMessageOf(error, failureMessage);
-    },
+    explainFailure,
   }: {
-    onSave(values: TOut): Promise<void>;
+    initialValues: DefaultValues<T>;
+    onSave(values: T): Promise<void>;
     failureMessage: string;
     /** Shows the failed save's field errors where they belong and returns the red box's sentence. */
     explainFailure?(error: unknown): string;
   },
 ) {
+  const form = useForm<T>({ resolver: zodResolver(schema), defaultValues: initialValues, reValidateMode: "onSubmit" });
   const [formError, setFormError] = useState<string | null>(null);
   const [isSaved, setIsSaved] = useState(false);
-  async function onSubmit(values: TOut) {
+  async function onSubmit(values: T) {
     setFormError(null);
     try {
       await onSave(values);
       setIsSaved(true);
     } catch (error) {
       toast.error(failureMessage);
-      setFormError(explainFailure(error));
+      if (explainFailure) {
+        setFormError(explainFailure(error));
+      } else {
+        setFieldErrors(form, fieldErrorsOf(error));
+        setFormError(userMessageOf(error, failureMessage));
+      }
     }
   }
-  return { onSubmit, status: { formError, isSaved } };
+  return { form, onSubmit, status: { formError, isSaved } };
 }
 
 /** Where a POP form's save stands: the error to show, and whether it is saved (the page is leaving). */

@@ -1,8 +1,7 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Dialog } from "~/components/ui/dialog";
 import { fieldsFor, Form } from "~/components/ui/form";
@@ -15,7 +14,7 @@ import {
   PopFormActions,
   SellingOptionsFields,
   UrlFields,
-  usePopFormSave,
+  usePopForm,
   type StoreConnection,
 } from "~/features/payment-buttons/checkout-settings-fields";
 import { toMinorUnits } from "~/lib/money";
@@ -103,12 +102,7 @@ export function PaymentButtonForm({
   onSave(values: PaymentButtonInput): Promise<void>;
 }) {
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
-  const form = useForm<PaymentButtonInput>({
-    resolver: zodResolver(paymentButtonSchema),
-    defaultValues: initialValues,
-    reValidateMode: "onSubmit",
-  });
-  const { onSubmit, status } = usePopFormSave(form, { onSave, failureMessage });
+  const { form, onSubmit, status } = usePopForm(paymentButtonSchema, { initialValues, onSave, failureMessage });
 
   const [paymentType, currency, style, amount, planSource, planInterval, payWhatYouWant] = useWatch({
     control: form.control,

@@ -1,10 +1,9 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { TRPCClientError } from "@trpc/client";
 import { FileText, Plus, X } from "lucide-react";
 import { useState } from "react";
-import { useForm, useFormContext, useWatch } from "react-hook-form";
+import { useFormContext, useWatch } from "react-hook-form";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
 import { fieldsFor, Form, setFieldErrors } from "~/components/ui/form";
@@ -18,7 +17,7 @@ import {
   SellingOptionsFields,
   UrlFields,
   useFormCurrency,
-  usePopFormSave,
+  usePopForm,
   type StoreConnection,
 } from "~/features/payment-buttons/checkout-settings-fields";
 import { SellPagePreviewDialog } from "~/features/sell-pages/sell-page-preview-dialog";
@@ -89,10 +88,11 @@ export function SellPageForm({
   const [files, setFiles] = useState<SlotFiles>(initialFiles);
   const [fileErrors, setFileErrors] = useState<Partial<Record<FileField, string>>>({});
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
-  const form = useForm<SellPageInput>({
-    resolver: zodResolver(sellPageSchema),
-    defaultValues: initialValues,
-    reValidateMode: "onSubmit",
+  const { form, onSubmit, status } = usePopForm(sellPageSchema, {
+    initialValues,
+    onSave,
+    failureMessage,
+    explainFailure,
   });
   const [premiumEnabled, currency] = useWatch({ control: form.control, name: ["premiumEnabled", "currency"] });
 
@@ -146,7 +146,6 @@ export function SellPageForm({
     }));
     return `${failureMessage} Please upload your files again.`;
   }
-  const { onSubmit, status } = usePopFormSave(form, { onSave, failureMessage, explainFailure });
 
   return (
     <Form form={form} onSubmit={onSubmit} className="space-y-6">

@@ -1,9 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Info, Plus, X } from "lucide-react";
 import { useState } from "react";
-import { useFieldArray, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { useFieldArray, useWatch, type FieldPath } from "react-hook-form";
 import { Button } from "~/components/ui/button";
 import { fieldsFor, Form } from "~/components/ui/form";
 import { FormSection } from "~/components/ui/form-section";
@@ -13,7 +12,7 @@ import {
   PopFormActions,
   UrlFields,
   urlFields,
-  usePopFormSave,
+  usePopForm,
   type UrlField,
 } from "~/features/payment-buttons/checkout-settings-fields";
 import { appearanceOf, formButtonOf, shippingLabels, type WpsForm } from "~/features/wps/wps-code";
@@ -92,12 +91,7 @@ export function WpsButtonForm({
   onSave(values: WpsButtonInput): Promise<void>;
 }) {
   const [preview, setPreview] = useState<WpsButtonInput | null>(null);
-  const form = useForm<WpsButtonInput>({
-    resolver: zodResolver(wpsButtonSchema),
-    defaultValues: initialValues,
-    reValidateMode: "onSubmit",
-  });
-  const { onSubmit, status } = usePopFormSave(form, { onSave, failureMessage });
+  const { form, onSubmit, status } = usePopForm(wpsButtonSchema, { initialValues, onSave, failureMessage });
   const options = useFieldArray({ control: form.control, name: "priceOptions" });
   const [pdtEnabled, currency] = useWatch({ control: form.control, name: ["pdtEnabled", "currency"] });
 
