@@ -7,7 +7,7 @@ import { Form, FormField, SubmitButton } from "~/components/ui/form";
 import { PasswordInput } from "~/components/ui/password-input";
 import { useSavingForm, type SavingFormProps } from "~/features/forms/saving-form";
 
-// What the staff portal's forms (users, plans and own account) have in common.
+// What the staff portal's dialog forms (users and plans) have in common.
 
 /**
  * A staff dialog's form: its fields, then the save's error (the server's field errors go under their fields), then
