@@ -5,7 +5,7 @@ import type { FieldValues } from "react-hook-form";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { Form, SubmitButton } from "~/components/ui/form";
-import { useSavingForm, type SavingFormProps } from "~/features/forms/saving-form";
+import { useSavingForm, type SavingFormProps } from "~/components/saving-form";
 
 /**
  * A card of an account settings page (a merchant's or a staff member's) holding one form: its title (and optional

@@ -5,7 +5,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Form, FormField, SubmitButton } from "~/components/ui/form";
 import { PasswordInput } from "~/components/ui/password-input";
-import { useSavingForm, type SavingFormProps } from "~/features/forms/saving-form";
+import { useSavingForm, type SavingFormProps } from "~/components/saving-form";
 
 // What the staff portal's dialog forms (users and plans) have in common.
 
