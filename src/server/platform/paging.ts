@@ -1,7 +1,7 @@
 // The lists staff and merchants page through: newest first, fixed-size pages numbered from 1.
 
 /** Newest first, ties broken by id so that a page never repeats or skips a row. */
-export const newestFirst: { createdAt?: "desc"; id?: "desc" }[] = [{ createdAt: "desc" }, { id: "desc" }];
+const newestFirst: { createdAt?: "desc"; id?: "desc" }[] = [{ createdAt: "desc" }, { id: "desc" }];
 
 /** How many pages `total` rows fill: at least one, so an empty list still shows its (empty) first page. */
 export function pageCount(total: number, size: number) {
@@ -9,7 +9,7 @@ export function pageCount(total: number, size: number) {
 }
 
 /** Page `page` (from 1) of the newest rows, `size` a page: what findMany takes besides its filter. */
-export function newestSlice(page: number, size: number) {
+function newestSlice(page: number, size: number) {
   return { orderBy: newestFirst, skip: (page - 1) * size, take: size };
 }
 
