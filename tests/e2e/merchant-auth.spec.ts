@@ -45,6 +45,8 @@ test("sign in works, a wrong password shows the message, and signed-in users ski
   await signUpMerchant(page, { name: "Alan Turing", email, password: "enigma-42" });
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  // Typed before the page's script runs, a click submits the bare HTML form and the fields come back empty.
+  await page.waitForLoadState("networkidle");
 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("wrong-password");
