@@ -5,7 +5,7 @@ import * as auth from "~/schemas/accounts";
 import * as checkout from "~/schemas/checkout";
 import * as discountCode from "~/schemas/discounts";
 import * as ledger from "~/schemas/subscriptions";
-import * as library from "~/schemas/library";
+import * as portal from "~/schemas/portal";
 import * as merchantPayments from "~/schemas/payments";
 import * as merchantWebhooks from "~/schemas/merchant-webhooks";
 import * as paymentButton from "~/schemas/payment-buttons";
@@ -21,7 +21,7 @@ const modules = {
   checkout,
   discountCode,
   ledger,
-  library,
+  portal,
   merchantPayments,
   merchantWebhooks,
   paymentButton,

@@ -137,4 +137,5 @@ export const jobKindLabels = {
   "email.daily-digest": "Daily digest run",
   "rate-limits.sweep": "Rate-limit sweep",
   "uploads.sweep": "Abandoned-upload sweep",
+  "portal.sweep": "Portal sign-in sweep",
 } as const;

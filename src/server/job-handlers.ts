@@ -9,6 +9,8 @@ import { merchantWebhookJobHandlers } from "~/server/merchant-webhooks/jobs";
 import { rateLimitJobHandlers } from "~/server/platform/rate-limit";
 import { accountEmails } from "~/server/accounts/emails";
 import { buyerEmails } from "~/server/payments/buyer-emails";
+import { portalEmails } from "~/server/portal/emails";
+import { portalJobHandlers } from "~/server/portal/sessions";
 import { paypalEventJobHandlers } from "~/server/payments/paypal-events";
 import { reconciliationJobHandlers } from "~/server/checkout/reconciliation";
 import { sellerDigestJobHandlers } from "~/server/analytics/digest";
@@ -17,7 +19,7 @@ import { wpsIpnJobHandlers } from "~/server/wps/ipn";
 import { uploadJobHandlers } from "~/server/vendors/storage/cleanup";
 
 /** What every mail says: the "email.send" job composes with these. */
-export const emailTemplates: EmailTemplates = { ...buyerEmails, ...sellerEmails, ...accountEmails };
+export const emailTemplates: EmailTemplates = { ...buyerEmails, ...portalEmails, ...sellerEmails, ...accountEmails };
 
 /** Every job kind's handler, for startWorkers. */
 export const jobHandlers: JobHandlers = {
@@ -29,4 +31,5 @@ export const jobHandlers: JobHandlers = {
   ...sellerDigestJobHandlers,
   ...rateLimitJobHandlers,
   ...uploadJobHandlers,
+  ...portalJobHandlers,
 };

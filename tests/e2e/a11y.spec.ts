@@ -25,7 +25,8 @@ const SAME_FAMILY_AS: Record<string, string> = {
   "/terms": "/privacy",
   // The same centred "find your purchases" form; the thank-you 404 adds a link home, so it is the one kept.
   "/library (find your purchases)": "/thank-you (no purchase)",
-  "/library/[token] (expired link)": "/thank-you (no purchase)",
+  "/library?expired=1 (expired library link)": "/thank-you (no purchase)",
+  "/portal/sign-in (customer portal sign-in)": "/thank-you (no purchase)",
   // One form: sign-up adds a name field of the same kind.
   "/auth?mode=signup": "/auth",
   // One confirmation card; the verified payment shows more of it (details, status badge) than the bare return.

@@ -9,7 +9,7 @@ test.afterAll(closeE2eDb);
 
 const inbox = (to: string) => `${process.env.E2E_MAIL_INBOX_URL}/?to=${encodeURIComponent(to)}`;
 
-test("a buyer closes the thank-you page, finds the receipt in the inbox and downloads from the library; the seller gets a sale alert", async ({
+test("a buyer closes the thank-you page, finds the receipt in the inbox and downloads from the customer portal; the seller gets a sale alert", async ({
   browser,
   page,
 }) => {
@@ -51,14 +51,16 @@ test("a buyer closes the thank-you page, finds the receipt in the inbox and down
   await expect(page.getByText(sale.paypalTransactionId!)).toBeVisible();
   // Mail links open in a new tab, as in a webmail client.
   const opening = page.waitForEvent("popup");
-  await page.getByRole("link", { name: "Open your library" }).click();
-  const library = await opening;
+  await page.getByRole("link", { name: "Open your purchases" }).click();
+  const portal = await opening;
 
-  await expect(library.getByRole("heading", { name: "Your purchases" })).toBeVisible();
-  await expect(library.getByText(`Files bought with ${buyerEmail}`)).toBeVisible();
-  await expect(library.getByRole("heading", { name })).toBeVisible();
-  const downloading = library.waitForEvent("download");
-  await library.getByRole("button", { name: "Download" }).click();
+  // The receipt's library link signs the buyer in to the customer portal.
+  await expect(portal.getByRole("heading", { name: "Your purchases" })).toBeVisible();
+  await expect(portal.getByText(`Signed in as ${buyerEmail}`)).toBeVisible();
+  await portal.getByRole("link", { name: new RegExp(name) }).click();
+  await expect(portal.getByRole("heading", { name: "Receipt" })).toBeVisible();
+  const downloading = portal.waitForEvent("download");
+  await portal.getByRole("button", { name: "Download" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("glaze-recipes.pdf");
   expect((await readFile((await download.path())!)).equals(product)).toBe(true);

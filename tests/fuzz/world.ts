@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PrismaClient } from "../../src/generated/prisma/client";
 import { issueDownloadGrant } from "../../src/server/library/downloads";
-import { createLibraryLink } from "../../src/server/library/library";
+import { startPortalSession } from "../../src/server/portal/sessions";
 import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createPayPalEvent } from "../factories/paypal-event";
@@ -51,7 +51,7 @@ export async function createFuzzWorld(db: PrismaClient) {
   const sellPage = await createSellPage(db, merchant.id, { paypalClientId: clientId });
   const wpsButton = await createWpsButton(db, merchant.id);
 
-  // A digital purchase with its file at the storage sandbox: the download and library routes have real tokens.
+  // A digital purchase with its file at the storage sandbox: the download and portal routes have real rows.
   const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: "%PDF-1.4 fuzz" });
   const digitalPage = await createSellPage(db, merchant.id, { paypalClientId: clientId, downloadableFileId: file.id });
   const purchase = await createTransaction(db, merchant.id, {
@@ -61,7 +61,7 @@ export async function createFuzzWorld(db: PrismaClient) {
     amountMinor: digitalPage.basicPriceMinor,
   });
   const grant = await issueDownloadGrant(purchase.id);
-  const libraryToken = await createLibraryLink(payment.payerEmail ?? `${unique("buyer")}@example.test`);
+  const portalSession = await startPortalSession(payment.payerEmail ?? `${unique("buyer")}@example.test`);
   const image = await createStoredFile(db, merchant.id, "product_image", { content: pngFile() });
   const logo = await createStoredFile(db, merchant.id, "merchant_logo", { content: pngFile() });
   await seller.merchant.webhooks.updateUrl({ url: "http://127.0.0.1:9/popkit-fuzz" });
@@ -87,7 +87,7 @@ export async function createFuzzWorld(db: PrismaClient) {
     digitalPage,
     purchase,
     downloadToken: grant?.token ?? "no-grant",
-    libraryToken,
+    portalSession,
     image,
     logo,
     delivery,

@@ -10,7 +10,8 @@ export const signedOutPages = [
   "/saas-admin/auth",
   "/thank-you",
   "/library",
-  "/library/not-a-token",
+  "/library?expired=1",
+  "/portal/sign-in",
   "/privacy",
   "/no-such-page",
 ];

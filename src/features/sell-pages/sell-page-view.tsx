@@ -194,14 +194,20 @@ export function SellPageView({
           {proof.guarantee}
         </div>
       )}
-      {page.hasDownload && (
-        <p className="text-center text-sm text-gray-600">
-          Bought this before?{" "}
-          <Link href="/library" className="text-brand-600 font-medium hover:underline">
-            Lost your download?
-          </Link>
-        </p>
-      )}
+      <p className="text-center text-sm text-gray-600">
+        Bought this before?{" "}
+        <Link href="/portal" className="text-brand-600 font-medium hover:underline">
+          Manage your purchase
+        </Link>
+        {page.hasDownload && (
+          <>
+            {" · "}
+            <Link href="/library" className="text-brand-600 font-medium hover:underline">
+              Lost your download?
+            </Link>
+          </>
+        )}
+      </p>
       {store && (
         <footer className="border-t border-gray-200 pt-6">
           <StoreBrand brand={store} showLogo={false} align="center" />

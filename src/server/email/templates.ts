@@ -12,7 +12,7 @@ export const emailPayloadSchemas = {
   receipt: z.object({ transactionId: z.string().min(1) }),
   "refund-notice": z.object({ refundId: z.string().min(1) }),
   "subscription-cancelled": z.object({ subscriptionId: z.string().min(1) }),
-  "library-link": z.object({ email: z.string().min(1) }),
+  "portal-sign-in": z.object({ email: z.string().min(1), next: z.string().nullable() }),
   // To sellers
   "sale-alert": z.object({ transactionId: z.string().min(1) }),
   "refund-received": z.object({ refundId: z.string().min(1) }),

@@ -78,6 +78,14 @@ export const jobKinds = {
     expireInSeconds: 5 * 60,
     schedule: "*/15 * * * *",
   }),
+  /** Deletes spent or expired portal sign-in links and ended portal sessions: each sign-in adds rows. */
+  "portal.sweep": defineKind({
+    payload: z.object({}),
+    // The next hour repeats the work, so a failed one is not worth a retry.
+    retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
+    expireInSeconds: 5 * 60,
+    schedule: "30 * * * *",
+  }),
   /** Deletes uploads no form ever saved, a day after upload (they would stay in storage forever otherwise). */
   "uploads.sweep": defineKind({
     payload: z.object({}),

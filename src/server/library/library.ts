@@ -2,18 +2,15 @@ import { randomBytes } from "node:crypto";
 import { env } from "~/env";
 import type { Prisma } from "~/generated/prisma/client";
 import { safeWebsiteUrl, type StoreBrandInfo } from "~/lib/store-brand";
-import type { LostDownloadInput } from "~/schemas/library";
 import { db } from "~/server/platform/db";
-import { sendEmail } from "~/server/email";
 import { AppError } from "~/server/platform/errors";
-import { consumeRateLimit } from "~/server/platform/rate-limit";
 import { GRANT_TTL_MS, hashGrantToken, MAX_DOWNLOADS } from "~/server/library/downloads";
 import { imageVariantUrl } from "~/server/vendors/storage/images";
 
 /**
- * A buyer's purchase library: one link, sent with every receipt and by "Lost your download?", lists
- * every paid digital purchase made with that e-mail and hands out fresh download links. Buyers have no accounts:
- * the link is the proof that they read that inbox. Only its SHA-256 is stored, like download grants.
+ * A buyer's purchase library: the files paid for with one e-mail, with fresh download links, shown in the customer
+ * portal. The library link sent with every receipt of a file proves the buyer reads that inbox and opens the portal
+ * for it (src/server/portal). Only its SHA-256 is stored, like download grants.
  */
 export const LIBRARY_LINK_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 /**
@@ -23,9 +20,6 @@ export const LIBRARY_LINK_TTL_MS = 90 * 24 * 60 * 60 * 1000;
  */
 export const LIBRARY_WINDOWS_PER_PERIOD = 3;
 export const LIBRARY_WINDOW_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
-
-export const LOST_DOWNLOAD_ANSWER =
-  "If that e-mail bought something here, a link to its purchases is on its way. Check your inbox (and spam folder).";
 
 const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 const normalise = (email: string) => email.trim().toLowerCase();
@@ -43,7 +37,8 @@ export async function createLibraryLink(email: string, now: Date = new Date()): 
   return `${env.APP_URL}/library/${token}`;
 }
 
-async function libraryEmail(token: string, now: Date): Promise<string | null> {
+/** The e-mail a library link proves, or null when it is unknown or has expired. */
+export async function libraryLinkEmail(token: string, now: Date = new Date()): Promise<string | null> {
   if (!looksLikeToken(token)) return null;
   const link = await db.libraryLink.findUnique({ where: { tokenHash: hashGrantToken(token) } });
   return link && link.expiresAt > now ? link.email : null;
@@ -141,10 +136,8 @@ async function windowsLeft(
   return windowsFrom(opened.map((grant) => grant.createdAt));
 }
 
-/** What /library/[token] shows, or null when the link is unknown or has expired. */
-export async function getLibrary(token: string, now: Date = new Date()) {
-  const email = await libraryEmail(token, now);
-  if (!email) return null;
+/** The files `email` paid for, with what each may still download. */
+export async function getLibrary(email: string, now: Date = new Date()) {
   const rows = await db.transaction.findMany({
     where: libraryPurchases(email),
     orderBy: { createdAt: "desc" },
@@ -236,9 +229,7 @@ export async function getThankYouStore(grantToken: string) {
  * when it has downloads left, else a new 24-hour window of MAX_DOWNLOADS, within the purchase's window limit.
  * Returns the grant token for /api/download/[token].
  */
-export async function libraryDownload(token: string, transactionId: string, now: Date = new Date()) {
-  const email = await libraryEmail(token, now);
-  if (!email) throw new AppError("NOT_FOUND", "This library link is invalid or has expired. Ask for a new one.");
+export async function libraryDownload(email: string, transactionId: string, now: Date = new Date()) {
   const purchase = await db.transaction.findFirst({
     where: { id: transactionId, ...libraryPurchases(email) },
     select: purchaseSelect,
@@ -281,17 +272,4 @@ export async function libraryDownload(token: string, transactionId: string, now:
     });
     return { grantToken };
   });
-}
-
-/**
- * "Lost your download?": mails the library link to `email` when it bought a file here; the answer is the same
- * either way, so the form tells nobody who bought what.
- */
-export async function requestLibraryLink(input: LostDownloadInput, ip: string): Promise<{ message: string }> {
-  const email = normalise(input.email);
-  await consumeRateLimit("mailByIp", ip);
-  await consumeRateLimit("mailByAddress", `library:${email}`);
-  const bought = await db.transaction.findFirst({ where: libraryPurchases(email), select: { id: true } });
-  if (bought) await sendEmail({ template: "library-link", to: email, payload: { email } });
-  return { message: LOST_DOWNLOAD_ANSWER };
 }

@@ -1,6 +1,7 @@
-// Mail to buyers: the receipt (with the library link for files), refund and cancellation notices, and the
-// library link "Lost your download?" asks for. Buyers have no account: each mail says which store it is from.
+// Mail to buyers: the receipt (with the library link for files, and the way into the customer portal), refund
+// and cancellation notices. Buyers have no account: each mail says which store it is from.
 // Composed by the "email.send" job, which gets these from src/server/job-handlers.ts; payloads: email/templates.ts.
+import { env } from "~/env";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { db } from "~/server/platform/db";
@@ -23,6 +24,8 @@ export const buyerEmails = {
         ? await db.subscription.findUnique({ where: { paypalSubscriptionId: payment.paypalSubscriptionId } })
         : null;
       const libraryUrl = payment.isDigital ? await createLibraryLink(to) : null;
+      // The portal page asks for a sign-in link by e-mail first, unless the library link already signed them in.
+      const portalUrl = `${env.APP_URL}/portal/${subscription ? `subscriptions/${subscription.id}` : `payments/${transactionId}`}`;
       const rows: [string, string][] = [["Item", payment.item]];
       if (payment.quantity > 1) rows.push(["Quantity", String(payment.quantity)]);
       if (payment.discountMinor > 0) {
@@ -57,11 +60,17 @@ export const buyerEmails = {
             <Facts rows={rows} />
             {libraryUrl && (
               <>
-                <Paragraph>Your download is in your library, where you can get fresh download links later:</Paragraph>
-                <ActionButton href={libraryUrl}>Open your library</ActionButton>
+                <Paragraph>Your download is in your purchases, where you can get fresh download links later:</Paragraph>
+                <ActionButton href={libraryUrl}>Open your purchases</ActionButton>
                 <Paragraph>Or paste this address into your browser: {libraryUrl}</Paragraph>
               </>
             )}
+            <Paragraph>
+              {subscription
+                ? "Your invoice, your payments and your subscription (cancel or change it) are in your purchases:"
+                : "Your invoice and your purchase are in your purchases:"}{" "}
+              {portalUrl}
+            </Paragraph>
             <Paragraph>Questions about your purchase? Reply to this e-mail or write to {store.supportEmail}.</Paragraph>
           </EmailLayout>
         ),
@@ -138,29 +147,6 @@ export const buyerEmails = {
               ]}
             />
             <Paragraph>Did not expect this? Reply to this e-mail or write to {store.supportEmail}.</Paragraph>
-          </EmailLayout>
-        ),
-      };
-    },
-  },
-
-  "library-link": {
-    async compose(_payload, { to }) {
-      const libraryUrl = await createLibraryLink(to);
-      return {
-        subject: "Your purchases: download links",
-        body: (
-          <EmailLayout
-            preview="Your library of purchases"
-            brand="Popkit"
-            footer="You received this e-mail because someone asked for the download links of purchases made with this address. If it was not you, you can ignore it: the link only opens your own purchases."
-          >
-            <Paragraph>Here is the link to every file you bought with this e-mail address through Popkit:</Paragraph>
-            <ActionButton href={libraryUrl}>Open your library</ActionButton>
-            <Paragraph>Or paste this address into your browser: {libraryUrl}</Paragraph>
-            <Paragraph>
-              The link works for 90 days. Keep it to yourself: anyone with it can download your files.
-            </Paragraph>
           </EmailLayout>
         ),
       };

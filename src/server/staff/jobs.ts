@@ -139,6 +139,7 @@ async function subjectsOf(jobs: { job: DeadJob; payload: Record<string, string> 
       case "email.daily-digest":
       case "rate-limits.sweep":
       case "uploads.sweep":
+      case "portal.sweep":
         return { summary: "A scheduled run", merchant: null, detail: null };
     }
   };

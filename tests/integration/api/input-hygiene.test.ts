@@ -11,7 +11,7 @@ import * as authSchemas from "~/schemas/accounts";
 import * as checkoutSchemas from "~/schemas/checkout";
 import * as discountCodeSchemas from "~/schemas/discounts";
 import * as ledgerSchemas from "~/schemas/subscriptions";
-import * as librarySchemas from "~/schemas/library";
+import * as portalSchemas from "~/schemas/portal";
 import * as merchantPaymentSchemas from "~/schemas/payments";
 import * as merchantWebhookSchemas from "~/schemas/merchant-webhooks";
 import * as paymentButtonSchemas from "~/schemas/payment-buttons";
@@ -28,14 +28,14 @@ import { POST as ordersPost } from "~/app/api/checkout/orders/route";
 import { GET as download } from "~/app/api/download/[token]/route";
 import { GET as paymentsExport } from "~/app/api/exports/payments/route";
 import { GET as image } from "~/app/api/images/[key]/route";
-import { POST as libraryDownload } from "~/app/api/library/[token]/download/route";
+import { POST as portalDownload } from "~/app/api/portal/payments/[id]/download/route";
 import { POST as payPalWebhook } from "~/app/api/paypal/webhook/route";
 import { POST as sellPageView } from "~/app/api/sell-pages/[id]/view/route";
 import { GET as trpcGet, POST as trpcPost } from "~/app/api/trpc/[trpc]/route";
 import { POST as uploadThingPost } from "~/app/api/uploadthing/route";
 import { GET as wpsButtonScript } from "~/app/api/wps-button/[id]/route";
 import { POST as ipnPost } from "~/app/api/wps/ipn/route";
-import LibraryPage from "~/app/(public)/library/[token]/page";
+import { GET as libraryLink } from "~/app/(public)/library/[token]/route";
 import ThankYouPage from "~/app/(public)/thank-you/page";
 import { appRouter } from "~/server/api/root";
 import { db } from "~/server/platform/db";
@@ -172,7 +172,7 @@ describe("tRPC: one check on every procedure's raw input", () => {
         checkoutSchemas,
         discountCodeSchemas,
         ledgerSchemas,
-        librarySchemas,
+        portalSchemas,
         merchantPaymentSchemas,
         merchantWebhookSchemas,
         paymentButtonSchemas,
@@ -404,10 +404,7 @@ describe("route handlers: path ids, queries and bodies", () => {
             new Request(`${APP}/api/images/x?w=800&v=${encodeURIComponent(bad.replace(/[\uD800-\uDFFF]/g, "\0"))}`),
             params({ key: "k" }),
           ),
-          await libraryDownload(
-            post("/api/library/x/download", new URLSearchParams({ purchase: "abc" })),
-            params({ token: bad }),
-          ),
+          await portalDownload(asNext(post("/api/portal/payments/x/download", null)), params({ id: bad })),
         ];
         for (const answer of answers) {
           expect(answer.status).toBe(400);
@@ -455,14 +452,6 @@ describe("route handlers: path ids, queries and bodies", () => {
       ["checkout orders", (body) => ordersPost(post("/api/checkout/orders", body))],
       ["PayPal webhook", (body) => payPalWebhook(post("/api/paypal/webhook", body))],
       ["WPS IPN", (body) => ipnPost(post("/api/wps/ipn", body))],
-      [
-        "library download",
-        (body) =>
-          libraryDownload(
-            post("/api/library/x/download", body, { "content-type": "application/x-www-form-urlencoded" }),
-            params({ token: "x".repeat(43) }),
-          ),
-      ],
       ["uploadthing", (body) => uploadThingPost(asNext(post("/api/uploadthing", body)))],
       ["sign-in", (body) => authPost(asNext(post("/api/auth/callback/merchant", body)))],
     ];
@@ -556,7 +545,7 @@ describe("public pages: unknown links are 404s", () => {
   /** What Next's notFound() throws; the page's not-found.tsx then renders with status 404. */
   const isNotFound = (error: unknown) => (error as { digest?: string }).digest === "NEXT_HTTP_ERROR_FALLBACK;404";
 
-  it("/thank-you without a live grant and /library/{token} without a live link", async () => {
+  it("/thank-you without a live grant, and /library/{token} without a live link goes to a fresh sign-in link", async () => {
     for (const token of [undefined, "", "nosuchtoken", NUL, ["a", "b"]]) {
       const rendering = ThankYouPage({ searchParams: Promise.resolve({ token }) });
       await expect(
@@ -567,13 +556,9 @@ describe("public pages: unknown links are 404s", () => {
       ).resolves.toBe(true);
     }
     for (const token of ["x".repeat(43), "short", NUL]) {
-      const rendering = LibraryPage({ params: Promise.resolve({ token }), searchParams: Promise.resolve({}) });
-      await expect(
-        rendering.then(
-          () => null,
-          (error: unknown) => isNotFound(error),
-        ),
-      ).resolves.toBe(true);
+      const answer = await libraryLink(new Request(`${APP}/library/x`), params({ token }));
+      expect(answer.headers.get("location")).toBe("/library?expired=1");
+      expect(answer.headers.get("set-cookie")).toBeNull();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { ShieldAlert } from "lucide-react";
 import Link from "next/link";
-import { LostDownloadForm } from "~/features/library/lost-download-form";
+import { PortalLinkForm } from "~/features/portal/portal-link-form";
 
 /** Without a live download grant in the address, answered with status 404. */
 export default function InvalidAccess() {
@@ -10,7 +10,7 @@ export default function InvalidAccess() {
       <h1 className="mt-4 text-2xl font-bold text-gray-900">Invalid Access</h1>
       <p className="mt-2 text-gray-600">This page can only be accessed after a successful purchase.</p>
       <div className="mt-6 w-full max-w-sm text-left">
-        <LostDownloadForm />
+        <PortalLinkForm />
       </div>
       <Link href="/" className="text-brand-600 mt-6 text-sm font-medium hover:underline">
         Return to Home

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Card } from "~/components/ui/card";
 import { StoreBrand } from "~/features/stores/store-brand";
-import { LostDownloadForm } from "~/features/library/lost-download-form";
+import { PortalLinkForm } from "~/features/portal/portal-link-form";
 import { ThankYouDownload } from "~/features/sell-pages/thank-you-download";
 import { formatMoney } from "~/lib/money";
 import { getThankYou, PENDING_DOWNLOAD_MESSAGE } from "~/server/library/downloads";
@@ -98,9 +98,14 @@ export default async function ThankYouPage({
 
         <div className="space-y-1 border-t border-gray-100 pt-4 text-center text-sm text-gray-600">
           <p className="font-medium text-gray-900">Need help?</p>
-          <p>Your receipt e-mail links to your library, where you can download again later.</p>
+          <p>
+            Your receipt e-mail links to your purchases, where you can download again later.{" "}
+            <Link href="/portal" className="text-brand-600 font-medium hover:underline">
+              Manage your purchase
+            </Link>
+          </p>
           <div className="mx-auto max-w-sm pt-2 text-left">
-            <LostDownloadForm />
+            <PortalLinkForm />
           </div>
           <p className="flex justify-center gap-4 pt-1">
             <Link href="/terms" className="text-brand-600 hover:underline">

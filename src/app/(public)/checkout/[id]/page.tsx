@@ -1,5 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Alert } from "~/components/ui/alert";
@@ -63,6 +64,12 @@ export default async function CheckoutPage({ params }: Props) {
         <p className="flex items-center justify-center gap-1.5 text-xs text-gray-500">
           <ShieldCheck aria-hidden className="size-4" />
           Secure payment through PayPal
+        </p>
+        <p className="text-center text-sm text-gray-600">
+          Bought this before?{" "}
+          <Link href="/portal" className="text-brand-600 font-medium hover:underline">
+            Manage your purchase
+          </Link>
         </p>
       </Card>
     </main>

@@ -3,22 +3,29 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { lostDownloadSchema } from "~/schemas/library";
+import { portalLinkSchema } from "~/schemas/portal";
 
 type Notice = { tone: "ok" | "error"; text: string } | null;
 
 /**
- * "Lost your download?": mails the buyer's library link to the e-mail they paid with. A plain fetch
- * to the checkout endpoints, like the rest of the buyer's pages (no tRPC client in their JavaScript).
+ * Mails a customer-portal sign-in link to the e-mail the buyer paid with ("Lost your download?", the portal's
+ * sign-in page). A plain fetch to the checkout endpoints, like the rest of the buyer's pages (no tRPC client in
+ * their JavaScript). `next` is the portal page the link opens.
  */
-export function LostDownloadForm() {
+export function PortalLinkForm({
+  label = "Lost your download? Enter the e-mail you paid with",
+  next,
+}: {
+  label?: string;
+  next?: string;
+}) {
   const [email, setEmail] = useState("");
   const [notice, setNotice] = useState<Notice>(null);
   const [sending, setSending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = lostDownloadSchema.safeParse({ email });
+    const parsed = portalLinkSchema.safeParse({ email, next });
     if (!parsed.success) {
       setNotice({ tone: "error", text: parsed.error.issues[0]?.message ?? "Please enter a valid email address" });
       return;
@@ -44,26 +51,26 @@ export function LostDownloadForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-2" aria-label="Lost your download?">
-      <label htmlFor="lost-download-email" className="block text-sm font-medium text-gray-900">
-        Lost your download? Enter the e-mail you paid with
+    <form onSubmit={submit} noValidate className="space-y-2" aria-label={label}>
+      <label htmlFor="portal-link-email" className="block text-sm font-medium text-gray-900">
+        {label}
       </label>
       <div className="flex gap-2">
         <Input
-          id="lost-download-email"
+          id="portal-link-email"
           type="email"
           autoComplete="email"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={notice?.tone === "error" || undefined}
-          aria-describedby="lost-download-notice"
+          aria-describedby="portal-link-notice"
         />
         <Button type="submit" variant="secondary" disabled={sending}>
           {sending ? "Sending..." : "Send link"}
         </Button>
       </div>
       <p
-        id="lost-download-notice"
+        id="portal-link-notice"
         role={notice?.tone === "error" ? "alert" : "status"}
         className={notice?.tone === "error" ? "text-sm text-red-600" : "text-sm text-gray-600"}
       >

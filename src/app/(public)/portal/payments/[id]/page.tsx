@@ -1,0 +1,151 @@
+import { Download } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { TransactionStatusBadge } from "~/components/transaction-status-badge";
+import { BillingDetailsForm } from "~/features/portal/billing-details-form";
+import { PortalHeader } from "~/features/portal/portal-header";
+import { StoreBrand } from "~/features/stores/store-brand";
+import { formatDateTime } from "~/lib/dates";
+import { formatFileSize } from "~/lib/file-types";
+import { formatMoney } from "~/lib/money";
+import { toAppError } from "~/server/platform/errors";
+import { invoicesOf } from "~/server/invoices/invoices";
+import { requireBuyer } from "~/server/portal/current-buyer";
+import { portalPayment } from "~/server/portal/portal";
+
+export const metadata: Metadata = { title: "Receipt" };
+
+async function load(email: string, id: string) {
+  try {
+    const detail = await portalPayment(email, id);
+    return { ...detail, invoices: await invoicesOf({ buyerEmail: email }, id) };
+  } catch (error) {
+    if (toAppError(error)?.code === "NOT_FOUND") return null;
+    throw error;
+  }
+}
+
+/** One payment: the receipt, its refunds, its file, its invoices and the buyer's billing details. */
+export default async function PortalPaymentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { id } = await params;
+  const email = await requireBuyer(`/portal/payments/${id}`);
+  const detail = await load(email, id);
+  if (!detail) notFound();
+  const { payment, refunds, store, file, invoices, subscriptionId } = detail;
+  const at = (date: Date) => formatDateTime(date, store.timeZone);
+  const money = (minor: number) => formatMoney(minor, payment.currency);
+  const rows: [string, string][] = [["Item", payment.item]];
+  if (payment.quantity > 1) rows.push(["Quantity", String(payment.quantity)]);
+  if (payment.discountMinor > 0) {
+    rows.push([
+      "Discount",
+      `-${money(payment.discountMinor)}${payment.discountCodeText ? ` (${payment.discountCodeText})` : ""}`,
+    ]);
+  }
+  rows.push(["Amount paid", money(payment.amountMinor)], ["PayPal ID", payment.paypalId], ["Date", at(payment.paidAt)]);
+  const latest = invoices[0];
+  const refused = (await searchParams).download === "refused";
+
+  return (
+    <>
+      <PortalHeader email={email} back />
+      <Card className="space-y-6 p-6">
+        <StoreBrand brand={store.brand} />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-2xl font-bold text-gray-900">Receipt</h1>
+          <TransactionStatusBadge status={payment.status} />
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-gray-500">{label}</dt>
+              <dd className="break-all text-gray-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {refunds.length > 0 && (
+          <section aria-label="Refunds">
+            <h2 className="font-semibold text-gray-900">Refunds</h2>
+            <ul className="mt-1 text-sm text-gray-700">
+              {refunds.map((refund) => (
+                <li key={refund.id}>
+                  {formatMoney(refund.amountMinor, refund.currency)} on {at(refund.createdAt)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {subscriptionId && (
+          <p className="text-sm">
+            <Link
+              href={`/portal/subscriptions/${subscriptionId}`}
+              className="text-brand-600 font-medium hover:underline"
+            >
+              Manage the subscription
+            </Link>
+          </p>
+        )}
+        {file && (
+          <section aria-label="Download" className="space-y-2 border-t border-gray-100 pt-4">
+            <h2 className="font-semibold text-gray-900">Download</h2>
+            <p className="text-sm text-gray-600">
+              {file.fileName} ({formatFileSize(file.fileSize)}).{" "}
+              {file.liveDownloadsLeft > 0
+                ? `${file.liveDownloadsLeft} download${file.liveDownloadsLeft === 1 ? "" : "s"} left in the current 24-hour window.`
+                : file.canDownload
+                  ? "Downloading opens a 24-hour window of 5 downloads."
+                  : `You have used this purchase's downloads for now; more open on ${formatDateTime(file.nextWindowAt!, store.timeZone, "date")}.`}
+            </p>
+            {refused && !file.canDownload && (
+              <Alert>This purchase cannot be downloaded again yet. Contact {file.supportEmail} for help.</Alert>
+            )}
+            <form method="post" action={`/api/portal/payments/${payment.id}/download`}>
+              <Button type="submit" disabled={!file.canDownload}>
+                <Download aria-hidden className="size-4" />
+                Download
+              </Button>
+            </form>
+          </section>
+        )}
+        {latest && (
+          <section aria-label="Invoices" className="space-y-3 border-t border-gray-100 pt-4">
+            <h2 className="font-semibold text-gray-900">Invoices</h2>
+            <ul className="space-y-1 text-sm">
+              {invoices.map((invoice) => (
+                <li key={invoice.id}>
+                  <a href={`/api/portal/invoices/${invoice.id}`} className="text-brand-600 font-medium hover:underline">
+                    Invoice {invoice.number}, version {invoice.version}
+                  </a>{" "}
+                  <span className="text-gray-500">
+                    issued {at(invoice.issuedAt)}
+                    {invoice.replacesVersion !== null && `, replaces version ${invoice.replacesVersion}`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <h3 className="pt-2 font-medium text-gray-900">Billing details</h3>
+            <BillingDetailsForm
+              paymentId={payment.id}
+              initial={{
+                name: latest.buyerName ?? "",
+                company: latest.buyerCompany ?? "",
+                address: latest.buyerAddress ?? "",
+                vatId: latest.buyerVatId ?? "",
+              }}
+            />
+          </section>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { BUYER_COOKIE, portalEmail } from "~/server/portal/sessions";
+
+/** The signed-in buyer's e-mail on a portal page, or null. */
+export async function currentBuyerEmail(): Promise<string | null> {
+  return portalEmail((await cookies()).get(BUYER_COOKIE)?.value);
+}
+
+/** The signed-in buyer's e-mail; without a session, on to the sign-in page, which brings them back to `page`. */
+export async function requireBuyer(page: string): Promise<string> {
+  const email = await currentBuyerEmail();
+  if (!email) redirect(`/portal/sign-in?next=${encodeURIComponent(page)}`);
+  return email;
+}

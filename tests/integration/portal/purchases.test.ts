@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as downloadRoute } from "~/app/api/download/[token]/route";
+import { POST as portalDownloadRoute } from "~/app/api/portal/payments/[id]/download/route";
+import { db } from "~/server/platform/db";
+import { getThankYouStore, LIBRARY_WINDOWS_PER_PERIOD } from "~/server/library/library";
+import { refundPayment } from "~/server/payments/refunds";
+import { portalOverview, portalPayment, portalSubscription } from "~/server/portal/portal";
+import { startPortalSession } from "~/server/portal/sessions";
+import { imageVariantUrl } from "~/server/vendors/storage/images";
+import { createMerchant } from "../../factories/merchant";
+import { buildSellPageInput } from "../../factories/sell-page";
+import { createStoredFile } from "../../factories/stored-file";
+import { connectPayPal } from "../../factories/store-settings";
+import { createSubscription } from "../../factories/subscription";
+import { createTransaction } from "../../factories/transaction";
+import { unique } from "../../factories/unique";
+import { buyerApi } from "../../support/buyer-api";
+import { merchantCaller } from "../../support/callers";
+import { pngFile } from "../../support/files";
+import { portalRequest } from "../../support/portal";
+import { approveOrder } from "../../support/paypal-sandbox";
+import { rejectionOf } from "../../support/rejection";
+
+// The portal's purchases, read and downloaded as a signed-in buyer, against real PayPal sandbox captures.
+const PRODUCT = "%PDF-1.7\nthe purchased product, byte for byte";
+
+/** A store with a support address and a sell page with a file. */
+async function store(storeName = "Glaze Studio") {
+  const merchant = await createMerchant(db);
+  const { clientId } = await connectPayPal(db, merchant.id);
+  const supportEmail = `${unique("help")}@store.example.test`;
+  await db.storeSettings.update({ where: { merchantId: merchant.id }, data: { storeName, supportEmail } });
+  const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: PRODUCT });
+  const { id: pageId } = await merchantCaller(merchant).pages.sellPages.create(
+    buildSellPageInput({ name: "Glaze Recipes", paypalClientId: clientId, downloadableFileId: file.id }),
+  );
+  const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
+  return { merchant, clientId, button, supportEmail };
+}
+
+const buyerEmail = () => `${unique("buyer")}@buyer.example.test`.toLowerCase();
+
+async function buy(shop: Awaited<ReturnType<typeof store>>, email: string) {
+  const { orderId } = await buyerApi().createOrder({ buttonId: shop.button.id });
+  await approveOrder(orderId, "alex", email);
+  const { downloadToken } = await buyerApi().captureOrder({ buttonId: shop.button.id, orderId });
+  const payment = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
+  return { ...payment, downloadToken };
+}
+
+function download(session: string | null, purchase: string) {
+  return portalDownloadRoute(portalRequest(`/api/portal/payments/${purchase}/download`, session, { method: "POST" }), {
+    params: Promise.resolve({ id: purchase }),
+  });
+}
+
+async function fileBehind(response: Response) {
+  expect(response.status).toBe(303);
+  const grant = response.headers.get("location")!.split("/api/download/")[1]!;
+  const file = await downloadRoute(new Request(`http://localhost/api/download/${grant}`), {
+    params: Promise.resolve({ token: grant }),
+  });
+  expect(file.status).toBe(302);
+  return (await fetch(file.headers.get("location")!)).text();
+}
+
+let shop: Awaited<ReturnType<typeof store>>;
+beforeAll(async () => {
+  shop = await store();
+});
+
+describe("downloads in the portal", () => {
+  it("hands out fresh download links within the purchase's limit", async () => {
+    const email = buyerEmail();
+    const payment = await buy(shop, email);
+    const session = await startPortalSession(email);
+
+    const { files } = await portalOverview(email);
+    expect(files.get(payment.id)).toMatchObject({ productName: "Glaze Recipes", storeName: "Glaze Studio" });
+
+    // The thank-you page's grant still has downloads: the portal carries it over, no new window.
+    expect(await fileBehind(await download(session, payment.id))).toBe(PRODUCT);
+    expect(await db.downloadGrant.count({ where: { transactionId: payment.id, fromLibrary: true } })).toBe(0);
+
+    for (let window = 1; window <= LIBRARY_WINDOWS_PER_PERIOD; window++) {
+      await db.downloadGrant.updateMany({
+        where: { transactionId: payment.id, revokedAt: null },
+        data: { expiresAt: new Date(Date.now() - 1000) },
+      });
+      expect(await fileBehind(await download(session, payment.id))).toBe(PRODUCT);
+    }
+    await db.downloadGrant.updateMany({
+      where: { transactionId: payment.id, revokedAt: null },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const refused = await download(session, payment.id);
+    expect(refused.headers.get("location")).toBe(`/portal/payments/${payment.id}?download=refused`);
+    expect((await portalPayment(email, payment.id)).file).toMatchObject({
+      canDownload: false,
+      nextWindowAt: expect.any(Date),
+    });
+  });
+
+  it("opens nobody else's purchase, sends a visitor without a session to sign in, and stops at a full refund", async () => {
+    const email = buyerEmail();
+    const mine = await buy(shop, email);
+    const theirs = await buy(shop, buyerEmail());
+    const session = await startPortalSession(email);
+
+    expect((await download(session, theirs.id)).headers.get("location")).toBe(
+      `/portal/payments/${theirs.id}?download=refused`,
+    );
+    expect((await download(null, mine.id)).headers.get("location")).toBe(
+      `/portal/sign-in?next=${encodeURIComponent(`/portal/payments/${mine.id}`)}`,
+    );
+    expect((await download("not-a-session", mine.id)).headers.get("location")).toMatch(/^\/portal\/sign-in/);
+
+    await refundPayment(shop.merchant.id, { paymentId: mine.id, idempotencyKey: randomUUID() });
+    expect((await portalOverview(email)).files.size).toBe(0);
+    expect((await portalPayment(email, mine.id)).payment.status).toBe("refunded");
+  });
+
+  it("names the store behind each purchase, in the portal and on the thank-you page, with its logo and website", async () => {
+    const branded = await store();
+    const logo = await createStoredFile(db, branded.merchant.id, "merchant_logo", { content: pngFile() });
+    await db.storeSettings.update({
+      where: { merchantId: branded.merchant.id },
+      data: { logoFileId: logo.id, websiteUrl: "https://glaze.example" },
+    });
+    const email = buyerEmail();
+    const { downloadToken } = await buy(branded, email);
+    const brand = {
+      name: "Glaze Studio",
+      logoUrl: imageVariantUrl(logo.key, 400),
+      supportEmail: branded.supportEmail,
+      websiteUrl: "https://glaze.example/",
+    };
+    expect((await portalOverview(email)).stores[0]?.store.brand).toEqual(brand);
+    expect(await getThankYouStore(downloadToken!)).toEqual({
+      store: brand,
+      quantity: 1,
+      discountCodeText: null,
+      discountMinor: 0,
+      currency: "USD",
+    });
+    expect(await getThankYouStore("not-a-token")).toBeNull();
+    await db.storeSettings.update({ where: { merchantId: branded.merchant.id }, data: { supportEmail: null } });
+    expect((await getThankYouStore(downloadToken!))?.store.supportEmail).toBe(branded.merchant.email);
+  });
+});
+
+describe("what a buyer sees", () => {
+  it("groups every payment and subscription of their e-mail by store, newest activity first", async () => {
+    const email = buyerEmail();
+    const older = await store("Older Store");
+    const newer = await store("Newer Store");
+    await createTransaction(db, older.merchant.id, {
+      payerEmail: email,
+      paypalTransactionId: unique("CAP-"),
+      createdAt: new Date(Date.now() - 86_400_000),
+    });
+    await createTransaction(db, newer.merchant.id, {
+      payerEmail: email.toUpperCase(),
+      paypalTransactionId: unique("CAP-"),
+    });
+    await createTransaction(db, newer.merchant.id, {
+      payerEmail: email,
+      status: "failed",
+      paypalTransactionId: unique("CAP-"),
+    });
+    await createSubscription(db, older.merchant.id, {
+      payerEmail: email,
+      createdAt: new Date(Date.now() - 2 * 86_400_000),
+    });
+    await createTransaction(db, newer.merchant.id, { payerEmail: buyerEmail(), paypalTransactionId: unique("CAP-") });
+
+    const { stores } = await portalOverview(email);
+    expect(stores.map((group) => group.store.brand.name)).toEqual(["Newer Store", "Older Store"]);
+    // A failed capture took no money: not a purchase. Someone else's payment is not here.
+    expect(stores[0]!.payments).toHaveLength(1);
+    expect(stores[1]!.payments).toHaveLength(1);
+    expect(stores[1]!.subscriptions).toHaveLength(1);
+  });
+
+  it("finds another buyer's payment or subscription nowhere, by any id", async () => {
+    const email = buyerEmail();
+    const other = buyerEmail();
+    const theirs = await createTransaction(db, shop.merchant.id, {
+      payerEmail: other,
+      paypalTransactionId: unique("CAP-"),
+    });
+    const theirSubscription = await createSubscription(db, shop.merchant.id, { payerEmail: other });
+    expect(await rejectionOf(portalPayment(email, theirs.id))).toMatchObject({
+      code: "NOT_FOUND",
+      userMessage: "Payment not found.",
+    });
+    expect(await rejectionOf(portalSubscription(email, theirSubscription.id))).toMatchObject({
+      code: "NOT_FOUND",
+      userMessage: "Subscription not found.",
+    });
+    expect(await rejectionOf(portalPayment(email, "x'; --"))).toMatchObject({ code: "NOT_FOUND" });
+    expect((await portalPayment(other, theirs.id)).payment.id).toBe(theirs.id);
+  });
+});
