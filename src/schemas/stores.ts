@@ -76,3 +76,41 @@ export type SetStoreLogoInput = z.infer<typeof setStoreLogoSchema>;
 /** merchant.setTimeZoneIfUnset: the browser's zone, saved only while the store has none. */
 export const setTimeZoneIfUnsetSchema = z.object({ timeZone: timeZoneSchema });
 export type SetTimeZoneIfUnsetInput = z.infer<typeof setTimeZoneIfUnsetSchema>;
+
+export const DEFAULT_INVOICE_PREFIX = "INV-";
+
+/** The most subscription buttons one save may name; more than a store would ever offer as plans. */
+export const MAX_SWITCHABLE_PLANS = 100;
+
+export const customerPortalMessages = {
+  businessLegalName: "Legal name must be at most 200 characters",
+  businessAddress: "Address must be at most 500 characters",
+  businessTaxId: "Tax ID must be at most 32 characters",
+  invoicePrefixLength: "Invoice prefix must be 1 to 12 characters",
+  invoicePrefixCharacters: "Invoice prefix can only contain letters, digits, dashes and slashes",
+  switchableButtonIds: `Choose at most ${MAX_SWITCHABLE_PLANS} plans`,
+} as const;
+
+/**
+ * Store Settings' "Customer portal" card: what subscribers may do themselves and the business details printed on
+ * invoices. Empty business details mean "not shown"; the switchable list is the whole set (unchecked plans are
+ * taken off).
+ */
+export const updateCustomerPortalSchema = z.object({
+  portalAllowPause: z.boolean(),
+  /** Subscription buttons whose plans a subscriber may switch between in the portal. */
+  switchableButtonIds: z
+    .array(z.string().trim().min(1).max(64))
+    .max(MAX_SWITCHABLE_PLANS, customerPortalMessages.switchableButtonIds),
+  businessLegalName: z.string().trim().max(200, customerPortalMessages.businessLegalName),
+  /** Several lines, printed as typed. */
+  businessAddress: z.string().trim().max(500, customerPortalMessages.businessAddress),
+  businessTaxId: z.string().trim().max(32, customerPortalMessages.businessTaxId),
+  invoicePrefix: z
+    .string()
+    .trim()
+    .min(1, { error: customerPortalMessages.invoicePrefixLength, abort: true })
+    .max(12, { error: customerPortalMessages.invoicePrefixLength, abort: true })
+    .regex(/^[A-Za-z0-9/-]+$/, customerPortalMessages.invoicePrefixCharacters),
+});
+export type UpdateCustomerPortalInput = z.infer<typeof updateCustomerPortalSchema>;

@@ -1,5 +1,11 @@
-import { setStoreLogoSchema, setTimeZoneIfUnsetSchema, updateStoreSettingsSchema } from "~/schemas/stores";
+import {
+  setStoreLogoSchema,
+  setTimeZoneIfUnsetSchema,
+  updateCustomerPortalSchema,
+  updateStoreSettingsSchema,
+} from "~/schemas/stores";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
+import { getCustomerPortalSettings, updateCustomerPortalSettings } from "~/server/stores/customer-portal";
 import { dismissOnboarding, getOnboarding } from "~/server/stores/onboarding";
 import {
   getStoreSettings,
@@ -10,7 +16,7 @@ import {
   updateStoreSettings,
 } from "~/server/stores/settings";
 
-/** merchant.store.*: Store Settings (PayPal credentials, branding, time zone). */
+/** merchant.store.*: Store Settings (PayPal credentials, branding, time zone, customer portal). */
 export const storeRouter = createTRPCRouter({
   get: merchantProcedure.query(({ ctx }) => getStoreSettings(ctx.merchantId)),
 
@@ -31,6 +37,13 @@ export const storeRouter = createTRPCRouter({
 
   /** 'Use test credentials': only while the app's PayPal sandbox is the local simulator (see the service). */
   connectTestCredentials: merchantProcedure.mutation(({ ctx }) => saveTestCredentials(ctx.merchantId)),
+
+  /** The "Customer portal" card: pausing, switchable plans, and the business details printed on invoices. */
+  customerPortal: merchantProcedure.query(({ ctx }) => getCustomerPortalSettings(ctx.merchantId)),
+
+  updateCustomerPortal: merchantProcedure
+    .input(updateCustomerPortalSchema)
+    .mutation(({ ctx, input }) => updateCustomerPortalSettings(ctx.merchantId, input)),
 });
 
 /** merchant.onboarding.*: the dashboard's getting-started checklist, each step read from the store's real state. */
