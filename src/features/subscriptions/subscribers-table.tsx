@@ -8,6 +8,7 @@ import { ListEmpty } from "~/features/payments/list-empty";
 import { useCurrentHref } from "~/features/payments/use-current-href";
 import type { RouterOutputs } from "~/trpc/react";
 import { CancelSubscriptionButton } from "./cancel-subscription";
+import { changeLabel } from "./change-label";
 import { subscriberHref } from "./links";
 import { planLabel, subscriberName } from "./plan";
 import { SubscriptionStatusBadge } from "./subscription-status-badge";
@@ -16,6 +17,18 @@ type Subscriber = RouterOutputs["merchant"]["subscriptions"]["list"]["subscriber
 
 const column = columnHelperFor<Subscriber>();
 const none = <span className="text-gray-600">—</span>;
+
+/** The newest change from the buyer portal or by the seller, under the status it led to, with the reason given. */
+function LatestChange({ change }: { change: NonNullable<Subscriber["latestChange"]> }) {
+  return (
+    <div className="max-w-64 text-xs font-normal text-gray-600">
+      <p>
+        {changeLabel(change)} · <DateTime value={change.createdAt} style="date" />
+      </p>
+      {change.reason && <p className="break-words text-gray-700">Reason: {change.reason}</p>}
+    </div>
+  );
+}
 
 function columnsFor(from: string, showButton: boolean): ColumnsOf<Subscriber> {
   const columns = [
@@ -27,7 +40,12 @@ function columnsFor(from: string, showButton: boolean): ColumnsOf<Subscriber> {
         )}
       </div>
     )),
-    column.shown("status", "Status", (row) => <SubscriptionStatusBadge status={row.status} />),
+    column.shown("status", "Status", (row) => (
+      <div className="space-y-1">
+        <SubscriptionStatusBadge status={row.status} />
+        {row.latestChange && <LatestChange change={row.latestChange} />}
+      </div>
+    )),
     column.shown("plan", "Plan", (row) => <span className="tabular-nums">{planLabel(row)}</span>),
     column.shown("button", "Button", (row) => row.button?.name ?? <span className="text-gray-600">Deleted</span>),
     column.shown("next", "Next billing", (row) =>

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Prisma } from "~/generated/prisma/client";
+import type { Prisma, SubscriptionChangeAction, SubscriptionChangeSource } from "~/generated/prisma/client";
 import { settledStatuses } from "~/lib/ledger";
 import { db } from "~/server/platform/db";
 import { newestPage } from "~/server/platform/paging";
@@ -64,12 +64,74 @@ async function paidBy(merchantId: string, rows: SubscriberRecord[]) {
   return paid;
 }
 
-function subscriberRows(rows: SubscriberRecord[], paid: Awaited<ReturnType<typeof paidBy>>) {
+/**
+ * The newest change (cancel, pause, resume, change of plan) made to each of `rows` from the buyer portal or by the
+ * seller, with the reason given: a fixed three queries for a whole page. A change of plan names the plans by their
+ * buttons (the oldest button of a PayPal plan, as the seller named it), or by PayPal's plan id once none is left.
+ */
+async function latestChanges(merchantId: string, rows: SubscriberRecord[]) {
+  const latest = new Map<string, LatestChange>();
+  if (rows.length === 0) return latest;
+  const newest = await db.$queryRaw<{ id: string }[]>`
+    SELECT DISTINCT ON (c.subscription_id) c.id
+    FROM subscription_changes c
+    JOIN subscriptions s ON s.id = c.subscription_id
+    WHERE s.merchant_id = ${merchantId} AND c.subscription_id = ANY(${rows.map((row) => row.id)})
+    ORDER BY c.subscription_id, c.created_at DESC, c.id DESC`;
+  if (newest.length === 0) return latest;
+  const changes = await db.subscriptionChange.findMany({
+    where: { id: { in: newest.map((row) => row.id) }, subscription: { merchantId } },
+    select: {
+      subscriptionId: true,
+      action: true,
+      source: true,
+      reason: true,
+      fromPlanId: true,
+      toPlanId: true,
+      createdAt: true,
+    },
+  });
+  const planIds = [...new Set(changes.flatMap((change) => [change.fromPlanId, change.toPlanId]))].filter(
+    (planId): planId is string => planId !== null,
+  );
+  const buttons =
+    planIds.length === 0
+      ? []
+      : await db.paymentButton.findMany({
+          where: { merchantId, subscriptionPlanId: { in: planIds } },
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          select: { name: true, subscriptionPlanId: true },
+        });
+  // Newest first, so the oldest button of a plan is the one left in the map.
+  const planName = new Map(buttons.map((button) => [button.subscriptionPlanId, button.name]));
+  const nameOf = (planId: string | null) => (planId === null ? null : (planName.get(planId) ?? planId));
+  for (const { subscriptionId, fromPlanId, toPlanId, ...change } of changes) {
+    latest.set(subscriptionId, { ...change, fromPlan: nameOf(fromPlanId), toPlan: nameOf(toPlanId) });
+  }
+  return latest;
+}
+
+type LatestChange = {
+  action: SubscriptionChangeAction;
+  source: SubscriptionChangeSource;
+  reason: string | null;
+  createdAt: Date;
+  fromPlan: string | null;
+  toPlan: string | null;
+};
+
+function subscriberRows(
+  rows: SubscriberRecord[],
+  paid: Awaited<ReturnType<typeof paidBy>>,
+  changes: Map<string, LatestChange>,
+) {
   return rows.map((row) => ({
     ...row,
     payments: paid.get(row.paypalSubscriptionId)?.payments ?? 0,
     totalPaidMinor: paid.get(row.paypalSubscriptionId)?.paidMinor ?? 0,
     canCancel: cancellableStatuses.includes(row.status),
+    /** The newest change from the buyer portal or by the seller; null when there was none. */
+    latestChange: changes.get(row.id) ?? null,
   }));
 }
 
@@ -93,12 +155,13 @@ export async function listSubscribers(merchantId: string, input: z.output<typeof
     db.subscription.count({ where }),
     (slice) => db.subscription.findMany({ where, ...slice, select: subscriberSelect }),
   );
+  const [paid, changes] = await Promise.all([paidBy(merchantId, rows), latestChanges(merchantId, rows)]);
   return {
     total,
     pageSize: SUBSCRIBERS_PAGE_SIZE,
     pageCount,
     button,
-    subscribers: subscriberRows(rows, await paidBy(merchantId, rows)),
+    subscribers: subscriberRows(rows, paid, changes),
   };
 }
 
@@ -109,14 +172,15 @@ export async function listSubscribers(merchantId: string, input: z.output<typeof
 export async function getSubscriber(merchantId: string, input: z.output<typeof getSubscriberSchema>) {
   const row = await db.subscription.findFirst({ where: { id: input.id, merchantId }, select: subscriberSelect });
   if (!row) throw new AppError("NOT_FOUND", "Subscriber not found");
-  const [paid, events] = await Promise.all([
+  const [paid, changes, events] = await Promise.all([
     paidBy(merchantId, [row]),
+    latestChanges(merchantId, [row]),
     db.payPalEvent.findMany({
       where: { subscriptionId: row.id },
       orderBy: [{ receivedAt: "asc" }, { id: "asc" }],
       select: { id: true, type: true, state: true, outcome: true, receivedAt: true, processedAt: true },
     }),
   ]);
-  const [subscriber] = subscriberRows([row], paid);
+  const [subscriber] = subscriberRows([row], paid, changes);
   return { ...subscriber!, events };
 }
