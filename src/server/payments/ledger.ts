@@ -9,6 +9,7 @@ import { emptyOutbox, type Outbox, sendOutbox } from "~/server/payments/outbox";
 import { revokeGrantsForTransaction, startGrantWindow } from "~/server/library/downloads";
 import { recordRefundNotices, recordSaleNotices } from "~/server/payments/notices";
 import { payerAndAmountSelect, paypalIdsSelect } from "~/server/payments/payments";
+import { assignInvoiceNumber } from "~/server/invoices/numbering";
 
 // Money is a ledger: a recorded payment keeps what PayPal captured; refunds and reversals are rows of
 // their own; the payment's status is derived from both. Every writer of payments and refunds goes through here or
@@ -155,6 +156,9 @@ export async function recordPaymentEvent(
   transactionId: string,
   extra: Record<string, unknown> = {},
 ): Promise<Outbox> {
+  // Every completed payment passes here in its own transaction: its invoice number is taken now (gapless per
+  // store), before the receipt that may print it.
+  if (type === "payment.completed") await assignInvoiceNumber(tx, transactionId);
   const payment = await tx.transaction.findUniqueOrThrow({ where: { id: transactionId }, select: paymentEventSelect });
   const deliveries = await recordMerchantEvent(tx, {
     merchantId: payment.merchantId,

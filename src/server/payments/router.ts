@@ -6,6 +6,7 @@ import {
   refundPaymentSchema,
 } from "~/schemas/payments";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
+import { invoicesOf } from "~/server/invoices/invoices";
 import { getCustomer, listCustomers } from "~/server/payments/customers";
 import { getPayment } from "~/server/payments/payment-detail";
 import { listPayments } from "~/server/payments/payments";
@@ -16,6 +17,11 @@ export const paymentsRouter = createTRPCRouter({
   list: merchantProcedure.input(listPaymentsSchema).query(({ ctx, input }) => listPayments(ctx.merchantId, input)),
 
   get: merchantProcedure.input(getPaymentSchema).query(({ ctx, input }) => getPayment(ctx.merchantId, input)),
+
+  /** The payment's invoice versions, newest first (version 1 is issued on the first look at a paid payment). */
+  invoices: merchantProcedure
+    .input(getPaymentSchema)
+    .query(({ ctx, input }) => invoicesOf({ merchantId: ctx.merchantId }, input.id)),
 
   /** The Refund dialog: the dialog's idempotency key makes a double click or a retry one refund at PayPal. */
   refund: merchantProcedure

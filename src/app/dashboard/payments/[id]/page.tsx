@@ -7,6 +7,7 @@ import { appliedDiscountLabel } from "~/features/discounts/format";
 import { BackLink } from "~/features/payments/back-link";
 import { DetailCard, DetailRow } from "~/features/payments/detail-card";
 import { EventHistory } from "~/features/payments/event-history";
+import { InvoicesCard } from "~/features/payments/invoices-card";
 import { customerHref, popEditHref, safeBackHref } from "~/features/payments/links";
 import { RefundDialog } from "~/features/payments/refund-dialog";
 import { RefundList } from "~/features/payments/refund-list";
@@ -31,6 +32,8 @@ export default async function PaymentDetailPage({
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const api = await serverApi();
   const payment = await orNotFound(api.merchant.payments.get({ id: decodeParam(id) }));
+  // WPS payments have no invoices: PayPal's own checkout is the seller's record of them.
+  const invoices = payment.wps ? null : await api.merchant.payments.invoices({ id: payment.id });
   const back = safeBackHref(query.back, "/dashboard/payments");
   const backLabel = back.startsWith("/dashboard/customers/subscribers/")
     ? "Back to subscriber"
@@ -137,6 +140,8 @@ export default async function PaymentDetailPage({
           <DetailCard title="Refunds" isList>
             <RefundList refunds={payment.refunds} />
           </DetailCard>
+
+          {invoices && <InvoicesCard invoices={invoices} />}
         </div>
 
         <div className="min-w-0 space-y-6">

@@ -1,0 +1,114 @@
+import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import type { Invoice } from "~/generated/prisma/client";
+import { formatDateTime } from "~/lib/dates";
+import { formatMoney } from "~/lib/money";
+
+// The invoice as a PDF, drawn from one issued version's own copy of the details (the store's name and clock are the
+// only things read today). Helvetica is built into every PDF reader, so nothing is embedded or fetched.
+
+export type InvoicePdfInput = {
+  invoice: Omit<Invoice, "merchantId">;
+  /** The version this one replaces, for the line that says so. */
+  replaced: { version: number; issuedAt: Date } | null;
+  storeName: string;
+  timeZone: string;
+};
+
+const styles = StyleSheet.create({
+  page: { padding: 48, fontFamily: "Helvetica", fontSize: 10, color: "#111827", lineHeight: 1.4 },
+  store: { fontSize: 18, fontFamily: "Helvetica-Bold", marginBottom: 16 },
+  title: { fontSize: 14, fontFamily: "Helvetica-Bold" },
+  muted: { color: "#4b5563" },
+  parties: { flexDirection: "row", marginTop: 24, marginBottom: 24 },
+  party: { flex: 1, paddingRight: 16 },
+  label: { fontFamily: "Helvetica-Bold", marginBottom: 4 },
+  row: { flexDirection: "row", paddingVertical: 6, borderBottomWidth: 1, borderBottomColor: "#e5e7eb" },
+  head: { fontFamily: "Helvetica-Bold", borderBottomColor: "#9ca3af" },
+  item: { flex: 1 },
+  quantity: { width: 60, textAlign: "right" },
+  amount: { width: 100, textAlign: "right" },
+  total: { fontFamily: "Helvetica-Bold", borderBottomWidth: 0 },
+  footer: { marginTop: 24 },
+});
+
+function Lines({ values }: { values: (string | null)[] }) {
+  return (
+    <>
+      {values
+        .filter((value): value is string => Boolean(value))
+        .flatMap((value) => value.split("\n"))
+        .map((line, index) => (
+          <Text key={index}>{line}</Text>
+        ))}
+    </>
+  );
+}
+
+function InvoiceDocument({ invoice, replaced, storeName, timeZone }: InvoicePdfInput) {
+  const money = (amountMinor: number) => formatMoney(amountMinor, invoice.currency);
+  const date = (value: Date) => formatDateTime(value, timeZone, "date");
+  const title = `Invoice ${invoice.number}`;
+  return (
+    <Document title={title} author={invoice.sellerName} creator="Popkit" producer="Popkit">
+      <Page size="A4" style={styles.page}>
+        <Text style={styles.store}>{storeName}</Text>
+        <Text style={styles.title}>{title}</Text>
+        {replaced && (
+          <Text>
+            Version {invoice.version}, replaces version {replaced.version} issued {date(replaced.issuedAt)}
+          </Text>
+        )}
+        <Text style={styles.muted}>Issued {date(invoice.issuedAt)}</Text>
+        <Text style={styles.muted}>Paid {date(invoice.paidAt)}</Text>
+
+        <View style={styles.parties}>
+          <View style={styles.party}>
+            <Text style={styles.label}>From</Text>
+            <Lines values={[invoice.sellerName, invoice.sellerAddress]} />
+            {invoice.sellerTaxId && <Text>Tax ID: {invoice.sellerTaxId}</Text>}
+            {invoice.sellerEmail && <Text>{invoice.sellerEmail}</Text>}
+          </View>
+          <View style={styles.party}>
+            <Text style={styles.label}>Bill to</Text>
+            <Lines values={[invoice.buyerName, invoice.buyerCompany, invoice.buyerAddress]} />
+            {invoice.buyerVatId && <Text>VAT ID: {invoice.buyerVatId}</Text>}
+            {invoice.buyerEmail && <Text>{invoice.buyerEmail}</Text>}
+          </View>
+        </View>
+
+        <View style={[styles.row, styles.head]}>
+          <Text style={styles.item}>Item</Text>
+          <Text style={styles.quantity}>Quantity</Text>
+          <Text style={styles.amount}>Amount</Text>
+        </View>
+        <View style={styles.row}>
+          <Text style={styles.item}>{invoice.itemName}</Text>
+          <Text style={styles.quantity}>{invoice.quantity}</Text>
+          <Text style={styles.amount}>{money(invoice.amountMinor + invoice.discountMinor)}</Text>
+        </View>
+        {invoice.discountMinor > 0 && (
+          <View style={styles.row}>
+            <Text style={styles.item}>Discount</Text>
+            <Text style={styles.quantity} />
+            <Text style={styles.amount}>-{money(invoice.discountMinor)}</Text>
+          </View>
+        )}
+        <View style={[styles.row, styles.total]}>
+          <Text style={styles.item}>Total</Text>
+          <Text style={styles.quantity} />
+          <Text style={styles.amount}>{money(invoice.amountMinor)}</Text>
+        </View>
+
+        <View style={styles.footer}>
+          <Text>
+            Paid with PayPal on {date(invoice.paidAt)}. PayPal transaction ID: {invoice.paypalId}
+          </Text>
+        </View>
+      </Page>
+    </Document>
+  );
+}
+
+export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  return renderToBuffer(<InvoiceDocument {...input} />);
+}
