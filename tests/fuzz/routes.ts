@@ -116,6 +116,8 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
     "api/exports/customers": [
       { method: "GET", params: {}, query: { q: "example", from: "2026-01-01", to: "2099-01-01" } },
     ],
+    // The world has no invoice yet: the fuzzer still drives the session check, the id's hygiene and the not-found answer.
+    "api/exports/invoices/[id]": [{ method: "GET", params: { id: "fuzz-invoice" } }],
     "api/admin/transactions/export": [
       { method: "GET", params: {}, query: { merchant: world.merchant.id, status: "completed", from: "2026-01-01" } },
     ],
