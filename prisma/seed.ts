@@ -77,6 +77,14 @@ export async function seedDemo(
 /** The demo's PayPal app in the local sandbox (which accepts sandboxSecretFor(clientId) as its secret). */
 const DEMO_CLIENT_ID = "popkit-demo-sandbox-client";
 const DEMO_CLUB = "Pattern Club Monthly";
+const DEMO_CLUB_PLUS = "Pattern Club Plus";
+/** The demo's subscription plans and their monthly price in the simulator; subscribers may switch between them. */
+const DEMO_CLUBS = [
+  [DEMO_CLUB, "9.00"],
+  [DEMO_CLUB_PLUS, "15.00"],
+] as const;
+/** The sandbox's Alex Buyer, who subscribes to the Pattern Club and can open the customer portal. */
+const DEMO_SUBSCRIBER = { name: "Alex Buyer", email: "alex.buyer@buyer.example.com" };
 
 /** The sandbox credentials, unless the merchant already set their own. */
 async function connectDemoPayPal(db: PrismaClient, merchantId: string) {
@@ -94,33 +102,33 @@ async function wireDemoPayPal(db: PrismaClient, merchantId: string, simulator: {
   const settings = await db.storeSettings.findUnique({ where: { merchantId } });
   if (settings?.paypalClientId !== DEMO_CLIENT_ID) return;
   const paypal = await simulatorClient(simulator.apiBase);
-  const club = await db.paymentButton.findFirst({
-    where: { merchantId, name: DEMO_CLUB },
-    select: { id: true, subscriptionPlanId: true },
-  });
-  if (club) {
+  for (const [name, price] of DEMO_CLUBS) {
+    const club = await db.paymentButton.findFirst({
+      where: { merchantId, name },
+      select: { id: true, subscriptionPlanId: true },
+    });
+    if (!club) continue;
     const plan = club.subscriptionPlanId ? await paypal("GET", `/v1/billing/plans/${club.subscriptionPlanId}`) : null;
-    if (!plan?.ok) {
-      const product = await paypal("POST", "/v1/catalogs/products", { name: DEMO_CLUB, type: "DIGITAL" });
-      const created = await paypal("POST", "/v1/billing/plans", {
-        product_id: product.body.id,
-        name: `${DEMO_CLUB} plan`,
-        billing_cycles: [
-          {
-            frequency: { interval_unit: "MONTH", interval_count: 1 },
-            tenure_type: "REGULAR",
-            sequence: 1,
-            total_cycles: 0,
-            pricing_scheme: { fixed_price: { value: "9.00", currency_code: "USD" } },
-          },
-        ],
-        payment_preferences: { payment_failure_threshold: 3 },
-      });
-      await db.paymentButton.update({
-        where: { id: club.id },
-        data: { subscriptionPlanId: String(created.body.id), planIntervalUnit: "MONTH", planIntervalCount: 1 },
-      });
-    }
+    if (plan?.ok) continue;
+    const product = await paypal("POST", "/v1/catalogs/products", { name, type: "DIGITAL" });
+    const created = await paypal("POST", "/v1/billing/plans", {
+      product_id: product.body.id,
+      name: `${name} plan`,
+      billing_cycles: [
+        {
+          frequency: { interval_unit: "MONTH", interval_count: 1 },
+          tenure_type: "REGULAR",
+          sequence: 1,
+          total_cycles: 0,
+          pricing_scheme: { fixed_price: { value: price, currency_code: "USD" } },
+        },
+      ],
+      payment_preferences: { payment_failure_threshold: 3 },
+    });
+    await db.paymentButton.update({
+      where: { id: club.id },
+      data: { subscriptionPlanId: String(created.body.id), planIntervalUnit: "MONTH", planIntervalCount: 1 },
+    });
   }
   const url = `${simulator.appUrl.replace(/\/+$/, "")}/api/paypal/webhook`;
   const listed = await paypal("GET", "/v1/notifications/webhooks");
@@ -129,6 +137,41 @@ async function wireDemoPayPal(db: PrismaClient, merchantId: string, simulator: {
     webhooks.find((hook) => hook.url === url) ??
     (await paypal("POST", "/v1/notifications/webhooks", { url, event_types: [{ name: "*" }] })).body;
   await db.storeSettings.update({ where: { merchantId }, data: { paypalWebhookId: String(webhook.id) } });
+  await wireDemoSubscriber(db, merchantId, simulator.apiBase, paypal);
+}
+
+/**
+ * The demo subscriber's subscription must exist at the simulator too, so that the customer portal's cancel, pause
+ * and plan change reach "PayPal": made there and approved by the sandbox's Alex Buyer when the simulator lacks it
+ * (its state may have been reset), and our rows moved to its new id.
+ */
+async function wireDemoSubscriber(
+  db: PrismaClient,
+  merchantId: string,
+  apiBase: string,
+  paypal: Awaited<ReturnType<typeof simulatorClient>>,
+) {
+  const subscription = await db.subscription.findFirst({
+    where: { merchantId, payerEmail: DEMO_SUBSCRIBER.email, status: { in: ["active", "suspended"] } },
+    select: { id: true, paypalSubscriptionId: true, button: { select: { subscriptionPlanId: true } } },
+  });
+  const planId = subscription?.button?.subscriptionPlanId;
+  if (!subscription || !planId) return;
+  if ((await paypal("GET", `/v1/billing/subscriptions/${subscription.paypalSubscriptionId}`)).ok) return;
+  const created = await paypal("POST", "/v1/billing/subscriptions", { plan_id: planId });
+  const paypalSubscriptionId = String(created.body.id);
+  await db.$transaction([
+    db.transaction.updateMany({
+      where: { paypalSubscriptionId: subscription.paypalSubscriptionId },
+      data: { paypalSubscriptionId },
+    }),
+    db.subscription.update({ where: { id: subscription.id }, data: { paypalSubscriptionId, planId } }),
+  ]);
+  await fetch(`${apiBase}/__sandbox/subscriptions/${paypalSubscriptionId}/approve`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ buyer: "alex" }),
+  });
 }
 
 type SimulatorAnswer = { ok: boolean; body: Record<string, unknown> & { id?: unknown; webhooks?: unknown } };
@@ -180,7 +223,34 @@ async function seedDemoButtons(db: PrismaClient, merchantId: string) {
     styleColor: "blue",
     styleShape: "pill",
     styleLabel: "subscribe",
+    portalSwitchable: true,
     createdAt: daysAgo(40),
+  });
+  await createPaymentButton(db, merchantId, {
+    name: DEMO_CLUB_PLUS,
+    description: "Two patterns a month and the video lessons.",
+    paypalClientId: DEMO_CLIENT_ID,
+    amountMinor: 1500,
+    currency: "USD",
+    paymentType: "subscription",
+    subscriptionPlanId: "P-POPKITDEMOPLAN0000000002",
+    planIntervalUnit: "MONTH",
+    planIntervalCount: 1,
+    styleColor: "blue",
+    styleShape: "pill",
+    styleLabel: "subscribe",
+    portalSwitchable: true,
+    createdAt: daysAgo(40),
+  });
+  // The customer portal as a seller sets it up: subscribers may pause and switch plans; invoices carry the business.
+  await db.storeSettings.update({
+    where: { merchantId },
+    data: {
+      portalAllowPause: true,
+      businessLegalName: "Demo Store LLC",
+      businessAddress: "1 Maker Lane\nPortland, OR 97201\nUnited States",
+      businessTaxId: "US-12-3456789",
+    },
   });
 
   const buyers = [
@@ -263,28 +333,42 @@ async function seedDemoButtons(db: PrismaClient, merchantId: string) {
       paypalSubscriptionId: subscriptionId,
       planId: "P-POPKITDEMOPLAN0000000001",
       amountMinor: club.amountMinor,
-      payerName: "Sam Rivera",
-      payerEmail: "sam.rivera@buyer.example.com",
+      payerName: DEMO_SUBSCRIBER.name,
+      payerEmail: DEMO_SUBSCRIBER.email,
       createdAt: daysAgo(45),
       lastPaymentAt: daysAgo(15),
       nextBillingAt: daysAgo(-15),
     }),
   });
+  let latestSale = "";
   for (const [index, days] of [45, 15].entries()) {
-    await db.transaction.create({
-      data: buildTransaction(merchantId, {
-        buttonId: club.id,
-        paypalOrderId: null,
-        paypalTransactionId: `DEMOSALE${String(index + 1).padStart(9, "0")}`,
-        paypalSubscriptionId: subscriptionId,
-        payerName: "Sam Rivera",
-        payerEmail: "sam.rivera@buyer.example.com",
-        amountMinor: club.amountMinor,
-        feeMinor: 80,
-        createdAt: daysAgo(days),
-      }),
-    });
+    latestSale = (
+      await db.transaction.create({
+        data: buildTransaction(merchantId, {
+          buttonId: club.id,
+          paypalOrderId: null,
+          paypalTransactionId: `DEMOSALE${String(index + 1).padStart(9, "0")}`,
+          paypalSubscriptionId: subscriptionId,
+          payerName: DEMO_SUBSCRIBER.name,
+          payerEmail: DEMO_SUBSCRIBER.email,
+          amountMinor: club.amountMinor,
+          feeMinor: 80,
+          createdAt: daysAgo(days),
+        }),
+      })
+    ).id;
   }
+  // The renewal's receipt, sent to the local inbox shortly after start-up: its link opens the customer portal.
+  await db.emailMessage.create({
+    data: {
+      template: "receipt",
+      toAddress: DEMO_SUBSCRIBER.email,
+      dedupeKey: `receipt:${latestSale}`,
+      payload: { transactionId: latestSale },
+      merchantId,
+      createdAt: new Date(Date.now() - 2 * 60_000),
+    },
+  });
 }
 
 /**
@@ -453,6 +537,7 @@ export function printDemoLogins({ logins, sellPageId }: DemoSeed, appUrl: string
       `  Merchant  ${appUrl}/auth             email ${logins.merchant.email}  password ${logins.merchant.password}`,
       `  Staff     ${appUrl}/saas-admin/auth  username ${logins.staff.username}  password ${logins.staff.password}`,
       `  A buyer's page (pay in the PayPal sandbox): ${appUrl}/digital-sell/${sellPageId}`,
+      `  A subscriber's customer portal: ${appUrl}/portal  (sign in as ${DEMO_SUBSCRIBER.email}; the link arrives by e-mail)`,
       ...(process.env.MAIL_INBOX_URL
         ? [`  E-mail the app sent (receipts, sale alerts, password resets): ${process.env.MAIL_INBOX_URL}`]
         : []),

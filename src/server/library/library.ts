@@ -6,6 +6,7 @@ import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { GRANT_TTL_MS, hashGrantToken, MAX_DOWNLOADS } from "~/server/library/downloads";
 import { imageVariantUrl } from "~/server/vendors/storage/images";
+import { equalsIgnoringCase } from "~/server/platform/text-match";
 
 /**
  * A buyer's purchase library: the files paid for with one e-mail, with fresh download links, shown in the customer
@@ -82,7 +83,7 @@ export function storeBrandOf(merchant: StoreBrandRow, audience: "public" | "buye
 /** Paid purchases whose product is a file: a partial refund leaves the file, a full one takes it back. */
 const libraryPurchases = (email: string) =>
   ({
-    payerEmail: { equals: email, mode: "insensitive" },
+    payerEmail: equalsIgnoringCase(email),
     status: { in: ["completed", "partially_refunded"] },
     OR: [
       { sellPage: { downloadableFileId: { not: null } } },

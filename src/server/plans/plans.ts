@@ -1,3 +1,4 @@
+import { equalsIgnoringCase } from "~/server/platform/text-match";
 import { Prisma } from "~/generated/prisma/client";
 import type { Currency } from "~/lib/money";
 import { hasStaffRole, ruleMessages } from "~/server/auth/roles";
@@ -111,7 +112,7 @@ function nameTaken(name: string) {
 /** Names compare case-insensitively: "pro" next to "Pro" would read as one plan on the landing page. */
 async function assertNameFree(tx: Prisma.TransactionClient, name: string, exceptId?: string) {
   const taken = await tx.plan.findFirst({
-    where: { name: { equals: name, mode: "insensitive" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: { name: equalsIgnoringCase(name), ...(exceptId ? { id: { not: exceptId } } : {}) },
     select: { id: true },
   });
   if (taken) throw nameTaken(name);

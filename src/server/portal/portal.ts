@@ -4,6 +4,7 @@ import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { getLibrary, storeBrandOf, storeBrandSelect } from "~/server/library/library";
 import { itemOf } from "~/server/payments/payments";
+import { equalsIgnoringCase } from "~/server/platform/text-match";
 
 // What a signed-in buyer sees: every payment and subscription made with their e-mail, grouped by the store that
 // sold it. Every read is scoped by that e-mail: an id of someone else's payment is simply not found.
@@ -13,7 +14,7 @@ export const SUBSCRIPTION_NOT_FOUND = "Subscription not found.";
 
 /** A failed capture took no money: it is not a purchase. */
 const SHOWN: TransactionStatus[] = ["completed", "partially_refunded", "refunded", "pending"];
-const payer = (email: string) => ({ equals: email, mode: "insensitive" }) as const;
+const payer = equalsIgnoringCase;
 
 const storeSelect = {
   id: true,

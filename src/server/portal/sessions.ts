@@ -5,6 +5,7 @@ import { sendEmail } from "~/server/email";
 import { db } from "~/server/platform/db";
 import { consumeRateLimit } from "~/server/platform/rate-limit";
 import type { JobHandlers } from "~/server/jobs";
+import { equalsIgnoringCase } from "~/server/platform/text-match";
 
 /**
  * Buyers have no password: a buyer is an e-mail address proven by a single-use link we mail to it. The link
@@ -28,7 +29,7 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Whether `email` paid for anything here: a payment, or a subscription (its first sale may not be in yet). */
 export async function hasBought(email: string): Promise<boolean> {
-  const payer = { equals: email, mode: "insensitive" } as const;
+  const payer = equalsIgnoringCase(email);
   const [payment, subscription] = await Promise.all([
     db.transaction.findFirst({ where: { payerEmail: payer }, select: { id: true } }),
     db.subscription.findFirst({ where: { payerEmail: payer }, select: { id: true } }),

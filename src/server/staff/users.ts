@@ -1,3 +1,4 @@
+import { equalsIgnoringCase } from "~/server/platform/text-match";
 import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { hashPassword, verifyPassword } from "~/server/auth/password";
@@ -76,7 +77,7 @@ async function assertUnique(
   exceptId?: string,
 ) {
   const or: Prisma.SaasUserWhereInput[] = [];
-  if (fields.username) or.push({ username: { equals: fields.username, mode: "insensitive" } });
+  if (fields.username) or.push({ username: equalsIgnoringCase(fields.username) });
   if (fields.email) or.push({ email: fields.email });
   if (or.length === 0) return;
   const taken = await client.saasUser.findMany({

@@ -202,4 +202,16 @@ describe("what a buyer sees", () => {
     expect(await rejectionOf(portalPayment(email, "x'; --"))).toMatchObject({ code: "NOT_FOUND" });
     expect((await portalPayment(other, theirs.id)).payment.id).toBe(theirs.id);
   });
+
+  it("reads `_` and `%` in an address as themselves, not as SQL wildcards", async () => {
+    const tag = unique("w").toLowerCase();
+    const lookalike = await createTransaction(db, shop.merchant.id, {
+      payerEmail: `ax${tag}@buyer.example.test`,
+      paypalTransactionId: unique("CAP-"),
+    });
+    for (const email of [`a_${tag}@buyer.example.test`, `%${tag}@buyer.example.test`]) {
+      expect((await portalOverview(email)).stores).toEqual([]);
+      expect(await rejectionOf(portalPayment(email, lookalike.id))).toMatchObject({ code: "NOT_FOUND" });
+    }
+  });
 });
