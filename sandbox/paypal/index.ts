@@ -9,6 +9,8 @@ import { dispatch } from "./routes";
 import { dashboardSaleRefund } from "./sales";
 import { createStore } from "./persistence";
 import { approveSubscription, billSubscription, expireSubscription } from "./subscription-billing";
+import { approveRevision } from "./subscription-revise";
+import { ownSubscription } from "./subscriptions";
 import { registerWebhook } from "./webhook-registry";
 import { type WebhookInput, sendWebhook, signWebhook } from "./webhooks";
 
@@ -33,6 +35,8 @@ export interface PayPalSandbox {
   approveOrder(orderId: string, buyerId?: string): void;
   /** Test helper: the buyer approves the subscription: ACTIVE, setup fee and first cycle charged. */
   approveSubscription(subscriptionId: string, buyerId?: string): void;
+  /** Test helper: the buyer approves the subscription's pending revise (its new plan, BILLING.SUBSCRIPTION.UPDATED). */
+  approveRevision(subscriptionId: string): void;
   /** Test helper: accept this secret (only) for this client id. */
   registerCredentials(clientId: string, clientSecret: string): void;
   /** Test helper: a signed webhook (body + PayPal headers) to post to the app yourself. */
@@ -125,6 +129,13 @@ export function createPayPalSandbox(opts: PayPalSandboxOptions & { publicUrl: ()
     },
     approveSubscription(subscriptionId, buyerId = "alex") {
       change(() => approveSubscription(core(), subscriptionId, buyerId));
+    },
+    approveRevision(subscriptionId) {
+      change(() => {
+        const sub = ownSubscription(store, subscriptionId, undefined);
+        if (!sub.revision) throw new Error(`Subscription ${subscriptionId} has no revision to approve`);
+        approveRevision(core(), sub);
+      });
     },
     registerCredentials(clientId, clientSecret) {
       change(() => (store.data.credentials[clientId] = clientSecret));

@@ -8,6 +8,12 @@ import { getCaptureRefund, handleCaptureRefund, handleDashboardCaptureRefund } f
 import { getSale, getSaleRefund, handleDashboardSaleRefund, handleSaleRefund } from "./sales";
 import { handleSdkScript } from "./sdk-script";
 import { approveSubscription, handleBill, handleExpire } from "./subscription-billing";
+import {
+  REVISE_APPROVAL_PATH,
+  handleRevisionPage,
+  handleRevisionSubmit,
+  reviseSubscription,
+} from "./subscription-revise";
 import { changeSubscription, createSubscription, getSubscription, listTransactions } from "./subscriptions";
 import {
   handleCreateWebhook,
@@ -115,6 +121,7 @@ const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
         (ctx, [id]) => changeSubscription(ctx, id!, action),
       ] satisfies [string, RegExp, Handler],
   ),
+  ["POST", new RegExp(`^/v1/billing/subscriptions/${ID}/revise$`), (ctx, [id]) => reviseSubscription(ctx, id!)],
   [
     "GET",
     new RegExp(`^/v1/billing/subscriptions/${ID}/transactions$`),
@@ -131,6 +138,8 @@ const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
   ["POST", /^\/cgi-bin\/webscr$/, (ctx, _, query) => handleWebscr(ctx, query)],
   ["GET", /^\/checkoutnow$/, (ctx, _, query) => handleApprovalPage(ctx, query)],
   ["POST", /^\/checkoutnow$/, (ctx) => handleApprovalSubmit(ctx)],
+  ["GET", new RegExp(`^${REVISE_APPROVAL_PATH}$`), (ctx, _, query) => handleRevisionPage(ctx, query)],
+  ["POST", new RegExp(`^${REVISE_APPROVAL_PATH}$`), (ctx) => handleRevisionSubmit(ctx)],
   ["GET", /^\/__sandbox\/health$/, (ctx) => sendJson(ctx.res, 200, { ok: true })],
   [
     "POST",

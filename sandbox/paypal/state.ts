@@ -131,10 +131,20 @@ export interface Subscription {
   approval_token: string;
   return_url?: string;
   cancel_url?: string;
+  /** A plan change asked for with revise, waiting for the buyer's approval behind its ba_token. */
+  revision?: SubscriptionRevision;
   start_time: string;
   create_time: string;
   update_time: string;
   status_update_time: string;
+}
+
+export interface SubscriptionRevision {
+  plan_id: string;
+  /** The BA- token of the revision's approve link. */
+  token: string;
+  return_url?: string;
+  cancel_url?: string;
 }
 
 /** A v1 sale: one subscription payment (setup fee or billing cycle). */

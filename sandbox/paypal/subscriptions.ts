@@ -29,7 +29,7 @@ export const statusInvalid = (action: string, should: string) =>
     },
   ]);
 
-function subscriptionLinks(base: string, sub: Subscription) {
+export function subscriptionLinks(base: string, sub: Subscription) {
   const self = `${base}/v1/billing/subscriptions/${sub.id}`;
   const post = (rel: string) => ({ href: `${self}/${rel}`, rel, method: "POST" });
   const actions: Record<Subscription["status"], object[]> = {
@@ -78,6 +78,7 @@ const SUMMARIES: Record<string, string> = {
   SUSPENDED: "Subscription suspended",
   CANCELLED: "Subscription cancelled",
   EXPIRED: "Subscription expired",
+  UPDATED: "Subscription updated",
   "PAYMENT.FAILED": "Subscription payment failed",
 };
 
@@ -155,8 +156,11 @@ export async function createSubscription(ctx: RestContext) {
   });
 }
 
-/** The plan a new subscription names: another app's plan is one that does not exist (PayPal's RESOURCE_NOT_FOUND). */
-function planFor(store: Store, planId: string, clientId: string): Plan {
+/**
+ * The plan a new or revised subscription names: another app's plan is one that does not exist (PayPal's
+ * RESOURCE_NOT_FOUND), and only an ACTIVE plan takes subscribers.
+ */
+export function planFor(store: Store, planId: string, clientId: string, action = "subscription creation"): Plan {
   let plan: Plan;
   try {
     plan = ownPlan(store, planId, clientId);
@@ -178,7 +182,7 @@ function planFor(store: Store, planId: string, clientId: string): Plan {
         value: planId,
         location: "body",
         issue: "PLAN_STATUS_INVALID",
-        description: "Invalid plan status for subscription creation; plan status should be active.",
+        description: `Invalid plan status for ${action}; plan status should be active.`,
       },
     ]);
   }

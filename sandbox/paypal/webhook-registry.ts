@@ -16,6 +16,7 @@ const EVENT_DESCRIPTIONS: Record<string, string> = {
   "PAYMENT.SALE.REFUNDED": "A merchant refunds a sale.",
   "BILLING.SUBSCRIPTION.CREATED": "A billing agreement is created.",
   "BILLING.SUBSCRIPTION.ACTIVATED": "A subscription is activated.",
+  "BILLING.SUBSCRIPTION.UPDATED": "A subscription is updated.",
   "BILLING.SUBSCRIPTION.SUSPENDED": "A subscription is suspended.",
   "BILLING.SUBSCRIPTION.CANCELLED": "A subscription is cancelled.",
   "BILLING.SUBSCRIPTION.EXPIRED": "A subscription expires.",
