@@ -62,7 +62,13 @@ export const sandboxApiBase = base;
 /** A product and an ACTIVE plan of `clientId`'s PayPal app (what a seller sets up in PayPal): its id. */
 export async function createPlan(
   clientId: string,
-  plan: { price: string; currency?: string; intervalUnit?: "DAY" | "WEEK" | "MONTH" | "YEAR"; intervalCount?: number },
+  plan: {
+    price: string;
+    currency?: string;
+    intervalUnit?: "DAY" | "WEEK" | "MONTH" | "YEAR";
+    intervalCount?: number;
+    paymentFailureThreshold?: number;
+  },
 ) {
   const created = await call("/__sandbox/plans", {
     body: {
@@ -71,6 +77,7 @@ export async function createPlan(
       currency: plan.currency ?? "USD",
       interval_unit: plan.intervalUnit ?? "MONTH",
       interval_count: plan.intervalCount ?? 1,
+      payment_failure_threshold: plan.paymentFailureThreshold,
     },
   });
   return created.id as string;
@@ -117,4 +124,41 @@ export async function captureAtPayPal(clientId: string, orderId: string) {
     headers: { authorization: `Bearer ${token}`, prefer: "return=representation" },
     body: {},
   });
+}
+
+/** The subscription as PayPal's GET shows it to `clientId`'s app. */
+export async function subscriptionAtPayPal(clientId: string, subscriptionId: string) {
+  const token = await accessToken(clientId);
+  const response = await fetch(`${base()}/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await response.json()) as { status: string; plan_id: string; status_change_note?: string };
+}
+
+/** The seller's app acts at PayPal directly (not through Popkit): cancel, suspend or activate. */
+export async function changeAtPayPal(
+  clientId: string,
+  subscriptionId: string,
+  action: "cancel" | "suspend" | "activate",
+) {
+  const token = await accessToken(clientId);
+  const response = await fetch(`${base()}/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/${action}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ reason: `${action} at PayPal` }),
+  });
+  if (response.status !== 204) throw new Error(`${action} answered ${response.status}`);
+}
+
+/** The buyer approves (or cancels) a plan change on the page behind a revise's approve link: where PayPal sends them. */
+export async function answerRevision(approveUrl: string, action: "approve" | "cancel" = "approve") {
+  const url = new URL(approveUrl);
+  const response = await fetch(`${url.origin}${url.pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ ba_token: url.searchParams.get("ba_token") ?? "", action }).toString(),
+    redirect: "manual",
+  });
+  if (response.status !== 303) throw new Error(`the approval page answered ${response.status}`);
+  return response.headers.get("location")!;
 }

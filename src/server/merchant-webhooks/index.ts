@@ -14,6 +14,7 @@ export const merchantEventTypes = [
   "payment.completed",
   "payment.refunded",
   "subscription.activated",
+  "subscription.updated",
   "subscription.payment_failed",
   "subscription.suspended",
   "subscription.cancelled",

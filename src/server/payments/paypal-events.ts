@@ -169,7 +169,11 @@ async function subscriptionEvent(type: string, resource: Json): Promise<Outcome>
   } catch {
     return { state: "ignored", outcome: "The event's subscription is incomplete.", subscriptionId: sub.id };
   }
-  await applyPayPalSubscription(sub.id, paypal, { paymentFailed: type === "BILLING.SUBSCRIPTION.PAYMENT.FAILED" });
+  await applyPayPalSubscription(sub.id, paypal, {
+    paymentFailed: type === "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
+    // A revise the buyer approved (perhaps closing the tab before coming back): the event names the new plan.
+    followPlan: type === "BILLING.SUBSCRIPTION.UPDATED",
+  });
   return {
     state: "processed",
     outcome: `Subscription is ${paypal.status.toLowerCase()} at PayPal.`,

@@ -11,6 +11,8 @@ import type {
   ProductRequest,
   ProductResponse,
   SubscriptionResponse,
+  SubscriptionReviseRequest,
+  SubscriptionReviseResponse,
   TransactionsResponse,
 } from "~/server/vendors/paypal/types";
 
@@ -47,6 +49,15 @@ function toPlan(plan: PlanResponse): PayPalPlan {
 
 /** The billing calls of a seller's client: products, plans, subscriptions and their sales. */
 export function billingCalls(api: PayPalApi) {
+  /** POST .../cancel|suspend|activate {reason}: 204 when done. */
+  async function changeStatus(subscriptionId: string, action: "cancel" | "suspend" | "activate", reason: string) {
+    await api("POST", `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/${action}`, {
+      // PayPal caps the reason at 128 characters and requires one.
+      body: JSON.stringify({ reason: reason.slice(0, 127) || "Requested" }),
+      allowEmpty: true,
+    });
+  }
+
   return {
     async getSubscription(subscriptionId: string): Promise<PayPalSubscription> {
       const sub = await api<SubscriptionResponse>(
@@ -75,11 +86,37 @@ export function billingCalls(api: PayPalApi) {
     },
 
     /** Cancels a subscription at PayPal (204); PayPal refuses one already cancelled or expired (422). */
-    async cancelSubscription(subscriptionId: string, reason: string): Promise<void> {
-      await api("POST", `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, {
-        body: JSON.stringify({ reason: reason.slice(0, 127) }),
-        allowEmpty: true,
-      });
+    cancelSubscription: (subscriptionId: string, reason: string) => changeStatus(subscriptionId, "cancel", reason),
+
+    /** Pauses billing (204); PayPal refuses a subscription that is not ACTIVE (422). */
+    suspendSubscription: (subscriptionId: string, reason: string) => changeStatus(subscriptionId, "suspend", reason),
+
+    /**
+     * Resumes a suspended subscription (204); PayPal refuses one not SUSPENDED, or suspended for reaching its
+     * failed-payment threshold (422 SUBSCRIPTION_CANNOT_BE_ACTIVATED).
+     */
+    activateSubscription: (subscriptionId: string, reason: string) => changeStatus(subscriptionId, "activate", reason),
+
+    /**
+     * Asks PayPal to move the subscription to another plan: nothing changes until the buyer approves at the answer's
+     * approve link, after which PayPal sends them to returnUrl (cancelUrl if they decline).
+     */
+    async reviseSubscription(
+      subscriptionId: string,
+      planId: string,
+      urls: { returnUrl: string; cancelUrl: string },
+    ): Promise<{ approveUrl: string }> {
+      const request: SubscriptionReviseRequest = {
+        plan_id: planId,
+        application_context: { return_url: urls.returnUrl, cancel_url: urls.cancelUrl },
+      };
+      const answer = await api<SubscriptionReviseResponse>(
+        "POST",
+        `/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}/revise`,
+        { body: JSON.stringify(request) },
+      );
+      const approve = answer.links?.find((link) => link.rel === "approve")?.href;
+      return { approveUrl: required(approve, "approve link") };
     },
 
     async getPlan(planId: string): Promise<PayPalPlan> {

@@ -8,6 +8,8 @@ export type BillingSchemas = BillingSubscriptionsV1["components"]["schemas"];
 // paypal-js 11.2's SubscriptionResponseBody is the *plan* schema by mistake; this is the subscription one.
 export type SubscriptionResponse = BillingSchemas["subscription"];
 export type PlanResponse = BillingSchemas["plan"];
+export type SubscriptionReviseRequest = BillingSchemas["subscription_revise_request"];
+export type SubscriptionReviseResponse = BillingSchemas["subscription_revise_response"];
 export type PlanRequest = BillingSchemas["plan_request_POST"];
 export type TransactionsResponse = BillingSchemas["transactions_list"];
 export type RefundResponse = OrderSchemas["refund"];
