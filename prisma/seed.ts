@@ -102,33 +102,39 @@ async function wireDemoPayPal(db: PrismaClient, merchantId: string, simulator: {
   const settings = await db.storeSettings.findUnique({ where: { merchantId } });
   if (settings?.paypalClientId !== DEMO_CLIENT_ID) return;
   const paypal = await simulatorClient(simulator.apiBase);
-  for (const [name, price] of DEMO_CLUBS) {
-    const club = await db.paymentButton.findFirst({
-      where: { merchantId, name },
-      select: { id: true, subscriptionPlanId: true },
-    });
-    if (!club) continue;
-    const plan = club.subscriptionPlanId ? await paypal("GET", `/v1/billing/plans/${club.subscriptionPlanId}`) : null;
-    if (plan?.ok) continue;
-    const product = await paypal("POST", "/v1/catalogs/products", { name, type: "DIGITAL" });
-    const created = await paypal("POST", "/v1/billing/plans", {
-      product_id: product.body.id,
-      name: `${name} plan`,
-      billing_cycles: [
-        {
-          frequency: { interval_unit: "MONTH", interval_count: 1 },
-          tenure_type: "REGULAR",
-          sequence: 1,
-          total_cycles: 0,
-          pricing_scheme: { fixed_price: { value: price, currency_code: "USD" } },
-        },
-      ],
-      payment_preferences: { payment_failure_threshold: 3 },
-    });
-    await db.paymentButton.update({
-      where: { id: club.id },
-      data: { subscriptionPlanId: String(created.body.id), planIntervalUnit: "MONTH", planIntervalCount: 1 },
-    });
+  // Both plans on one PayPal product: PayPal moves a subscription only between plans of the same product.
+  const clubs = await db.paymentButton.findMany({
+    where: { merchantId, name: { in: DEMO_CLUBS.map(([name]) => name) } },
+    select: { id: true, name: true, subscriptionPlanId: true },
+  });
+  const plans = await Promise.all(
+    clubs.map((club) =>
+      club.subscriptionPlanId ? paypal("GET", `/v1/billing/plans/${club.subscriptionPlanId}`) : null,
+    ),
+  );
+  if (clubs.length > 0 && !plans.every((plan) => plan?.ok)) {
+    const product = await paypal("POST", "/v1/catalogs/products", { name: "Pattern Club", type: "DIGITAL" });
+    for (const club of clubs) {
+      const price = DEMO_CLUBS.find(([name]) => name === club.name)![1];
+      const created = await paypal("POST", "/v1/billing/plans", {
+        product_id: product.body.id,
+        name: `${club.name} plan`,
+        billing_cycles: [
+          {
+            frequency: { interval_unit: "MONTH", interval_count: 1 },
+            tenure_type: "REGULAR",
+            sequence: 1,
+            total_cycles: 0,
+            pricing_scheme: { fixed_price: { value: price, currency_code: "USD" } },
+          },
+        ],
+        payment_preferences: { payment_failure_threshold: 3 },
+      });
+      await db.paymentButton.update({
+        where: { id: club.id },
+        data: { subscriptionPlanId: String(created.body.id), planIntervalUnit: "MONTH", planIntervalCount: 1 },
+      });
+    }
   }
   const url = `${simulator.appUrl.replace(/\/+$/, "")}/api/paypal/webhook`;
   const listed = await paypal("GET", "/v1/notifications/webhooks");
