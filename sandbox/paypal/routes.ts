@@ -54,7 +54,7 @@ async function approveEndpoint(ctx: RestContext, kind: "orders" | "subscriptions
     const order = approveOrder(ctx.store, id, body.buyer, clientId, body.email);
     sendJson(ctx.res, 200, { id: order.id, status: order.status, payer_id: order.payer!.payer_id, token: order.id });
   } else {
-    const sub = approveSubscription(ctx, id, body.buyer, clientId);
+    const sub = approveSubscription(ctx, id, body.buyer, clientId, body.email);
     sendJson(ctx.res, 200, {
       id: sub.id,
       status: sub.status,

@@ -70,14 +70,24 @@ function emitCycle(core: SandboxCore, sub: Subscription, outcome: CycleOutcome) 
  * The buyer approves in the buyer window: the subscription becomes ACTIVE and PayPal takes the setup fee (a sale
  * of its own) and the first cycle (nothing for a free trial).
  */
-export function approveSubscription(core: SandboxCore, id: string, buyerId: unknown, clientId?: string): Subscription {
+export function approveSubscription(
+  core: SandboxCore,
+  id: string,
+  buyerId: unknown,
+  clientId?: string,
+  email?: unknown,
+): Subscription {
   const sub = ownSubscription(core.store, id, clientId);
   const buyer = findBuyer(buyerId);
   if (!buyer) throw bodyIssue("INVALID_PARAMETER_VALUE", "Unknown test buyer.", "/buyer");
   if (sub.status !== "APPROVAL_PENDING") throw statusInvalid("approve", "APPROVAL_PENDING");
   const plan = planOf(core.store, sub);
   const currency = plan.billing_cycles.at(-1)!.pricing_scheme!.fixed_price.currency_code;
-  sub.subscriber = buyer.payer;
+  // As with orders, the buyer window's "PayPal account e-mail" stands in for the persona's own address.
+  sub.subscriber =
+    typeof email === "string" && /^[^\s@]+@[^\s@]+$/.test(email)
+      ? { ...buyer.payer, email_address: email }
+      : buyer.payer;
   setStatus(sub, "ACTIVE");
   sub.billing = {
     cyclesCompleted: plan.billing_cycles.map(() => 0),
