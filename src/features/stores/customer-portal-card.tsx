@@ -109,8 +109,8 @@ function SwitchablePlans({ plans }: { plans: Plan[] }) {
         Plans subscribers may switch between
       </p>
       <p id={hintId(PLANS_ID)} className="text-xs text-gray-600">
-        A subscriber can switch only between plans of the same currency. The new price applies from their next billing
-        cycle.
+        A subscriber can switch only between plans of the same currency and the same PayPal product (PayPal moves a
+        subscription only within its product). The new price applies from their next billing cycle.
       </p>
       {plans.length === 0 ? (
         <p className="rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm text-gray-700">

@@ -60,6 +60,15 @@ export function ActionButton({ href, children }: { href: string; children: React
   );
 }
 
+/** A link inside a sentence, for a second action beside the mail's button. */
+export function TextLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} style={{ color: "#1d4ed8", textDecoration: "underline" }}>
+      {children}
+    </Link>
+  );
+}
+
 /** Label/value rows (amount, purchase id...), as a table so every client lines them up. */
 export function Facts({ rows }: { rows: [string, string][] }) {
   return (

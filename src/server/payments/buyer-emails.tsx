@@ -6,7 +6,7 @@ import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { db } from "~/server/platform/db";
 import type { EmailTemplates } from "~/server/email";
-import { ActionButton, EmailLayout, Facts, Paragraph } from "~/server/email/layout";
+import { ActionButton, EmailLayout, Facts, Paragraph, TextLink } from "~/server/email/layout";
 import { paymentFacts, planOf, refundFacts, storeBrand, subscriptionFacts } from "~/server/payments/email-facts";
 import { createLibraryLink } from "~/server/library/library";
 
@@ -67,9 +67,9 @@ export const buyerEmails = {
             )}
             <Paragraph>
               {subscription
-                ? "Your invoice, your payments and your subscription (cancel or change it) are in your purchases:"
-                : "Your invoice and your purchase are in your purchases:"}{" "}
-              {portalUrl}
+                ? "Your invoice, your payments and your subscription (cancel, pause or change it) are in your purchases: "
+                : "Your invoice and your purchase are in your purchases: "}
+              <TextLink href={portalUrl}>{subscription ? "Manage your subscription" : "Manage your purchase"}</TextLink>
             </Paragraph>
             <Paragraph>Questions about your purchase? Reply to this e-mail or write to {store.supportEmail}.</Paragraph>
           </EmailLayout>

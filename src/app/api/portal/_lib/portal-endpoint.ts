@@ -23,7 +23,9 @@ const errorJson = (error: AppError) =>
 export function isSameOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return true;
-  return origin === new URL(env.APP_URL).origin || new URL(origin).host === request.headers.get("host");
+  if (origin === new URL(env.APP_URL).origin) return true;
+  // A malformed Origin is no origin of ours.
+  return URL.canParse(origin) && new URL(origin).host === request.headers.get("host");
 }
 
 /** The signed-in buyer's e-mail, or null. */
