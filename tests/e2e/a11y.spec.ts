@@ -3,6 +3,7 @@
 // layout and components: one audit finds what they share, and every further one costs a page load in a CI run that
 // has to stay short. Serious and critical findings fail the run; moderate ones are printed so they stay visible. At
 // the phone width no page may scroll sideways.
+import { createHash, randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { sandboxSecretFor } from "../../sandbox/paypal";
@@ -10,6 +11,7 @@ import { createMerchant } from "../factories/merchant";
 import { createPaymentButton } from "../factories/payment-button";
 import { createRefund } from "../factories/refund";
 import { createSellPage } from "../factories/sell-page";
+import { createSubscription } from "../factories/subscription";
 import { createTransaction } from "../factories/transaction";
 import { createWpsButton } from "../factories/wps-button";
 import { e2eStaff } from "../support/e2e-fixtures";
@@ -366,3 +368,37 @@ test.describe(
     });
   },
 );
+
+test("customer portal, where buyers go on their phones: at 1366 and 390 px", async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  const db = e2eDb();
+  const merchant = await createMerchant(db, { name: "A11y Portal Store" });
+  const email = `portal-${merchant.id}@buyer.example.com`;
+  const button = await createPaymentButton(db, merchant.id, { name: "Portal Club", paymentType: "subscription" });
+  const subscription = await createSubscription(db, merchant.id, { buttonId: button.id, payerEmail: email });
+  const payment = await createTransaction(db, merchant.id, {
+    buttonId: button.id,
+    payerEmail: email,
+    paypalTransactionId: `A11YSALE${merchant.id.slice(-8)}`,
+    paypalSubscriptionId: subscription.paypalSubscriptionId,
+  });
+  // A portal session as the sign-in link would open it: the cookie holds the token, the table its hash.
+  const token = randomBytes(32).toString("base64url");
+  await db.buyerSession.create({
+    data: {
+      tokenHash: createHash("sha256").update(token).digest("hex"),
+      email,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    },
+  });
+  await page.context().addCookies([{ name: "popkit-buyer", value: token, url: baseURL! }]);
+  for (const [viewport, isPhone] of [
+    [LAPTOP, false],
+    [PHONE, true],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await check(page, "/portal", isPhone);
+    await check(page, `/portal/payments/${payment.id}`, isPhone, "/portal/payments/{id}");
+    await check(page, `/portal/subscriptions/${subscription.id}`, isPhone, "/portal/subscriptions/{id}");
+  }
+});
