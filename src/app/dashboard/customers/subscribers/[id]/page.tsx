@@ -10,6 +10,7 @@ import { PaymentsTable } from "~/features/payments/payments-table";
 import { CancelSubscriptionButton } from "~/features/subscriptions/cancel-subscription";
 import { subscribersPath } from "~/features/subscriptions/links";
 import { planLabel, subscriberName } from "~/features/subscriptions/plan";
+import { changeLabel } from "~/features/subscriptions/change-label";
 import { SubscriptionStatusBadge } from "~/features/subscriptions/subscription-status-badge";
 import { pageParam, sortParams } from "~/lib/search-params";
 import { paymentSorts } from "~/schemas/payments";
@@ -86,6 +87,14 @@ export default async function SubscriberDetailPage({
             )}
           </DetailRow>
           {subscriber.cancelledAt && <DetailRow label="Cancelled">{day(subscriber.cancelledAt)}</DetailRow>}
+          {subscriber.latestChange && (
+            <DetailRow label="Last change">
+              {changeLabel(subscriber.latestChange)} on {day(subscriber.latestChange.createdAt)}
+              {subscriber.latestChange.reason && (
+                <span className="block break-words text-gray-700">Reason: {subscriber.latestChange.reason}</span>
+              )}
+            </DetailRow>
+          )}
           <DetailRow label="Total paid">
             <Money amountMinor={subscriber.totalPaidMinor} currency={subscriber.currency} className="font-medium" />
             <span className="text-gray-600">
