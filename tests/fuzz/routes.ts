@@ -91,11 +91,14 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
     "api/download/[token]": [{ method: "GET", params: { token: world.downloadToken } }],
     "api/portal/session": [{ method: "POST", params: {}, form: { token: "x".repeat(43), next: "/portal" } }],
     "api/portal/sign-out": [{ method: "POST", params: {}, headers: buyerCookie }],
-    "api/portal/payments/[id]/download": [
-      { method: "POST", params: { id: world.purchase.id }, headers: buyerCookie },
-    ],
+    "api/portal/payments/[id]/download": [{ method: "POST", params: { id: world.purchase.id }, headers: buyerCookie }],
     "api/portal/payments/[id]/billing": [
-      { method: "POST", params: { id: world.purchase.id }, headers: buyerCookie, json: { name: "Ada", vatId: "DE123" } },
+      {
+        method: "POST",
+        params: { id: world.purchase.id },
+        headers: buyerCookie,
+        json: { name: "Ada", vatId: "DE123" },
+      },
     ],
     "api/portal/invoices/[id]": [{ method: "GET", params: { id: world.purchase.id }, headers: buyerCookie }],
     "api/portal/subscriptions/[id]/[action]": [

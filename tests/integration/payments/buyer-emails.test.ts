@@ -5,21 +5,16 @@ import { deliverEmail, queueEmails, recordEmail } from "~/server/email";
 import { emailTemplates } from "~/server/job-handlers";
 import { refundPayment } from "~/server/payments/refunds";
 import { applyPayPalSubscription } from "~/server/subscriptions/subscriptions";
-import { createMerchant } from "../../factories/merchant";
-import { buildSellPageInput } from "../../factories/sell-page";
 import { createSubscription } from "../../factories/subscription";
-import { createStoredFile } from "../../factories/stored-file";
-import { connectPayPal } from "../../factories/store-settings";
 import { createTransaction } from "../../factories/transaction";
 import { unique } from "../../factories/unique";
-import { merchantCaller } from "../../support/callers";
 import { buyerApi } from "../../support/buyer-api";
 import { linkIn, mailTo, sendQueuedMail, setMailboxAvailable, waitForMail } from "../../support/mailbox";
-import { approveOrder, captureAtPayPal, registerWebhook, waitForDelivery } from "../../support/paypal-sandbox";
+import { approveOrder, captureAtPayPal, waitForDelivery } from "../../support/paypal-sandbox";
 import { startWebhookReceiver } from "../../support/paypal-webhook-receiver";
+import { buyerEmail, buyFile, fileStore } from "../../support/file-store";
 
 // Buyers' mail read from real SMTP traffic: the sandbox's SMTP server receives what the app sends.
-const PRODUCT = "%PDF-1.7\nthe purchased product, byte for byte";
 
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 beforeAll(async () => {
@@ -27,32 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
-/** A store with a support address, PayPal webhooks to this app, and a sell page with a file. */
-async function store() {
-  const merchant = await createMerchant(db);
-  const { clientId } = await connectPayPal(db, merchant.id);
-  const webhookId = await registerWebhook(clientId, receiver.url);
-  const supportEmail = `${unique("help")}@store.example.test`;
-  await db.storeSettings.update({
-    where: { merchantId: merchant.id },
-    data: { paypalWebhookId: webhookId, storeName: "Glaze Studio", supportEmail },
-  });
-  const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: PRODUCT });
-  const { id: pageId } = await merchantCaller(merchant).pages.sellPages.create(
-    buildSellPageInput({ name: "Glaze Recipes", paypalClientId: clientId, downloadableFileId: file.id }),
-  );
-  const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
-  return { merchant, clientId, button, supportEmail };
-}
-
-const buyerEmail = () => `${unique("buyer")}@buyer.example.test`.toLowerCase();
-
-async function buy(shop: Awaited<ReturnType<typeof store>>, email: string) {
-  const { orderId } = await buyerApi().createOrder({ buttonId: shop.button.id });
-  await approveOrder(orderId, "alex", email);
-  await buyerApi().captureOrder({ buttonId: shop.button.id, orderId });
-  return db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
-}
+const store = () => fileStore({ webhookUrl: receiver.url });
+const buy = buyFile;
 
 describe("receipts", () => {
   it("sends the buyer one receipt with the store, item, amount, purchase id, support e-mail and library link", async () => {

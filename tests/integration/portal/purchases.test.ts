@@ -8,46 +8,18 @@ import { refundPayment } from "~/server/payments/refunds";
 import { portalOverview, portalPayment, portalSubscription } from "~/server/portal/portal";
 import { startPortalSession } from "~/server/portal/sessions";
 import { imageVariantUrl } from "~/server/vendors/storage/images";
-import { createMerchant } from "../../factories/merchant";
-import { buildSellPageInput } from "../../factories/sell-page";
 import { createStoredFile } from "../../factories/stored-file";
-import { connectPayPal } from "../../factories/store-settings";
 import { createSubscription } from "../../factories/subscription";
 import { createTransaction } from "../../factories/transaction";
 import { unique } from "../../factories/unique";
-import { buyerApi } from "../../support/buyer-api";
-import { merchantCaller } from "../../support/callers";
 import { pngFile } from "../../support/files";
 import { portalRequest } from "../../support/portal";
-import { approveOrder } from "../../support/paypal-sandbox";
 import { rejectionOf } from "../../support/rejection";
+import { buyerEmail, buyFile, fileStore, type FileStore, PRODUCT } from "../../support/file-store";
 
 // The portal's purchases, read and downloaded as a signed-in buyer, against real PayPal sandbox captures.
-const PRODUCT = "%PDF-1.7\nthe purchased product, byte for byte";
-
-/** A store with a support address and a sell page with a file. */
-async function store(storeName = "Glaze Studio") {
-  const merchant = await createMerchant(db);
-  const { clientId } = await connectPayPal(db, merchant.id);
-  const supportEmail = `${unique("help")}@store.example.test`;
-  await db.storeSettings.update({ where: { merchantId: merchant.id }, data: { storeName, supportEmail } });
-  const file = await createStoredFile(db, merchant.id, "downloadable_file", { content: PRODUCT });
-  const { id: pageId } = await merchantCaller(merchant).pages.sellPages.create(
-    buildSellPageInput({ name: "Glaze Recipes", paypalClientId: clientId, downloadableFileId: file.id }),
-  );
-  const button = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
-  return { merchant, clientId, button, supportEmail };
-}
-
-const buyerEmail = () => `${unique("buyer")}@buyer.example.test`.toLowerCase();
-
-async function buy(shop: Awaited<ReturnType<typeof store>>, email: string) {
-  const { orderId } = await buyerApi().createOrder({ buttonId: shop.button.id });
-  await approveOrder(orderId, "alex", email);
-  const { downloadToken } = await buyerApi().captureOrder({ buttonId: shop.button.id, orderId });
-  const payment = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
-  return { ...payment, downloadToken };
-}
+const store = (storeName?: string) => fileStore({ storeName });
+const buy = buyFile;
 
 function download(session: string | null, purchase: string) {
   return portalDownloadRoute(portalRequest(`/api/portal/payments/${purchase}/download`, session, { method: "POST" }), {
@@ -65,7 +37,7 @@ async function fileBehind(response: Response) {
   return (await fetch(file.headers.get("location")!)).text();
 }
 
-let shop: Awaited<ReturnType<typeof store>>;
+let shop: FileStore;
 beforeAll(async () => {
   shop = await store();
 });

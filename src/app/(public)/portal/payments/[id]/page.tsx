@@ -1,32 +1,26 @@
 import { Download } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TransactionStatusBadge } from "~/components/transaction-status-badge";
 import { BillingDetailsForm } from "~/features/portal/billing-details-form";
+import { PortalFacts } from "~/features/portal/portal-facts";
 import { PortalHeader } from "~/features/portal/portal-header";
 import { StoreBrand } from "~/features/stores/store-brand";
 import { formatDateTime } from "~/lib/dates";
 import { formatFileSize } from "~/lib/file-types";
 import { formatMoney } from "~/lib/money";
-import { toAppError } from "~/server/platform/errors";
 import { invoicesOf } from "~/server/invoices/invoices";
-import { requireBuyer } from "~/server/portal/current-buyer";
+import { orNotFound, requireBuyer } from "~/server/portal/current-buyer";
 import { portalPayment } from "~/server/portal/portal";
 
 export const metadata: Metadata = { title: "Receipt" };
 
 async function load(email: string, id: string) {
-  try {
-    const detail = await portalPayment(email, id);
-    return { ...detail, invoices: await invoicesOf({ buyerEmail: email }, id) };
-  } catch (error) {
-    if (toAppError(error)?.code === "NOT_FOUND") return null;
-    throw error;
-  }
+  const detail = await portalPayment(email, id);
+  return { ...detail, invoices: await invoicesOf({ buyerEmail: email }, id) };
 }
 
 /** One payment: the receipt, its refunds, its file, its invoices and the buyer's billing details. */
@@ -39,8 +33,7 @@ export default async function PortalPaymentPage({
 }) {
   const { id } = await params;
   const email = await requireBuyer(`/portal/payments/${id}`);
-  const detail = await load(email, id);
-  if (!detail) notFound();
+  const detail = await orNotFound(load(email, id));
   const { payment, refunds, store, file, invoices, subscriptionId } = detail;
   const at = (date: Date) => formatDateTime(date, store.timeZone);
   const money = (minor: number) => formatMoney(minor, payment.currency);
@@ -65,14 +58,7 @@ export default async function PortalPaymentPage({
           <h1 className="text-2xl font-bold text-gray-900">Receipt</h1>
           <TransactionStatusBadge status={payment.status} />
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-gray-500">{label}</dt>
-              <dd className="break-all text-gray-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <PortalFacts rows={rows} />
         {refunds.length > 0 && (
           <section aria-label="Refunds">
             <h2 className="font-semibold text-gray-900">Refunds</h2>

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { TransactionStatusBadge } from "~/components/transaction-status-badge";
+import { PortalFacts } from "~/features/portal/portal-facts";
 import { PortalHeader } from "~/features/portal/portal-header";
 import { SubscriptionActions } from "~/features/portal/subscription-actions";
 import { StoreBrand } from "~/features/stores/store-brand";
@@ -11,21 +11,15 @@ import { planLabel } from "~/features/subscriptions/plan";
 import { SubscriptionStatusBadge } from "~/features/subscriptions/subscription-status-badge";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
-import { toAppError } from "~/server/platform/errors";
-import { requireBuyer } from "~/server/portal/current-buyer";
+import { orNotFound, requireBuyer } from "~/server/portal/current-buyer";
 import { portalSubscription } from "~/server/portal/portal";
 import { planChoices } from "~/server/subscriptions/changes";
 
 export const metadata: Metadata = { title: "Subscription" };
 
 async function load(email: string, id: string) {
-  try {
-    const detail = await portalSubscription(email, id);
-    return { ...detail, choices: await planChoices(detail.subscription.id) };
-  } catch (error) {
-    if (toAppError(error)?.code === "NOT_FOUND") return null;
-    throw error;
-  }
+  const detail = await portalSubscription(email, id);
+  return { ...detail, choices: await planChoices(detail.subscription.id) };
 }
 
 const planNotices: Record<string, { tone: "success" | "info"; text: string }> = {
@@ -44,8 +38,7 @@ export default async function PortalSubscriptionPage({
 }) {
   const { id } = await params;
   const email = await requireBuyer(`/portal/subscriptions/${id}`);
-  const detail = await load(email, id);
-  if (!detail) notFound();
+  const detail = await orNotFound(load(email, id));
   const { subscription, store, payments, choices } = detail;
   const plan = (await searchParams).plan;
   const notice = typeof plan === "string" ? planNotices[plan] : undefined;
@@ -70,14 +63,7 @@ export default async function PortalSubscriptionPage({
           <SubscriptionStatusBadge status={subscription.status} />
         </div>
         {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-gray-500">{label}</dt>
-              <dd className="break-all text-gray-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <PortalFacts rows={rows} />
         {isLive && (
           <SubscriptionActions
             subscriptionId={subscription.id}
