@@ -4,7 +4,7 @@ import path from "node:path";
 import { sandboxAccessToken } from "../sandbox/paypal";
 import { generateWebhookSecret, newMessageId } from "../src/server/merchant-webhooks/signing";
 import { encryptSecret } from "../src/server/platform/crypto";
-import type { FileKind, PrismaClient } from "../src/generated/prisma/client";
+import type { FileKind, PaymentButton, PrismaClient } from "../src/generated/prisma/client";
 import { buildCheckoutSession } from "../tests/factories/checkout-session";
 import { createMerchant } from "../tests/factories/merchant";
 import { createPaymentButton } from "../tests/factories/payment-button";
@@ -215,39 +215,29 @@ async function seedDemoButtons(db: PrismaClient, merchantId: string) {
     currency: "USD",
     createdAt: daysAgo(40),
   });
-  const club = await createPaymentButton(db, merchantId, {
-    name: DEMO_CLUB,
-    description: "A new pattern every month.",
-    paypalClientId: DEMO_CLIENT_ID,
-    amountMinor: 900,
-    currency: "USD",
-    paymentType: "subscription",
-    // Replaced by a plan made in the simulator (wireDemoPayPal) when it runs.
-    subscriptionPlanId: "P-POPKITDEMOPLAN0000000001",
-    planIntervalUnit: "MONTH",
-    planIntervalCount: 1,
-    styleColor: "blue",
-    styleShape: "pill",
-    styleLabel: "subscribe",
-    portalSwitchable: true,
-    createdAt: daysAgo(40),
-  });
-  await createPaymentButton(db, merchantId, {
-    name: DEMO_CLUB_PLUS,
-    description: "Two patterns a month and the video lessons.",
-    paypalClientId: DEMO_CLIENT_ID,
-    amountMinor: 1500,
-    currency: "USD",
-    paymentType: "subscription",
-    subscriptionPlanId: "P-POPKITDEMOPLAN0000000002",
-    planIntervalUnit: "MONTH",
-    planIntervalCount: 1,
-    styleColor: "blue",
-    styleShape: "pill",
-    styleLabel: "subscribe",
-    portalSwitchable: true,
-    createdAt: daysAgo(40),
-  });
+  // The two plans subscribers may switch between; each plan is replaced by one made in the simulator
+  // (wireDemoPayPal) when it runs.
+  const [club] = (await Promise.all(
+    [
+      { name: DEMO_CLUB, description: "A new pattern every month.", amountMinor: 900 },
+      { name: DEMO_CLUB_PLUS, description: "Two patterns a month and the video lessons.", amountMinor: 1500 },
+    ].map((plan, index) =>
+      createPaymentButton(db, merchantId, {
+        ...plan,
+        paypalClientId: DEMO_CLIENT_ID,
+        currency: "USD",
+        paymentType: "subscription",
+        subscriptionPlanId: `P-POPKITDEMOPLAN000000000${index + 1}`,
+        planIntervalUnit: "MONTH",
+        planIntervalCount: 1,
+        styleColor: "blue",
+        styleShape: "pill",
+        styleLabel: "subscribe",
+        portalSwitchable: true,
+        createdAt: daysAgo(40),
+      }),
+    ),
+  )) as [PaymentButton, PaymentButton];
   // The customer portal as a seller sets it up: subscribers may pause and switch plans; invoices carry the business.
   await db.storeSettings.update({
     where: { merchantId },
