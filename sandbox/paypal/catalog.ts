@@ -147,14 +147,19 @@ export interface SandboxPlanInput {
   paymentFailureThreshold?: number;
   /** Regular cycles before the subscription expires; default 0 = until cancelled. */
   totalCycles?: number;
+  /** An existing product of this client to put the plan on (PayPal revises only between plans of one product). */
+  productId?: string;
 }
 
-/** What a merchant does in PayPal's dashboard: a product and an ACTIVE plan on it, through the API's validation. */
+/**
+ * What a merchant does in PayPal's dashboard: an ACTIVE plan on a new product (or on `productId`), through the
+ * API's validation.
+ */
 export function createSandboxPlan(core: SandboxCore, input: SandboxPlanInput): Plan {
-  const product = saveProduct(core.store, input.clientId, {
-    name: "Sandbox subscription",
-    type: "SERVICE",
-  });
+  const productId =
+    input.productId === undefined
+      ? saveProduct(core.store, input.clientId, { name: "Sandbox subscription", type: "SERVICE" }).id
+      : input.productId;
   const regular = {
     frequency: { interval_unit: input.intervalUnit, interval_count: input.intervalCount },
     tenure_type: "REGULAR",
@@ -168,7 +173,7 @@ export function createSandboxPlan(core: SandboxCore, input: SandboxPlanInput): P
   };
   const cycles = trial ? [trial, regular] : [regular];
   return savePlan(core.store, input.clientId, {
-    product_id: product.id,
+    product_id: productId,
     name: `${input.price} ${input.currency} every ${input.intervalCount} ${input.intervalUnit}`,
     billing_cycles: cycles.map((cycle, i) => ({ ...cycle, sequence: i + 1 })),
     payment_preferences: {

@@ -43,7 +43,10 @@ export interface PayPalSandbox {
   signWebhook(input: WebhookInput): ReturnType<typeof signWebhook>;
   /** Test helper: sign and POST a webhook event to `url`. */
   sendWebhook(url: string, input: WebhookInput): ReturnType<typeof sendWebhook>;
-  /** As the merchant in PayPal's dashboard: a product and an ACTIVE plan of this client. Returns the plan id. */
+  /**
+   * As the merchant in PayPal's dashboard: an ACTIVE plan of this client, on a new product or on input.productId.
+   * Returns the plan id.
+   */
   createPlan(input: SandboxPlanInput): string;
   /** Subscribes `url` to this client's events (default every event, "*"). Returns the webhook id. */
   registerWebhook(clientId: string, url: string, eventTypes?: string[]): string;

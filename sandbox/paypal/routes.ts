@@ -64,7 +64,10 @@ async function approveEndpoint(ctx: RestContext, kind: "orders" | "subscriptions
   }
 }
 
-/** POST /__sandbox/plans {client_id, price, currency, interval_unit, interval_count, trial_days?, setup_fee?, ...} */
+/**
+ * POST /__sandbox/plans {client_id, price, currency, interval_unit, interval_count, trial_days?, setup_fee?,
+ * product_id?, ...}: without product_id, on a new product of its own.
+ */
 async function sandboxPlan(ctx: RestContext) {
   const body = await readJsonObject(ctx.req);
   const plan = createSandboxPlan(ctx, {
@@ -77,6 +80,7 @@ async function sandboxPlan(ctx: RestContext) {
     setupFee: body.setup_fee as string | undefined,
     paymentFailureThreshold: body.payment_failure_threshold as number | undefined,
     totalCycles: body.total_cycles as number | undefined,
+    productId: body.product_id as string | undefined,
   });
   sendJson(ctx.res, 201, planView(ctx.base, plan));
 }

@@ -60,6 +60,17 @@ export async function reviseSubscription(ctx: RestContext, id: string) {
       },
     ]);
   }
+  if (plan.product_id !== planOf(ctx.store, sub).product_id) {
+    throw unprocessable([
+      {
+        field: "/plan_id",
+        value: planId,
+        location: "body",
+        issue: "PLAN_PRODUCT_NOT_COMPATIBLE",
+        description: "The old and the new plans should be for the same product.",
+      },
+    ]);
+  }
   const context = isObject(body.application_context) ? body.application_context : {};
   const revision = {
     plan_id: planId,

@@ -5,7 +5,10 @@ import { listen, newMerchant, paypalSandboxPerFile } from "./paypal-api";
 // them, so the app sees the real sequence.
 const { sandbox, call } = paypalSandboxPerFile({ webhookRetryDelaysMs: [20, 40] });
 
-const plan = (clientId: string, price: string, extra: { currency?: string; trialDays?: number } = {}) =>
+type PlanExtra = { currency?: string; trialDays?: number; productId?: string };
+
+/** A plan on a product of its own unless `productId`. */
+const plan = (clientId: string, price: string, extra: PlanExtra = {}) =>
   sandbox().sandbox.createPlan({
     clientId,
     price,
@@ -13,6 +16,7 @@ const plan = (clientId: string, price: string, extra: { currency?: string; trial
     intervalUnit: "MONTH",
     intervalCount: 1,
     ...(extra.trialDays && { trialDays: extra.trialDays }),
+    ...(extra.productId && { productId: extra.productId }),
   });
 
 async function subscriber() {
@@ -22,7 +26,10 @@ async function subscriber() {
   sandbox().sandbox.approveSubscription(created.body.id);
   const id = created.body.id as string;
   const read = async () => (await call(`/v1/billing/subscriptions/${id}`, { token: merchant.token })).body;
-  return { ...merchant, basic, id, read };
+  const productId = (await call(`/v1/billing/plans/${basic}`, { token: merchant.token })).body.product_id as string;
+  /** Another plan of the subscription's product: one PayPal can revise it to. */
+  const sibling = (price: string, extra: PlanExtra = {}) => plan(merchant.clientId, price, { ...extra, productId });
+  return { ...merchant, basic, id, read, sibling };
 }
 
 const urls = { return_url: "https://shop.example/back?x=1", cancel_url: "https://shop.example/cancelled" };
@@ -44,8 +51,8 @@ async function submitApproval(approveUrl: string, action: "approve" | "cancel") 
 
 describe("Subscriptions revise", () => {
   it("answers an approve link; the plan changes once the buyer approves, billed from the next billing date", async () => {
-    const { clientId, token, id, basic, read } = await subscriber();
-    const premium = plan(clientId, "25.00", { trialDays: 7 });
+    const { token, id, basic, read, sibling } = await subscriber();
+    const premium = sibling("25.00", { trialDays: 7 });
     const before = await read();
     const revised = await revise(token, id, { plan_id: premium, application_context: urls });
     expect(revised.status).toBe(200);
@@ -84,8 +91,8 @@ describe("Subscriptions revise", () => {
   });
 
   it("sends the buyer to cancel_url when they cancel, and changes nothing", async () => {
-    const { clientId, token, id, basic, read } = await subscriber();
-    const revised = await revise(token, id, { plan_id: plan(clientId, "25.00"), application_context: urls });
+    const { token, id, basic, read, sibling } = await subscriber();
+    const revised = await revise(token, id, { plan_id: sibling("25.00"), application_context: urls });
     const approve = revised.body.links.find((link: { rel: string }) => link.rel === "approve").href as string;
     const back = await submitApproval(approve, "cancel");
     expect(back.status).toBe(303);
@@ -129,9 +136,60 @@ describe("Subscriptions revise", () => {
     expect((await read()).status).toBe("CANCELLED");
   });
 
-  it("will not apply an approval that comes after the subscription was cancelled", async () => {
+  it("revises only to a plan of the same product, as PayPal does; the sandbox control makes several per product", async () => {
     const { clientId, token, id, basic, read } = await subscriber();
-    const revised = await revise(token, id, { plan_id: plan(clientId, "25.00"), application_context: urls });
+    const productOf = async (planId: string) =>
+      (await call(`/v1/billing/plans/${planId}`, { token })).body.product_id as string;
+    const product = await productOf(basic);
+
+    const elsewhere = await revise(token, id, { plan_id: plan(clientId, "25.00"), application_context: urls });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body).toMatchObject({
+      name: "UNPROCESSABLE_ENTITY",
+      details: [
+        {
+          issue: "PLAN_PRODUCT_NOT_COMPATIBLE",
+          description: "The old and the new plans should be for the same product.",
+        },
+      ],
+    });
+    expect((await read()).plan_id).toBe(basic);
+
+    const planBody = {
+      client_id: clientId,
+      price: "25.00",
+      currency: "USD",
+      interval_unit: "MONTH",
+      interval_count: 1,
+    };
+    const premium = await call("/__sandbox/plans", { json: { ...planBody, product_id: product } });
+    expect(premium.status).toBe(201);
+    expect(premium.body.product_id).toBe(product);
+    const yearly = await call("/__sandbox/plans", {
+      json: { ...planBody, price: "99.00", interval_unit: "YEAR", product_id: product },
+    });
+    expect(yearly.body.product_id).toBe(product);
+    expect(yearly.body.id).not.toBe(premium.body.id);
+    const revised = await revise(token, id, { plan_id: premium.body.id, application_context: urls });
+    expect(revised.status).toBe(200);
+    expect(revised.body.plan_id).toBe(premium.body.id);
+
+    // A product that is not this app's, or not a product id at all, is refused like the rest of bad input.
+    const foreign = await call("/__sandbox/plans", {
+      json: { ...planBody, client_id: (await newMerchant(sandbox())).clientId, product_id: product },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.details[0]).toMatchObject({ issue: "INVALID_PARAMETER_VALUE", field: "/product_id" });
+    for (const productId of ["PROD-NOSUCHPRODUCT", 42, null, ""]) {
+      const bad = await call("/__sandbox/plans", { json: { ...planBody, product_id: productId } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.name).toBe("INVALID_REQUEST");
+    }
+  });
+
+  it("will not apply an approval that comes after the subscription was cancelled", async () => {
+    const { token, id, basic, read, sibling } = await subscriber();
+    const revised = await revise(token, id, { plan_id: sibling("25.00"), application_context: urls });
     await call(`/v1/billing/subscriptions/${id}/cancel`, { token, json: { reason: "Done" } });
     const approve = revised.body.links.find((link: { rel: string }) => link.rel === "approve").href as string;
     expect((await submitApproval(approve, "approve")).status).toBe(422);
@@ -141,7 +199,7 @@ describe("Subscriptions revise", () => {
 
 describe("Webhooks of subscription changes", () => {
   it("sends SUSPENDED, ACTIVATED, UPDATED and CANCELLED for suspend, activate, an approved revise and cancel", async () => {
-    const { clientId, token, id } = await subscriber();
+    const { clientId, token, id, sibling } = await subscriber();
     const listener = await listen();
     try {
       sandbox().sandbox.registerWebhook(clientId, listener.url, [
@@ -154,7 +212,7 @@ describe("Webhooks of subscription changes", () => {
         call(`/v1/billing/subscriptions/${id}/${action}`, { token, json: { reason: `${action} asked` } });
       expect((await act("suspend")).status).toBe(204);
       expect((await act("activate")).status).toBe(204);
-      const premium = plan(clientId, "25.00");
+      const premium = sibling("25.00");
       await revise(token, id, { plan_id: premium, application_context: urls });
       sandbox().sandbox.approveRevision(id);
       expect((await act("cancel")).status).toBe(204);

@@ -59,7 +59,11 @@ export async function sendWebhook(
 
 export const sandboxApiBase = base;
 
-/** A product and an ACTIVE plan of `clientId`'s PayPal app (what a seller sets up in PayPal): its id. */
+/**
+ * An ACTIVE plan of `clientId`'s PayPal app (what a seller sets up in PayPal): its id. It is on a product of its
+ * own, or on the product of the plan `sameProductAs`, since PayPal moves a subscription only between plans of one
+ * product.
+ */
 export async function createPlan(
   clientId: string,
   plan: {
@@ -68,8 +72,10 @@ export async function createPlan(
     intervalUnit?: "DAY" | "WEEK" | "MONTH" | "YEAR";
     intervalCount?: number;
     paymentFailureThreshold?: number;
+    sameProductAs?: string;
   },
-) {
+): Promise<string> {
+  const productId = plan.sameProductAs === undefined ? undefined : await productOf(clientId, plan.sameProductAs);
   const created = await call("/__sandbox/plans", {
     body: {
       client_id: clientId,
@@ -78,9 +84,20 @@ export async function createPlan(
       interval_unit: plan.intervalUnit ?? "MONTH",
       interval_count: plan.intervalCount ?? 1,
       payment_failure_threshold: plan.paymentFailureThreshold,
+      product_id: productId,
     },
   });
   return created.id as string;
+}
+
+/** The product of `clientId`'s plan, as PayPal's GET shows it. */
+async function productOf(clientId: string, planId: string) {
+  const token = await accessToken(clientId);
+  const plan = await call(`/v1/billing/plans/${encodeURIComponent(planId)}`, {
+    method: "GET",
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return plan.product_id as string;
 }
 
 /** Registers `url` as a webhook of `clientId`'s PayPal app for every event: its webhook id. */

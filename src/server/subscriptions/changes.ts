@@ -41,25 +41,16 @@ async function subscriptionWithButton(subscriptionId: string) {
   return sub;
 }
 
+type Sub = Awaited<ReturnType<typeof subscriptionWithButton>>;
+
 /**
- * The plans this subscriber may switch between: the store's active subscription buttons marked switchable, in the
- * subscription's currency and PayPal app (PayPal revises only to a plan of the same app and currency), cheapest
- * first. None unless the subscription's own button is switchable too.
+ * The store's active subscription buttons marked switchable, in the subscription's currency and PayPal app (PayPal
+ * revises only to a plan of the same app and currency), cheapest first. None unless the subscription's own button
+ * is switchable too.
  */
-export async function planChoices(subscriptionId: string): Promise<
-  Array<{
-    buttonId: string;
-    name: string;
-    amountMinor: number;
-    currency: Currency;
-    intervalUnit: PlanIntervalUnit;
-    intervalCount: number;
-    current: boolean;
-  }>
-> {
-  const sub = await subscriptionWithButton(subscriptionId);
+async function switchableButtons(sub: Sub) {
   if (!sub.button?.portalSwitchable) return [];
-  const buttons = await db.paymentButton.findMany({
+  return db.paymentButton.findMany({
     where: {
       merchantId: sub.merchantId,
       paymentType: "subscription",
@@ -80,16 +71,78 @@ export async function planChoices(subscriptionId: string): Promise<
       planIntervalCount: true,
     },
   });
-  return buttons.map((button) => ({
-    buttonId: button.id,
-    name: button.name,
-    amountMinor: button.amountMinor,
-    currency: button.currency,
-    intervalUnit: button.planIntervalUnit ?? "MONTH",
-    intervalCount: button.planIntervalCount ?? 1,
-    current: button.subscriptionPlanId === sub.planId,
-  }));
 }
+
+/**
+ * The PayPal product of each plan PayPal answered for (asked in parallel); a plan it did not answer for is left
+ * out, so a page that lists plans still opens while PayPal is down.
+ */
+async function productsOf(sub: Sub, planIds: string[]): Promise<Map<string, string>> {
+  const products = new Map<string, string>();
+  let answers: PromiseSettledResult<{ id: string; productId: string }>[];
+  try {
+    const paypal = await merchantPayPal(sub.merchantId);
+    answers = await Promise.allSettled(planIds.map((planId) => paypal.client.getPlan(planId)));
+  } catch (error) {
+    answers = [{ status: "rejected", reason: error }];
+  }
+  for (const answer of answers) {
+    if (answer.status === "fulfilled") products.set(answer.value.id, answer.value.productId);
+  }
+  const failed = answers.find((answer) => answer.status === "rejected");
+  if (failed) {
+    logger.warn("PayPal did not say which product a plan is on; it is not offered", {
+      subscriptionId: sub.id,
+      ...describeError(failed.reason),
+    });
+  }
+  return products;
+}
+
+/**
+ * The plans this subscriber may switch between: the switchable buttons whose plan is on the same PayPal product as
+ * the subscription's (PayPal refuses a revise to another product's plan, PLAN_PRODUCT_NOT_COMPATIBLE). When PayPal
+ * cannot tell, only the current plan is listed.
+ */
+export async function planChoices(subscriptionId: string): Promise<
+  Array<{
+    buttonId: string;
+    name: string;
+    amountMinor: number;
+    currency: Currency;
+    intervalUnit: PlanIntervalUnit;
+    intervalCount: number;
+    current: boolean;
+  }>
+> {
+  const sub = await subscriptionWithButton(subscriptionId);
+  const buttons = await switchableButtons(sub);
+  const others = new Set(buttons.map((button) => button.subscriptionPlanId!).filter((id) => id !== sub.planId));
+  const products = others.size > 0 ? await productsOf(sub, [sub.planId, ...others]) : new Map<string, string>();
+  const product = products.get(sub.planId);
+  return buttons
+    .filter(
+      (button) =>
+        button.subscriptionPlanId === sub.planId ||
+        (product !== undefined && products.get(button.subscriptionPlanId!) === product),
+    )
+    .map((button) => ({
+      buttonId: button.id,
+      name: button.name,
+      amountMinor: button.amountMinor,
+      currency: button.currency,
+      intervalUnit: button.planIntervalUnit ?? "MONTH",
+      intervalCount: button.planIntervalCount ?? 1,
+      current: button.subscriptionPlanId === sub.planId,
+    }));
+}
+
+const REVISE_REFUSED = "PayPal did not accept this plan for this subscription.";
+const REVISE_ISSUES: Record<string, string> = {
+  SUBSCRIPTION_STATUS_INVALID: "PayPal says this subscription can no longer change plan.",
+  // The plan is on another PayPal product (the seller set it up apart): no retry can succeed.
+  PLAN_PRODUCT_NOT_COMPATIBLE: "PayPal cannot move this subscription to that plan.",
+};
 
 /** PayPal's refusal to revise, in a sentence; it changed nothing. */
 function reviseRefusal(error: unknown): AppError {
@@ -97,13 +150,10 @@ function reviseRefusal(error: unknown): AppError {
   const nothing = "Nothing was changed.";
   switch (appError?.code) {
     case "PAYMENT_FAILED":
-      return new AppError(
-        "CONFLICT",
-        appError.issue === "SUBSCRIPTION_STATUS_INVALID"
-          ? `PayPal says this subscription can no longer change plan. ${nothing}`
-          : `PayPal did not accept this plan for this subscription. ${nothing}`,
-        { cause: error, issue: appError.issue },
-      );
+      return new AppError("CONFLICT", `${REVISE_ISSUES[appError.issue ?? ""] ?? REVISE_REFUSED} ${nothing}`, {
+        cause: error,
+        issue: appError.issue,
+      });
     case "NOT_FOUND":
       return new AppError("NOT_FOUND", `PayPal no longer has this subscription or plan. ${nothing}`, { cause: error });
     case "FORBIDDEN":
@@ -123,23 +173,22 @@ export async function startPlanChange(
   urls: { returnUrl: string; cancelUrl: string },
 ): Promise<{ approveUrl: string }> {
   const sub = await subscriptionWithButton(subscriptionId);
-  const target = (await planChoices(subscriptionId)).find((choice) => choice.buttonId === toButtonId);
+  // Not planChoices: PayPal itself refuses a plan of another product, in one call instead of one per plan.
+  const target = (await switchableButtons(sub)).find((button) => button.id === toButtonId);
   if (!target) {
     const exists = await db.paymentButton.count({ where: { id: toButtonId, merchantId: sub.merchantId } });
     throw exists ? new AppError("FORBIDDEN", PLAN_NOT_OFFERED) : new AppError("NOT_FOUND", "That plan was not found.");
   }
-  if (target.current) throw new AppError("CONFLICT", "This subscription is already on that plan.");
+  if (target.subscriptionPlanId === sub.planId) {
+    throw new AppError("CONFLICT", "This subscription is already on that plan.");
+  }
   if (sub.status !== "active") throw new AppError("CONFLICT", "Only an active subscription can change plan.");
-  const button = await db.paymentButton.findUniqueOrThrow({
-    where: { id: toButtonId },
-    select: { subscriptionPlanId: true },
-  });
   const paypal = await merchantPayPal(sub.merchantId);
   let approveUrl: string;
   try {
     ({ approveUrl } = await paypal.client.reviseSubscription(
       sub.paypalSubscriptionId,
-      button.subscriptionPlanId!,
+      target.subscriptionPlanId!,
       urls,
     ));
   } catch (error) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/server/platform/db";
+import { logger } from "~/server/platform/logger";
 import { rotateWebhookSecret, updateWebhookUrl } from "~/server/merchant-webhooks/settings";
 import {
   cancelSubscriptionBy,
@@ -70,13 +71,20 @@ async function subscriber(options: { paypalWebhooks?: boolean; allowPause?: bool
   return { merchant, clientId, planId, button, paypalId, row };
 }
 
-/** Another subscription button of the store, on a plan of its own. */
+/**
+ * Another subscription button of the store, on a plan of its own: on the subscription's PayPal product (what
+ * PayPal can revise it to) unless `otherProduct`.
+ */
 async function planButton(
-  shop: { merchant: { id: string }; clientId: string },
+  shop: { merchant: { id: string }; clientId: string; planId: string },
   price: string,
-  fields: { name?: string; currency?: "USD" | "EUR"; portalSwitchable?: boolean } = {},
+  fields: { name?: string; currency?: "USD" | "EUR"; portalSwitchable?: boolean; otherProduct?: boolean } = {},
 ) {
-  const planId = await createPlan(shop.clientId, { price, currency: fields.currency ?? "USD" });
+  const planId = await createPlan(shop.clientId, {
+    price,
+    currency: fields.currency ?? "USD",
+    ...(!fields.otherProduct && { sameProductAs: shop.planId }),
+  });
   return createSubscriptionButton(
     db,
     shop.merchant.id,
@@ -404,6 +412,39 @@ describe("change plan", () => {
       pendingPlanButtonId: null,
     });
     expect(await changesOf(shop.row.id)).toEqual([]);
+  });
+
+  it("offers no plan of another PayPal product, and PayPal's refusal of one is a sentence that changes nothing", async () => {
+    const shop = await subscriber({ paypalWebhooks: false });
+    const premium = await planButton(shop, "25.00", { name: "Premium" });
+    const apart = await planButton(shop, "15.00", { name: "Apart", otherProduct: true });
+    expect((await planChoices(shop.row.id)).map((choice) => choice.buttonId)).toEqual([shop.button.id, premium.id]);
+
+    expect(await refusalOf(startPlanChange(shop.row.id, apart.id, urls))).toEqual({
+      code: "CONFLICT",
+      message: "PayPal cannot move this subscription to that plan. Nothing was changed.",
+    });
+    expect(await rowOf(shop.row.id)).toMatchObject({
+      status: "active",
+      planId: shop.planId,
+      pendingPlanButtonId: null,
+    });
+    expect(await changesOf(shop.row.id)).toEqual([]);
+    expect((await subscriptionAtPayPal(shop.clientId, shop.paypalId)).plan_id).toBe(shop.planId);
+  });
+
+  it("offers only the current plan, and does not fail, when PayPal cannot be reached", async () => {
+    const shop = await subscriber();
+    await planButton(shop, "25.00");
+    const warn = vi.spyOn(logger, "warn");
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockRejectedValue(new TypeError("fetch failed"));
+    try {
+      expect((await planChoices(shop.row.id)).map((choice) => choice.buttonId)).toEqual([shop.button.id]);
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("PayPal"), expect.anything());
+    warn.mockRestore();
   });
 
   it("changes only an active subscription", async () => {

@@ -40,6 +40,7 @@ function toPlan(plan: PlanResponse): PayPalPlan {
   const price = regular?.pricing_scheme?.fixed_price;
   return {
     id: required(plan.id, "plan id"),
+    productId: required(plan.product_id, "plan product id"),
     status: required(plan.status, "plan status"),
     price: toMoney(price ? { currency_code: price.currency_code, value: price.value } : undefined, "plan price"),
     intervalUnit: required(regular?.frequency.interval_unit, "plan interval"),

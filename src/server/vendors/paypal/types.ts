@@ -108,6 +108,8 @@ export type PlanIntervalUnit = "DAY" | "WEEK" | "MONTH" | "YEAR";
 
 export interface PayPalPlan {
   id: string;
+  /** The catalog product the plan is on: PayPal revises a subscription only to a plan of the same product. */
+  productId: string;
   status: "CREATED" | "INACTIVE" | "ACTIVE";
   /** The REGULAR cycle's fixed price (what each renewal charges). */
   price: PayPalMoney;
