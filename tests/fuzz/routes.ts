@@ -7,7 +7,7 @@ import { describeError, type Outcome, runTarget, type TargetReport } from "./rep
 import type { Who } from "./procedures";
 import type { StateTracker } from "./state";
 import type { FuzzWorld } from "./world";
-import { BUYER_COOKIE } from "../../src/server/portal/sessions";
+import { buyerCookie } from "../../src/server/portal/sessions";
 
 type Handler = (request: NextRequest, context: { params: Promise<Record<string, string | string[]>> }) => unknown;
 
@@ -62,7 +62,7 @@ type Template = Omit<RequestSpec, "query" | "headers" | "body"> & {
 export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
   const buyer = world.payment.payerEmail ?? "buyer@example.test";
   const trpcInput = (json: unknown) => JSON.stringify({ json });
-  const buyerCookie = { cookie: `${BUYER_COOKIE}=${world.portalSession}` };
+  const buyerSession = { cookie: `${buyerCookie()}=${world.portalSession}` };
   return {
     "api/button/[id]": [
       { method: "GET", params: { id: `${world.button.id}.js` }, headers: { "if-none-match": '"x"' } },
@@ -90,28 +90,28 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
     "api/images/[key]": [{ method: "GET", params: { key: world.image.key }, query: { w: "800" } }],
     "api/download/[token]": [{ method: "GET", params: { token: world.downloadToken } }],
     "api/portal/session": [{ method: "POST", params: {}, form: { token: "x".repeat(43), next: "/portal" } }],
-    "api/portal/sign-out": [{ method: "POST", params: {}, headers: buyerCookie }],
-    "api/portal/payments/[id]/download": [{ method: "POST", params: { id: world.purchase.id }, headers: buyerCookie }],
+    "api/portal/sign-out": [{ method: "POST", params: {}, headers: buyerSession }],
+    "api/portal/payments/[id]/download": [{ method: "POST", params: { id: world.purchase.id }, headers: buyerSession }],
     "api/portal/payments/[id]/billing": [
       {
         method: "POST",
         params: { id: world.purchase.id },
-        headers: buyerCookie,
+        headers: buyerSession,
         json: { name: "Ada", vatId: "DE123" },
       },
     ],
-    "api/portal/invoices/[id]": [{ method: "GET", params: { id: world.purchase.id }, headers: buyerCookie }],
+    "api/portal/invoices/[id]": [{ method: "GET", params: { id: world.purchase.id }, headers: buyerSession }],
     "api/portal/subscriptions/[id]/[action]": [
-      { method: "POST", params: { id: world.subscription.id, action: "resume" }, headers: buyerCookie, json: {} },
+      { method: "POST", params: { id: world.subscription.id, action: "resume" }, headers: buyerSession, json: {} },
       {
         method: "POST",
         params: { id: world.subscription.id, action: "change-plan" },
-        headers: buyerCookie,
+        headers: buyerSession,
         json: { buttonId: world.subscriptionButton.id },
       },
     ],
     "api/portal/subscriptions/[id]/plan-change": [
-      { method: "GET", params: { id: world.subscription.id }, headers: buyerCookie },
+      { method: "GET", params: { id: world.subscription.id }, headers: buyerSession },
     ],
     "api/exports/payments": [
       { method: "GET", params: {}, query: { q: "example", status: "completed", range: "30d", sort: "amount" } },

@@ -1,7 +1,7 @@
 // Calling the customer portal's route handlers as a browser would: its session cookie, its form posts.
 import { NextRequest } from "next/server";
 import { POST as sessionRoute } from "~/app/api/portal/session/route";
-import { BUYER_COOKIE } from "~/server/portal/sessions";
+import { buyerCookie } from "~/server/portal/sessions";
 import { linkIn, sendQueuedMail, waitForMail } from "./mailbox";
 
 export const APP = "http://localhost:3000";
@@ -9,13 +9,13 @@ export const APP = "http://localhost:3000";
 /** A request carrying the buyer's portal cookie (none for `cookie` null). */
 export function portalRequest(path: string, cookie: string | null, init: RequestInit = {}) {
   const headers = new Headers(init.headers);
-  if (cookie) headers.set("cookie", `${BUYER_COOKIE}=${cookie}`);
+  if (cookie) headers.set("cookie", `${buyerCookie()}=${cookie}`);
   return new NextRequest(`${APP}${path}`, { ...init, headers } as ConstructorParameters<typeof NextRequest>[1]);
 }
 
 /** The session cookie's value in a response's Set-Cookie, or null. */
 export function sessionFrom(response: Response): string | null {
-  const match = new RegExp(`${BUYER_COOKIE}=([A-Za-z0-9_-]{43})`).exec(response.headers.get("set-cookie") ?? "");
+  const match = new RegExp(`${buyerCookie()}=([A-Za-z0-9_-]{43})`).exec(response.headers.get("set-cookie") ?? "");
   return match?.[1] ?? null;
 }
 

@@ -1,11 +1,11 @@
 import { cookies } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { toAppError } from "~/server/platform/errors";
-import { BUYER_COOKIE, portalEmail } from "~/server/portal/sessions";
+import { buyerCookie, portalEmail } from "~/server/portal/sessions";
 
 /** The signed-in buyer's e-mail on a portal page, or null. */
 export async function currentBuyerEmail(): Promise<string | null> {
-  return portalEmail((await cookies()).get(BUYER_COOKIE)?.value);
+  return portalEmail((await cookies()).get(buyerCookie())?.value);
 }
 
 /** The signed-in buyer's e-mail; without a session, on to the sign-in page, which brings them back to `page`. */

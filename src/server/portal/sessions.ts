@@ -15,8 +15,13 @@ import { equalsIgnoringCase } from "~/server/platform/text-match";
 export const SIGN_IN_LINK_TTL_MS = 30 * 60 * 1000;
 export const PORTAL_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Secure cookies get the __Host- prefix: only this origin, over https, path /, can set or read them. */
-export const BUYER_COOKIE = env.APP_URL.startsWith("https:") ? "__Host-popkit-buyer" : "popkit-buyer";
+/**
+ * The session cookie's name. Secure cookies get the __Host- prefix: only this origin, over https, path /, can set or
+ * read them. A function: APP_URL is read at run time, not while the app is built.
+ */
+export function buyerCookie(): string {
+  return env.APP_URL.startsWith("https:") ? "__Host-popkit-buyer" : "popkit-buyer";
+}
 
 export const PORTAL_LINK_ANSWER =
   "If that e-mail bought something here, a sign-in link is on its way. Check your inbox (and spam folder).";
@@ -114,13 +119,15 @@ export async function endPortalSession(cookieValue: string | undefined): Promise
 
 /** The Set-Cookie value of a portal session: HttpOnly, SameSite=Lax (no cross-site form can act with it). */
 export function sessionCookie(value: string): string {
-  const secure = BUYER_COOKIE.startsWith("__Host-") ? "; Secure" : "";
-  return `${BUYER_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${PORTAL_SESSION_TTL_MS / 1000}${secure}`;
+  const name = buyerCookie();
+  const secure = name.startsWith("__Host-") ? "; Secure" : "";
+  return `${name}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${PORTAL_SESSION_TTL_MS / 1000}${secure}`;
 }
 
 export function clearedSessionCookie(): string {
-  const secure = BUYER_COOKIE.startsWith("__Host-") ? "; Secure" : "";
-  return `${BUYER_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  const name = buyerCookie();
+  const secure = name.startsWith("__Host-") ? "; Secure" : "";
+  return `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }
 
 /** Sign-in links and sessions a day past their end: nothing can use them, and each sign-in adds rows. */

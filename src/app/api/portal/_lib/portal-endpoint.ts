@@ -5,7 +5,7 @@ import { AppError, httpStatusFor, toAppError } from "~/server/platform/errors";
 import { describeError, logger, newRequestId } from "~/server/platform/logger";
 import { consumeRateLimit } from "~/server/platform/rate-limit";
 import { assertSafeText, clientIp, readTextCapped } from "~/server/platform/request";
-import { BUYER_COOKIE, portalEmail } from "~/server/portal/sessions";
+import { buyerCookie, portalEmail } from "~/server/portal/sessions";
 
 // The customer portal's JSON endpoints, called by its own pages with the buyer's session cookie. The cookie is
 // SameSite=Lax, so no other site's form acts with it; a request another site's script sends is refused by its
@@ -29,7 +29,7 @@ export function isSameOrigin(request: Request): boolean {
 }
 
 /** The signed-in buyer's e-mail, or null. */
-export const buyerOf = (request: NextRequest) => portalEmail(request.cookies.get(BUYER_COOKIE)?.value);
+export const buyerOf = (request: NextRequest) => portalEmail(request.cookies.get(buyerCookie())?.value);
 
 /** POST handler: same origin, a live buyer session, JSON body -> schema -> action; errors are plain sentences. */
 export function portalEndpoint<S extends z.ZodType, P>(

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { BUYER_COOKIE, clearedSessionCookie, endPortalSession } from "~/server/portal/sessions";
+import { buyerCookie, clearedSessionCookie, endPortalSession } from "~/server/portal/sessions";
 import { isSameOrigin } from "../_lib/portal-endpoint";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 /** Ends the portal session here and in the database (a copied cookie stops working too). */
 export async function POST(request: NextRequest) {
   if (!isSameOrigin(request)) return new Response("This request did not come from this site.", { status: 403 });
-  await endPortalSession(request.cookies.get(BUYER_COOKIE)?.value);
+  await endPortalSession(request.cookies.get(buyerCookie())?.value);
   return new Response(null, {
     status: 303,
     headers: {
