@@ -69,7 +69,7 @@ test("a subscriber manages their subscription in the customer portal; the seller
   const seller = await browser.newPage();
   await signInMerchant(seller, merchant.account);
   await seller.goto("/dashboard/settings");
-  const card = seller.getByRole("region", { name: "Customer portal" });
+  const card = seller.getByRole("form", { name: "Customer portal" });
   await card.getByLabel("Let subscribers pause and resume").check();
   await card.getByRole("checkbox", { name: basic.name }).check();
   await card.getByRole("checkbox", { name: pro.name }).check();

@@ -184,3 +184,18 @@ describe("the portal sweep", () => {
     expect(await portalEmail(live)).toBe(email);
   });
 });
+
+describe("where a portal request comes from", () => {
+  it("trusts the browser's Sec-Fetch-Site, then the Origin, and refuses another site either way", async () => {
+    const { isSameOrigin } = await import("~/app/api/portal/_lib/portal-endpoint");
+    const from = (headers: Record<string, string>) =>
+      isSameOrigin(new Request("http://localhost:3000/api/portal/sign-out", { method: "POST", headers }));
+    expect(from({ "sec-fetch-site": "same-origin", origin: "null" })).toBe(true);
+    expect(from({ "sec-fetch-site": "cross-site", origin: "http://localhost:3000" })).toBe(false);
+    expect(from({ "sec-fetch-site": "same-site" })).toBe(false);
+    expect(from({})).toBe(true);
+    expect(from({ origin: "http://localhost:3000" })).toBe(true);
+    expect(from({ origin: "https://evil.example" })).toBe(false);
+    expect(from({ origin: "©not a url" })).toBe(false);
+  });
+});

@@ -19,10 +19,16 @@ const json = (status: number, body: unknown) =>
 const errorJson = (error: AppError) =>
   json(httpStatusFor(error), { error: { code: error.code, message: error.userMessage } });
 
-/** Our own pages' requests: no Origin (older browsers, tests over HTTP), or ours. */
+/**
+ * Our own pages' requests. Browsers say where a request comes from in Sec-Fetch-Site; without it (older browsers,
+ * tests over HTTP) the Origin must be ours when it is given. Portal pages send no Referer, so a browser may send
+ * "Origin: null" for their own forms: that and no Origin rest on the SameSite=Lax cookie.
+ */
 export function isSameOrigin(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
   const origin = request.headers.get("origin");
-  if (!origin) return true;
+  if (!origin || origin === "null") return true;
   if (origin === new URL(env.APP_URL).origin) return true;
   // A malformed Origin is no origin of ours.
   return URL.canParse(origin) && new URL(origin).host === request.headers.get("host");
