@@ -51,7 +51,7 @@ export function PortalLinkForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-2" aria-label={label}>
+    <form onSubmit={submit} noValidate className="space-y-2" aria-label="Send a sign-in link">
       <label htmlFor="portal-link-email" className="block text-sm font-medium text-gray-900">
         {label}
       </label>
