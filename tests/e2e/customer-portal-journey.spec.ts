@@ -76,6 +76,9 @@ test("a subscriber manages their subscription in the customer portal; the seller
   await card.getByLabel("Legal name").fill(`Knit Club ${tag} LLC`);
   await card.getByRole("button", { name: "Save customer portal" }).click();
   await expect(card.getByText("Customer portal settings saved.")).toBeVisible();
+  // Events are signed: the store's webhook sends nothing until it has a secret.
+  await seller.getByRole("button", { name: "Generate secret" }).click();
+  await expect(seller.getByLabel("Your new signing secret")).toBeVisible();
 
   // The buyer subscribes through the embed on the seller's own site.
   const buyerEmail = uniqueEmail("subscriber");
