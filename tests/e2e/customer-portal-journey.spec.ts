@@ -187,7 +187,9 @@ test("a subscriber manages their subscription in the customer portal; the seller
   const dialog = page.getByRole("dialog", { name: /Cancel/ });
   await dialog.getByLabel("Why are you cancelling? (optional)").fill("Too many patterns");
   await dialog.getByRole("button", { name: "Cancel subscription" }).click();
-  await expect(page.getByText("Your subscription is cancelled.", { exact: false })).toBeVisible();
+  // The page reloads as a cancelled subscription: no actions left, and it says so.
+  await expect(page.getByText("This subscription is cancelled.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel subscription" })).toHaveCount(0);
   expect((await atPayPal()).status).toBe("CANCELLED");
   await sellerSees("Cancelled from the portal");
   await sellerSees("Reason: Too many patterns");

@@ -62,7 +62,11 @@ export default async function PortalSubscriptionPage({
           <h1 className="text-2xl font-bold text-gray-900">{subscription.name}</h1>
           <SubscriptionStatusBadge status={subscription.status} />
         </div>
-        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+        {subscription.status === "cancelled" ? (
+          <Alert tone="info">This subscription is cancelled. PayPal will not bill you for it again.</Alert>
+        ) : (
+          notice && <Alert tone={notice.tone}>{notice.text}</Alert>
+        )}
         <PortalFacts rows={rows} />
         {isLive && (
           <SubscriptionActions
