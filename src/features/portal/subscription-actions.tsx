@@ -1,13 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
-import { Textarea } from "~/components/ui/input";
 import { usePortalAction } from "~/features/portal/use-portal-action";
+import { CancelSubscriptionDialog } from "~/features/subscriptions/cancel-subscription-dialog";
 
 type Choice = { buttonId: string; name: string; label: string; current: boolean };
 
@@ -34,14 +32,14 @@ export function SubscriptionActions({
   nextBilling: string | null;
 }) {
   const router = useRouter();
-  const id = useId();
   const base = `/api/portal/subscriptions/${subscriptionId}`;
   const cancel = usePortalAction(`${base}/cancel`);
   const pause = usePortalAction(`${base}/pause`);
   const resume = usePortalAction(`${base}/resume`);
   const changePlan = usePortalAction<{ approveUrl: string }>(`${base}/change-plan`);
   const [isCancelOpen, setCancelOpen] = useState(false);
-  const [reason, setReason] = useState("");
+  // Shown inside the dialog: the page's notice would sit behind its overlay.
+  const [cancelError, setCancelError] = useState<{ form: string } | null>(null);
   const [notice, setNotice] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const others = choices.filter((choice) => !choice.current);
   const [planId, setPlanId] = useState(others[0]?.buttonId ?? "");
@@ -76,7 +74,10 @@ export function SubscriptionActions({
             variant="secondary"
             className="text-red-700"
             aria-haspopup="dialog"
-            onClick={() => setCancelOpen(true)}
+            onClick={() => {
+              setCancelError(null);
+              setCancelOpen(true);
+            }}
           >
             Cancel subscription
           </Button>
@@ -119,41 +120,22 @@ export function SubscriptionActions({
         </form>
       )}
 
-      <Dialog
+      <CancelSubscriptionDialog
         open={isCancelOpen}
-        onClose={() => !cancel.isBusy && setCancelOpen(false)}
+        onClose={() => setCancelOpen(false)}
         title={`Cancel ${name}?`}
         description="PayPal stops billing you right away. What you already paid for is not refunded."
-      >
-        <form
-          className="space-y-4"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const done = await act(cancel, "Your subscription is cancelled. You will not be billed again.", {
-              reason: reason.trim() || undefined,
-            });
-            if (done) setCancelOpen(false);
-          }}
-        >
-          <Field id={`${id}-reason`} label="Why are you cancelling? (optional)">
-            <Textarea
-              id={`${id}-reason`}
-              rows={2}
-              maxLength={127}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setCancelOpen(false)} disabled={cancel.isBusy}>
-              Keep subscription
-            </Button>
-            <Button type="submit" variant="danger" disabled={cancel.isBusy}>
-              {cancel.isBusy ? "Cancelling..." : "Cancel subscription"}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+        reasonLabel="Why are you cancelling? (optional)"
+        isPending={cancel.isBusy}
+        error={cancelError}
+        onConfirm={async (reason) => {
+          const outcome = await cancel.run({ reason });
+          if (!outcome.ok) return setCancelError({ form: outcome.message });
+          setCancelOpen(false);
+          setNotice({ tone: "ok", text: "Your subscription is cancelled. You will not be billed again." });
+          router.refresh();
+        }}
+      />
     </section>
   );
 }

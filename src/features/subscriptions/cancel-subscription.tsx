@@ -2,13 +2,10 @@
 
 import { XCircle } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
-import { Alert } from "~/components/ui/alert";
+import { useState } from "react";
 import { Button, type ButtonSize } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
-import { Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
+import { CancelSubscriptionDialog } from "~/features/subscriptions/cancel-subscription-dialog";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
 /**
@@ -23,9 +20,7 @@ export function CancelSubscriptionButton({
   size?: ButtonSize;
 }) {
   const router = useRouter();
-  const id = useId();
   const [isOpen, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
   const [error, setError] = useState<{ form: string; reason?: string } | null>(null);
   const cancel = api.merchant.subscriptions.cancel.useMutation({
     onSuccess: () => {
@@ -49,7 +44,6 @@ export function CancelSubscriptionButton({
         aria-haspopup="dialog"
         aria-label={`Cancel subscription of ${subscription.name}`}
         onClick={() => {
-          setReason("");
           setError(null);
           setOpen(true);
         }}
@@ -57,40 +51,16 @@ export function CancelSubscriptionButton({
         <XCircle aria-hidden className="size-4" />
         Cancel
       </Button>
-      <Dialog
+      <CancelSubscriptionDialog
         open={isOpen}
-        onClose={() => !cancel.isPending && setOpen(false)}
+        onClose={() => setOpen(false)}
         title={`Cancel the subscription of ${subscription.name}?`}
         description="PayPal stops billing this subscriber right away. Payments already made are not refunded."
-      >
-        <form
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            cancel.mutate({ subscriptionId: subscription.id, reason: reason.trim() || undefined });
-          }}
-        >
-          {error && <Alert>{error.form}</Alert>}
-          <Field id={`${id}-reason`} label="Reason (optional)" error={error?.reason}>
-            <Textarea
-              id={`${id}-reason`}
-              rows={2}
-              maxLength={127}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          </Field>
-          {/* "Keep", not "Cancel": next to "Cancel subscription" a plain Cancel would read as the same action. */}
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" disabled={cancel.isPending} onClick={() => setOpen(false)}>
-              Keep subscription
-            </Button>
-            <Button type="submit" variant="danger" disabled={cancel.isPending}>
-              {cancel.isPending ? "Cancelling..." : "Cancel subscription"}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+        reasonLabel="Reason (optional)"
+        isPending={cancel.isPending}
+        error={error}
+        onConfirm={(reason) => cancel.mutate({ subscriptionId: subscription.id, reason })}
+      />
     </>
   );
 }
