@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { z, ZodError } from "zod";
 import { db } from "~/server/platform/db";
 import { getMerchantPlanUsage, listPublicPlans, planLimitMessage, usageMonth } from "~/server/plans/plans";
 import { PLAN_LIMIT_MESSAGE, planMessages, type PlanFormInput } from "~/schemas/plans";
@@ -10,20 +9,8 @@ import { createSaasUser } from "../../factories/saas-user";
 import { createTransaction } from "../../factories/transaction";
 import { unique } from "../../factories/unique";
 import { anonymousCaller, merchantCaller, staffCaller } from "../../support/callers";
-import { rejectionOf } from "../../support/rejection";
+import { refusalOf as failure } from "../../support/rejection";
 import { createWpsTransaction } from "../../factories/wps-transaction";
-
-type Failure = { code: string; message: string; fieldErrors: Record<string, string[]> | null };
-
-async function failure(promise: Promise<unknown>): Promise<Failure> {
-  const error = await rejectionOf(promise);
-  // The field errors the error formatter sends: an AppError's own, or a schema failure's by field.
-  const fieldErrors =
-    error.cause instanceof ZodError
-      ? (z.flattenError(error.cause).fieldErrors as Record<string, string[]>)
-      : (error.cause?.fieldErrors ?? null);
-  return { code: error.code, message: error.message, fieldErrors };
-}
 
 async function staffOf(role: "operator" | "admin" | "super_admin") {
   const staff = await createSaasUser(db, { role });

@@ -1,6 +1,4 @@
-import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { z, ZodError } from "zod";
 import { db } from "~/server/platform/db";
 import { notASubscriptionMessage, PLANS_NOT_FOUND_MESSAGE } from "~/server/stores/customer-portal";
 import { customerPortalMessages, type UpdateCustomerPortalInput } from "~/schemas/stores";
@@ -8,19 +6,8 @@ import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton } from "../../factories/payment-button";
 import { unique } from "../../factories/unique";
 import { anonymousCaller, merchantCaller, twoMerchants } from "../../support/callers";
-import { rejectionOf } from "../../support/rejection";
-
-type Failure = { code: string; message: string; fieldErrors: Record<string, string[]> | null };
-
-/** A refused call as the dashboard sees it: its code, sentence and the messages by field. */
-async function failure(promise: Promise<unknown>): Promise<Failure> {
-  const error = await rejectionOf(promise);
-  const fieldErrors =
-    error.cause instanceof ZodError
-      ? (z.flattenError(error.cause).fieldErrors as Record<string, string[]>)
-      : (error.cause?.fieldErrors ?? null);
-  return { code: error.code, message: error.message, fieldErrors };
-}
+import { refuseWrites } from "../../support/database-faults";
+import { refusalOf as failure } from "../../support/rejection";
 
 function planButton(
   merchantId: string,
@@ -66,27 +53,9 @@ async function saved(merchantId: string) {
   return { store, switchable: switchable.map((button) => button.id).sort() };
 }
 
-/**
- * The database refuses to change one payment button (a trigger raising an error), as a failing database would in
- * the middle of a save. Returns the function that lets writes through again.
- */
-async function refuseButtonUpdates(buttonId: string): Promise<() => Promise<void>> {
-  if (!/^[A-Za-z0-9-]+$/.test(buttonId)) throw new Error("unexpected button id");
-  const name = `popkit_test_refuse_${randomBytes(4).toString("hex")}`;
-  await db.$executeRawUnsafe(
-    `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN
-         IF NEW.id = '${buttonId}' THEN RAISE EXCEPTION 'simulated write failure'; END IF;
-         RETURN NEW;
-       END $$`,
-  );
-  await db.$executeRawUnsafe(
-    `CREATE TRIGGER ${name} BEFORE UPDATE ON payment_buttons FOR EACH ROW EXECUTE FUNCTION ${name}()`,
-  );
-  return async () => {
-    await db.$executeRawUnsafe(`DROP TRIGGER ${name} ON payment_buttons`);
-    await db.$executeRawUnsafe(`DROP FUNCTION ${name}()`);
-  };
+/** The database refuses to change one payment button, as a failing database would in the middle of a save. */
+function refuseButtonUpdates(buttonId: string) {
+  return refuseWrites({ table: "payment_buttons", on: "UPDATE", column: "id", value: buttonId });
 }
 
 describe("merchant.store.customerPortal", () => {
