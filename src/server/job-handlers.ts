@@ -9,6 +9,7 @@ import { merchantWebhookJobHandlers } from "~/server/merchant-webhooks/jobs";
 import { rateLimitJobHandlers } from "~/server/platform/rate-limit";
 import { accountEmails } from "~/server/accounts/emails";
 import { buyerEmails } from "~/server/payments/buyer-emails";
+import { licenseEmails } from "~/server/licenses/emails";
 import { portalEmails } from "~/server/portal/emails";
 import { portalJobHandlers } from "~/server/portal/sessions";
 import { paypalEventJobHandlers } from "~/server/payments/paypal-events";
@@ -19,7 +20,13 @@ import { wpsIpnJobHandlers } from "~/server/wps/ipn";
 import { uploadJobHandlers } from "~/server/vendors/storage/cleanup";
 
 /** What every mail says: the "email.send" job composes with these. */
-export const emailTemplates: EmailTemplates = { ...buyerEmails, ...portalEmails, ...sellerEmails, ...accountEmails };
+export const emailTemplates: EmailTemplates = {
+  ...buyerEmails,
+  ...portalEmails,
+  ...sellerEmails,
+  ...accountEmails,
+  ...licenseEmails,
+};
 
 /** Every job kind's handler, for startWorkers. */
 export const jobHandlers: JobHandlers = {

@@ -3,6 +3,7 @@ import { accountRouter } from "~/server/accounts/router";
 import { analyticsRouter } from "~/server/analytics/router";
 import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc";
 import { discountsRouter } from "~/server/discounts/router";
+import { licensesRouter } from "~/server/licenses/router";
 import { webhooksRouter } from "~/server/merchant-webhooks/router";
 import { paymentButtonsRouter, popCountsProcedure } from "~/server/payment-buttons/router";
 import { customersRouter, paymentsRouter } from "~/server/payments/router";
@@ -33,6 +34,7 @@ export const appRouter = createTRPCRouter({
     customers: customersRouter,
     subscriptions: subscriptionsRouter,
     discounts: discountsRouter,
+    licenses: licensesRouter,
     webhooks: webhooksRouter,
   }),
   /** The seller's POPs: payment buttons and digital sell pages (WPS buttons have their own router). */

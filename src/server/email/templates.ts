@@ -17,6 +17,7 @@ export const emailPayloadSchemas = {
   "sale-alert": z.object({ transactionId: z.string().min(1) }),
   "refund-received": z.object({ refundId: z.string().min(1) }),
   "subscription-cancelled-seller": z.object({ subscriptionId: z.string().min(1) }),
+  "license-pool-low": z.object({ buttonId: z.string().min(1) }),
   "daily-digest": z.object({ merchantId: z.string().min(1), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
   // About a merchant's own account
   "password-reset": byUser,

@@ -20,6 +20,8 @@ export const merchantEventTypes = [
   "subscription.cancelled",
   "subscription.expired",
   "wps.payment.completed",
+  "license_key.created",
+  "license_key.updated",
 ] as const;
 export type MerchantEventType = (typeof merchantEventTypes)[number];
 

@@ -5,7 +5,8 @@ import type { Currency } from "~/lib/money";
 import { db } from "~/server/platform/db";
 import { logger } from "~/server/platform/logger";
 import { type MerchantEventType, recordMerchantEvent } from "~/server/merchant-webhooks";
-import { emptyOutbox, type Outbox, sendOutbox } from "~/server/payments/outbox";
+import { emptyOutbox, joinOutboxes, type Outbox, sendOutbox } from "~/server/payments/outbox";
+import { disableKeysOfRefundedPayment, issueLicenseKeys } from "~/server/licenses/issuing";
 import { revokeGrantsForTransaction, startGrantWindow } from "~/server/library/downloads";
 import { recordRefundNotices, recordSaleNotices } from "~/server/payments/notices";
 import { payerAndAmountSelect, paypalIdsSelect } from "~/server/payments/payments";
@@ -126,6 +127,7 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
         ? payment.status
         : statusAfterRefunds(payment.amountMinor, refundedMinor);
     await tx.transaction.update({ where: { id: payment.id }, data: { refundedMinor, status } });
+    const disabledKeys = status === "refunded" ? await disableKeysOfRefundedPayment(tx, payment.id) : emptyOutbox();
     if (status === "refunded") await revokeGrantsForTransaction(payment.id, tx);
     const outbox = await recordPaymentEvent(tx, "payment.refunded", payment.id, {
       refund: {
@@ -139,7 +141,7 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
       },
     });
     outbox.emails.push(...(await recordRefundNotices(tx, row.id)));
-    return { refundId: row.id, created: true, status, refundedMinor, outbox };
+    return { refundId: row.id, created: true, status, refundedMinor, outbox: joinOutboxes(outbox, disabledKeys) };
   });
   const { outbox, ...result } = outcome;
   await sendOutbox(outbox);
@@ -166,8 +168,11 @@ export async function recordPaymentEvent(
     buttonId: payment.buttonId,
     data: { ...paymentEventData(payment), ...extra },
   });
-  const emails = type === "payment.completed" ? await recordSaleNotices(tx, transactionId) : [];
-  return { deliveries, emails };
+  if (type !== "payment.completed") return { deliveries, emails: [] };
+  // Keys before the receipt: the receipt lists them.
+  const licenses = await issueLicenseKeys(tx, transactionId);
+  const emails = await recordSaleNotices(tx, transactionId);
+  return joinOutboxes({ deliveries, emails }, licenses);
 }
 
 /**

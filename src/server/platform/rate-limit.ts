@@ -37,6 +37,7 @@ function limiter(keyPrefix: string, points: number, durationSeconds: number): Li
 }
 
 export const MAIL_PER_IP_PER_HOUR = 20;
+export const LICENSE_MISSES_PER_IP_PER_HOUR = 30;
 export const MAIL_PER_ADDRESS_PER_HOUR = 3;
 
 const SIGN_IN_ATTEMPTS_PER_PAIR = 5;
@@ -67,6 +68,11 @@ const budgets = {
   signInByAccount: () => limiter("signin-account", 10, 15 * 60),
   signUpByIp: () => limiter("signup-ip", env.SIGNUP_LIMIT_PER_IP, 60 * 60),
   publicApiByIp: () => limiter("public-ip", 600, 60),
+  // The License API: Lemon Squeezy's 60 a minute per address, 30 a minute per key (an app checking in a loop), and
+  // 30 unknown keys an hour per address: guessing keys, even short imported ones, gets nowhere.
+  licenseApiByIp: () => limiter("license-ip", 60, 60),
+  licenseApiByKey: () => limiter("license-key", 30, 60),
+  licenseMissesByIp: () => limiter("license-miss", LICENSE_MISSES_PER_IP_PER_HOUR, 60 * 60),
   // Requests that send mail ("Lost your download?", password resets, verification links, sign-up attempts on a
   // taken address): a few per address per hour, so nobody can flood an inbox through us.
   mailByIp: () => limiter("mail-ip", MAIL_PER_IP_PER_HOUR, 60 * 60),
@@ -116,6 +122,12 @@ export async function consumeRateLimit(name: RateLimitName, key: string, what?: 
 /** Gives one counted hit back, e.g. for a check that turned out not to be what the budget counts. */
 export async function refundRateLimit(name: RateLimitName, key: string): Promise<void> {
   await limiterFor(name).reward(key.toLowerCase(), 1);
+}
+
+/** Whether the key has spent its budget, without counting a hit. */
+export async function isRateLimitSpent(name: RateLimitName, key: string): Promise<boolean> {
+  const spent = await limiterFor(name).get(key.toLowerCase());
+  return spent !== null && spent.remainingPoints <= 0;
 }
 
 /** Forgets a key's hits, e.g. once the password it was guessing for is given right. */

@@ -3,17 +3,11 @@ import { AppError, httpStatusFor, toAppError } from "~/server/platform/errors";
 import { describeError, logger, newRequestId } from "~/server/platform/logger";
 import { consumeRateLimit } from "~/server/platform/rate-limit";
 import { assertSafeText, clientIp, readTextCapped } from "~/server/platform/request";
+import { preflight, PUBLIC_CORS } from "../../_lib/public-cors";
 
 // The JSON endpoints the embed script calls from merchants' sites, thin wrappers over the checkout services.
 // Any origin may call them: they use no cookies and trust nothing from the caller (prices and outcomes come
-// from our database and PayPal), so CORS `*` exposes nothing.
-
-const CORS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "POST, OPTIONS",
-  "access-control-allow-headers": "content-type",
-  "access-control-max-age": "600",
-};
+// from our database and PayPal).
 
 /** Our inputs are a couple of ids; anything much larger is not a checkout call. */
 const MAX_BODY_BYTES = 4096;
@@ -22,7 +16,7 @@ const MAX_BODY_BYTES = 4096;
 const RETRY_AFTER_SECONDS = "2";
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return Response.json(body, { status, headers: { ...CORS, "cache-control": "no-store", ...headers } });
+  return Response.json(body, { status, headers: { ...PUBLIC_CORS, "cache-control": "no-store", ...headers } });
 }
 
 function errorJson(error: AppError) {
@@ -55,9 +49,7 @@ async function withinBudget(request: Request): Promise<void> {
   }
 }
 
-export function preflight() {
-  return new Response(null, { status: 204, headers: CORS });
-}
+export { preflight };
 
 /** POST handler: JSON body -> schema -> service; every failure is a JSON error a buyer's page can show. */
 export function jsonEndpoint<S extends z.ZodType>(
