@@ -35,7 +35,12 @@ function demoLogins(dataDir: string): DemoLogins {
   return logins;
 }
 
-export type DemoSeed = { logins: DemoLogins; sellPageId: string };
+export type DemoSeed = {
+  logins: DemoLogins;
+  sellPageId: string;
+  /** A key the demo sold, once scripts/lib/demo-licenses.ts has seeded it: printed to try the License API with. */
+  licenseKey?: string | null;
+};
 
 /**
  * Idempotent: running it again leaves existing demo rows (and any changes made to them) alone. `withFiles`: the
@@ -525,7 +530,7 @@ export async function seedSellPage(
   });
 }
 
-export function printDemoLogins({ logins, sellPageId }: DemoSeed, appUrl: string) {
+export function printDemoLogins({ logins, sellPageId, licenseKey }: DemoSeed, appUrl: string) {
   console.log(
     [
       "",
@@ -534,6 +539,12 @@ export function printDemoLogins({ logins, sellPageId }: DemoSeed, appUrl: string
       `  Staff     ${appUrl}/saas-admin/auth  username ${logins.staff.username}  password ${logins.staff.password}`,
       `  A buyer's page (pay in the PayPal sandbox): ${appUrl}/digital-sell/${sellPageId}`,
       `  A subscriber's customer portal: ${appUrl}/portal  (sign in as ${DEMO_SUBSCRIBER.email}; the link arrives by e-mail)`,
+      ...(licenseKey
+        ? [
+            `  A license key sold to a buyer (two activations of three): ${licenseKey}`,
+            `    try: curl -d license_key=${licenseKey} ${appUrl}/api/v1/licenses/validate`,
+          ]
+        : []),
       ...(process.env.MAIL_INBOX_URL
         ? [`  E-mail the app sent (receipts, sale alerts, password resets): ${process.env.MAIL_INBOX_URL}`]
         : []),

@@ -84,6 +84,12 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
       },
     ],
     "api/checkout/library-link": [{ method: "POST", params: {}, json: { email: buyer } }],
+    // The world sells no licensed POP: the fuzzer drives parsing, limits and the unknown-key answer.
+    "api/v1/licenses/[action]": [
+      { method: "POST", params: { action: "activate" }, form: { license_key: "FUZZ-KEY-0001", instance_name: "Fuzz" } },
+      { method: "POST", params: { action: "validate" }, json: { license_key: "FUZZ-KEY-0001", instance_id: "x" } },
+      { method: "POST", params: { action: "deactivate" }, form: { license_key: "FUZZ-KEY-0001", instance_id: "x" } },
+    ],
     "api/sell-pages/[id]/view": [
       { method: "POST", params: { id: world.sellPage.id }, headers: { "user-agent": "Mozilla/5.0 fuzz" } },
     ],
