@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db";
 import { refundPayment } from "~/server/payments/refunds";
+import { recordSubscriptionSale } from "~/server/payments/ledger";
 import { decryptSecret } from "~/server/platform/crypto";
 import { OPTIONS } from "~/app/api/v1/licenses/[action]/route";
 import { LICENSE_MISSES_PER_IP_PER_HOUR } from "~/server/platform/rate-limit";
@@ -9,7 +10,9 @@ import { createSeller } from "../../factories/seller";
 import { buyerApi } from "../../support/buyer-api";
 import { merchantCaller } from "../../support/callers";
 import { licenseApi } from "../../support/license-api";
-import { approveOrder } from "../../support/paypal-sandbox";
+import { approveOrder, approveSubscription, createPlan, createSubscription } from "../../support/paypal-sandbox";
+import { createSubscriptionButton } from "../../factories/payment-button";
+import { cancelSubscription } from "~/server/subscriptions/subscriptions";
 
 /** A buyer's key from a paid order of a button whose keys allow `activationLimit` activations. */
 async function boughtKey(activationLimit: number | null = 1, expiry: { days?: number } = {}) {
@@ -208,6 +211,47 @@ describe("POST /api/v1/licenses/*, Lemon Squeezy's License API", () => {
       body: { valid: false, error: "Too many requests. Please try again in a minute." },
     });
     expect((await licenseApi("validate", { license_key: key })).status).toBe(200);
+  });
+
+  it("keeps one key for a subscription's life, expiring with it when the seller chose so", async () => {
+    const { merchant, clientId } = await createSeller(db);
+    const planId = await createPlan(clientId, { price: "12.00" });
+    const button = await createSubscriptionButton(db, merchant.id, { clientId, planId });
+    await merchantCaller(merchant).merchant.licenses.save({
+      buttonId: button.id,
+      enabled: true,
+      activationLimit: 2,
+      expiry: "subscription",
+      expiryDays: null,
+      keyPrefix: "SUB-",
+    });
+    const subscriptionId = await createSubscription(clientId, planId, button.id);
+    await approveSubscription(subscriptionId);
+    await buyerApi().recordSubscription({ buttonId: button.id, subscriptionId });
+    const row = await db.subscription.findUniqueOrThrow({ where: { paypalSubscriptionId: subscriptionId } });
+    // A renewal, as PayPal's webhook records it: another payment, not another key.
+    await recordSubscriptionSale(row.id, {
+      saleId: `RENEWAL-${subscriptionId}`,
+      amountMinor: 1200,
+      currency: "USD",
+      feeMinor: null,
+      createdAt: new Date(),
+      payerEmail: null,
+      payerName: null,
+    });
+    expect(await db.transaction.count({ where: { paypalSubscriptionId: subscriptionId } })).toBe(2);
+    const keys = await db.licenseKey.findMany({ where: { paypalSubscriptionId: subscriptionId } });
+    expect(keys).toHaveLength(1);
+    const key = decryptSecret(keys[0]!.keyEncrypted);
+    expect(key.startsWith("SUB-")).toBe(true);
+    expect((await licenseApi("validate", { license_key: key })).body).toMatchObject({ valid: true });
+
+    await cancelSubscription(merchant.id, { subscriptionId: row.id });
+    expect((await licenseApi("validate", { license_key: key })).body).toMatchObject({
+      valid: false,
+      error: "This license key has expired.",
+      license_key: { status: "expired" },
+    });
   });
 
   it("never shows a key still waiting in a pool", async () => {
