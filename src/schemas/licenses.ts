@@ -23,6 +23,9 @@ export const licenseMessages = {
 const wholeNumberUpTo = (max: number, message: string) =>
   z.number(message).int(message).min(1, message).max(max, message);
 
+/** One POP's license settings: a payment button, or a sell page's package (its own button). */
+export const licenseButtonSchema = z.object({ buttonId: z.string().min(1).max(64) });
+
 /** "Issue license keys" on one payment button or sell-page bundle; enabled false turns it off (keys stay valid). */
 export const licensePolicySchema = z
   .object({

@@ -5,6 +5,7 @@ import * as auth from "~/schemas/accounts";
 import * as checkout from "~/schemas/checkout";
 import * as discountCode from "~/schemas/discounts";
 import * as ledger from "~/schemas/subscriptions";
+import * as licenses from "~/schemas/licenses";
 import * as portal from "~/schemas/portal";
 import * as merchantPayments from "~/schemas/payments";
 import * as merchantWebhooks from "~/schemas/merchant-webhooks";
@@ -21,6 +22,7 @@ const modules = {
   checkout,
   discountCode,
   ledger,
+  licenses,
   portal,
   merchantPayments,
   merchantWebhooks,

@@ -11,6 +11,7 @@ import * as authSchemas from "~/schemas/accounts";
 import * as checkoutSchemas from "~/schemas/checkout";
 import * as discountCodeSchemas from "~/schemas/discounts";
 import * as ledgerSchemas from "~/schemas/subscriptions";
+import * as licenseSchemas from "~/schemas/licenses";
 import * as portalSchemas from "~/schemas/portal";
 import * as merchantPaymentSchemas from "~/schemas/payments";
 import * as merchantWebhookSchemas from "~/schemas/merchant-webhooks";
@@ -172,6 +173,7 @@ describe("tRPC: one check on every procedure's raw input", () => {
         checkoutSchemas,
         discountCodeSchemas,
         ledgerSchemas,
+        licenseSchemas,
         portalSchemas,
         merchantPaymentSchemas,
         merchantWebhookSchemas,
