@@ -20,11 +20,29 @@ import { checkoutMessages } from "~/lib/checkout-messages";
 // quietly a few times before the buyer sees it: nothing was charged. A file's download link is handed out once: a capture answered before (a retry whose first
 // answer was lost) brings `downloadNotice` instead, which points the buyer at the link they have or their receipt; a
 // digital sell page's first capture brings `downloadToken`, and /thank-you shows the purchase and opens the
-// download. Subscriptions never answer INSTRUMENT_DECLINED, so the one onApprove serves both kinds of button.
+// download. Subscriptions never answer INSTRUMENT_DECLINED, so the one onApprove serves both kinds of button. The
+// capture that recorded a payment of a POP issuing license keys brings `licenseKeys`: the success message lists
+// them (text only, so a seller's imported key is never markup); a button with a success URL sends the buyer there,
+// and the receipt e-mail carries the keys.
 
 type CheckoutError = Error & { popkit?: boolean; issue?: string; retryable?: boolean; busy?: boolean };
 
-type Messages = Pick<typeof checkoutMessages, "success" | "pending" | "error" | "confirming">;
+type Messages = Pick<
+  typeof checkoutMessages,
+  "success" | "pending" | "error" | "confirming" | "licenseKey" | "licenseKeys"
+>;
+
+/** What our checkout endpoints answer, as far as this script reads it. */
+type Answer = {
+  orderId?: string;
+  status?: string;
+  message?: string;
+  downloadToken?: string | null;
+  downloadNotice?: string | null;
+  licenseKeys?: string[];
+  total?: string;
+  discountText?: string;
+};
 
 function checkoutScript(messages: Messages): void {
   const NOTICE = 1;
@@ -44,7 +62,7 @@ function checkoutScript(messages: Messages): void {
       return new Promise((done) => setTimeout(done, ms)).then(then);
     }
 
-    function post(path: string, body: Record<string, string | undefined>): Promise<Record<string, string>> {
+    function post(path: string, body: Record<string, string | undefined>): Promise<Answer> {
       return fetch(`${api}/api/checkout/${path}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -54,7 +72,7 @@ function checkoutScript(messages: Messages): void {
           response
             .json()
             .catch(() => ({}))
-            .then((json: { error?: { message?: string; issue?: string } } & Record<string, string>) => {
+            .then((json: { error?: { message?: string; issue?: string } } & Answer) => {
               if (response.ok) return json;
               // Our server's messages are written for buyers; anything else gets the generic one.
               const error = json.error || {};
@@ -71,7 +89,7 @@ function checkoutScript(messages: Messages): void {
       );
     }
 
-    function capture(orderId: string, wait: number, until: number): Promise<Record<string, string>> {
+    function capture(orderId: string, wait: number, until: number): Promise<Answer> {
       const again = (notice: string, ms: number) => {
         if (notice) say(notice, NOTICE);
         // Past the deadline the notice stays: the receipt e-mail follows once the payment is recorded.
@@ -95,8 +113,9 @@ function checkoutScript(messages: Messages): void {
       );
     }
 
-    function paid(result: Record<string, string>) {
+    function paid(result: Answer) {
       const status = result.status;
+      const keys = result.licenseKeys || [];
       if (status === "confirming") {
         // The notice with PayPal's reference is already shown.
       } else if (result.downloadToken) {
@@ -110,6 +129,8 @@ function checkoutScript(messages: Messages): void {
         location.href = button.success;
       } else if (status === "pending") {
         say(messages.pending, NOTICE);
+      } else if (keys.length) {
+        say(`${messages.success} ${keys.length > 1 ? messages.licenseKeys : messages.licenseKey} ${keys.join(", ")}`);
       } else {
         say(messages.success);
       }
@@ -226,6 +247,7 @@ function checkoutScript(messages: Messages): void {
 
 /** The script's text: the same for every button. */
 export function paymentButtonCheckoutScript(): string {
-  const { success, pending, error, confirming } = checkoutMessages;
-  return browserScript(`(${checkoutScript.toString()})(${scriptJson({ success, pending, error, confirming })});`);
+  const { success, pending, error, confirming, licenseKey, licenseKeys } = checkoutMessages;
+  const messages = { success, pending, error, confirming, licenseKey, licenseKeys };
+  return browserScript(`(${checkoutScript.toString()})(${scriptJson(messages)});`);
 }

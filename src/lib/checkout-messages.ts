@@ -11,6 +11,9 @@ export const checkoutMessages = {
   confirming:
     "Your payment was received and is being confirmed (PayPal reference {id}). Please keep this page open; you will also get a receipt by e-mail.",
   sdkFailed: "Failed to load PayPal button. Please refresh the page.",
+  /** Before the keys a payment issued (one, or several): they are in the receipt too. */
+  licenseKey: "Your license key (also in your receipt e-mail):",
+  licenseKeys: "Your license keys (also in your receipt e-mail):",
   unavailable: "This button is not currently available",
   sellerNotReady: "This seller cannot take payments yet.",
 } as const;

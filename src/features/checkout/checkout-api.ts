@@ -95,7 +95,14 @@ export async function captureWithRetries(
     }
     if (Date.now() > until) {
       return (
-        result ?? { ...body, paymentId: body.orderId, status: "confirming", downloadToken: null, downloadNotice: null }
+        result ?? {
+          ...body,
+          paymentId: body.orderId,
+          status: "confirming",
+          downloadToken: null,
+          downloadNotice: null,
+          licenseKeys: [],
+        }
       );
     }
     await sleep(result ? 2000 : wait);

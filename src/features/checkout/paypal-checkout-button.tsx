@@ -19,6 +19,7 @@ import {
   type Choices,
 } from "~/features/checkout/checkout-choices";
 import { PaymentMessage, type PaymentNotice } from "~/features/checkout/payment-message";
+import { LicenseKeyValues } from "~/features/licenses/license-key-list";
 import { checkoutMessages } from "~/lib/checkout-messages";
 import { sdkButtonStyle, sdkNamespace, sdkQuery } from "~/lib/paypal-button";
 
@@ -50,6 +51,8 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
   const [notice, setNotice] = useState<PaymentNotice>(null);
+  // The keys the capture that recorded this payment issued: shown under its success, gone with the next attempt.
+  const [licenseKeys, setLicenseKeys] = useState<string[]>([]);
   const [choices, setChoices] = useState<Choices>(() => initialChoices(button));
   // PayPal's createOrder is bound once, when its button renders: it reads the buyer's latest choices from here.
   const latestChoices = useRef(choices);
@@ -98,6 +101,7 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
       options.createOrder = async () => {
         // A new attempt starts without the last one's message.
         setNotice(null);
+        setLicenseKeys([]);
         try {
           return await createOrderWhenFree({ buttonId: button.id, ...definedOnly(latestChoices.current) });
         } catch (error) {
@@ -112,11 +116,11 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
           // Still being confirmed after the page's patience: the "being confirmed" notice stays.
           if (result.status === "confirming") return;
           // A file whose link an earlier answer carried: the buyer is told where that link is, not sent on.
-          setNotice(
-            result.downloadNotice
-              ? { tone: "success", text: result.downloadNotice }
-              : afterPayment(result.status, button.successUrl),
-          );
+          const outcome = result.downloadNotice
+            ? { tone: "success" as const, text: result.downloadNotice }
+            : afterPayment(result.status, button.successUrl);
+          setNotice(outcome);
+          if (outcome?.tone === "success") setLicenseKeys(result.licenseKeys);
         } catch (error) {
           // PayPal's documented recovery: a declined card sends the buyer back to choose another instrument.
           if (error instanceof CheckoutError && error.issue === "INSTRUMENT_DECLINED") return actions.restart();
@@ -174,6 +178,14 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
       {status === "loading" && <Spinner label="Loading PayPal..." className="py-4" />}
       <div ref={container} />
       <PaymentMessage notice={notice} />
+      {licenseKeys.length > 0 && (
+        <section aria-label="License keys" className="space-y-2">
+          <h2 className="text-sm font-medium text-gray-900">
+            {licenseKeys.length > 1 ? checkoutMessages.licenseKeys : checkoutMessages.licenseKey}
+          </h2>
+          <LicenseKeyValues keys={licenseKeys} />
+        </section>
+      )}
     </div>
   );
 }

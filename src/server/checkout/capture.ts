@@ -6,6 +6,7 @@ import { db } from "~/server/platform/db";
 import { AppError, toAppError } from "~/server/platform/errors";
 import { describeError, logger } from "~/server/platform/logger";
 import { DOWNLOAD_ALREADY_ISSUED_MESSAGE, issueDownloadGrant } from "~/server/library/downloads";
+import { keysOfPayment } from "~/server/licenses/delivery";
 import { emptyOutbox, sendOutbox } from "~/server/payments/outbox";
 import { recordPaymentEvent } from "~/server/payments/ledger";
 import { claimForCapture, releaseClaims } from "~/server/checkout/claims";
@@ -34,12 +35,17 @@ export function transactionStatusOf(status: CaptureStatus): TransactionStatus {
 
 const transactionResultSelect = {
   id: true,
+  merchantId: true,
+  paypalSubscriptionId: true,
   buttonId: true,
   sellPageId: true,
   paypalTransactionId: true,
   status: true,
 } as const;
-type RecordedCapture = Prisma.TransactionGetPayload<{ select: typeof transactionResultSelect }>;
+type RecordedCapture = Prisma.TransactionGetPayload<{ select: typeof transactionResultSelect }> & {
+  /** This call wrote the payment (and so issued its license keys); false when it was recorded before. */
+  isNew: boolean;
+};
 
 export type CaptureResult = {
   orderId: string;
@@ -61,11 +67,21 @@ export type CaptureResult = {
    * is given once, see issueDownloadGrant); otherwise null.
    */
   downloadNotice: string | null;
+  /**
+   * The payment's license keys, in full, for the call that recorded the payment only: the buyer's page holding the
+   * approved order when the keys were issued. A replayed capture (the order id and the public button id suffice)
+   * gets none; the receipt e-mail and the portal carry them.
+   */
+  licenseKeys: string[];
 };
 
-function sameButton(row: RecordedCapture, buttonId: string): RecordedCapture {
+function sameButton(
+  row: Prisma.TransactionGetPayload<{ select: typeof transactionResultSelect }>,
+  buttonId: string,
+  isNew: boolean,
+): RecordedCapture {
   if (row.buttonId !== buttonId) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
-  return row;
+  return { ...row, isNew };
 }
 
 /**
@@ -96,6 +112,7 @@ export async function captureOrder(input: CaptureOrderInput): Promise<CaptureRes
       message: checkoutMessages.confirming.replace("{id}", paymentId),
       downloadToken: null,
       downloadNotice: null,
+      licenseKeys: [],
     };
   }
 }
@@ -136,12 +153,14 @@ export async function settleCheckout(orderId: string): Promise<CaptureResult | n
 async function resultOf(orderId: string, row: RecordedCapture, opts: { deliver: boolean }): Promise<CaptureResult> {
   const delivers = opts.deliver && row.sellPageId !== null && (row.status === "completed" || row.status === "pending");
   const grant = delivers ? await issueDownloadGrant(row.id) : null;
+  const licenseKeys = opts.deliver && row.isNew && row.status === "completed" ? await keysOfPayment(row) : [];
   return {
     orderId,
     paymentId: row.paypalTransactionId ?? orderId,
     status: row.status,
     downloadToken: grant?.token ?? null,
     downloadNotice: grant && grant.token === null ? DOWNLOAD_ALREADY_ISSUED_MESSAGE : null,
+    licenseKeys: licenseKeys.map((key) => key.key),
   };
 }
 
@@ -159,7 +178,7 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
     where: { paypalOrderId: orderId },
     select: transactionResultSelect,
   });
-  if (recorded) return sameButton(recorded, button.id);
+  if (recorded) return sameButton(recorded, button.id, false);
 
   const session = await findSession(orderId);
   if (!session || session.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
@@ -258,13 +277,13 @@ async function recordCaptured(
     if (capture.status !== "COMPLETED") {
       logger.info("PayPal capture not completed", { orderId, status: capture.status, reason: capture.statusReason });
     }
-    return sameButton(row.created, button.id);
+    return sameButton(row.created, button.id, true);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const winner = await db.transaction.findUniqueOrThrow({
       where: { paypalOrderId: orderId },
       select: transactionResultSelect,
     });
-    return sameButton(winner, button.id);
+    return sameButton(winner, button.id, false);
   }
 }

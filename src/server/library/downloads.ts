@@ -3,6 +3,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { TransactionStatus } from "~/generated/prisma/enums";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
+import { keysOfPayment } from "~/server/licenses/delivery";
 import { signedFileUrl } from "~/server/vendors/storage/files";
 
 /**
@@ -135,6 +136,9 @@ async function findLiveGrant(token: string, now: Date) {
       file: { select: { key: true, name: true, size: true } },
       transaction: {
         select: {
+          id: true,
+          merchantId: true,
+          paypalSubscriptionId: true,
           status: true,
           paypalOrderId: true,
           paypalTransactionId: true,
@@ -156,7 +160,8 @@ async function findLiveGrant(token: string, now: Date) {
 
 /**
  * What /thank-you shows for a token, or null when it grants nothing (the page then says
- * 'Invalid Access'). A grant whose downloads are used up still shows the purchase, with none left.
+ * 'Invalid Access'). A grant whose downloads are used up still shows the purchase, with none left. The purchase's
+ * license keys are shown on the same proof as its file: the live grant's token, which only the buyer's page got.
  */
 export async function getThankYou(token: string, now: Date = new Date()) {
   const grant = await findLiveGrant(token, now);
@@ -176,6 +181,7 @@ export async function getThankYou(token: string, now: Date = new Date()) {
     downloadCount: grant.downloadCount,
     downloadsLeft: Math.max(0, grant.maxDownloads - grant.downloadCount),
     expiresAt: grant.expiresAt,
+    licenseKeys: await keysOfPayment(transaction),
   };
 }
 

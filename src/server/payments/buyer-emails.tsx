@@ -9,6 +9,8 @@ import type { EmailTemplates } from "~/server/email";
 import { ActionButton, EmailLayout, Facts, Paragraph, TextLink } from "~/server/email/layout";
 import { paymentFacts, planOf, refundFacts, storeBrand, subscriptionFacts } from "~/server/payments/email-facts";
 import { createLibraryLink } from "~/server/library/library";
+import { keysOfPayment } from "~/server/licenses/delivery";
+import { LicenseKeysInMail } from "~/server/licenses/emails";
 
 const buyerFooter = (store: string) =>
   `You received this e-mail because you paid ${store} through Popkit with PayPal. PayPal sends its own receipt too.`;
@@ -24,6 +26,9 @@ export const buyerEmails = {
         ? await db.subscription.findUnique({ where: { paypalSubscriptionId: payment.paypalSubscriptionId } })
         : null;
       const libraryUrl = payment.isDigital ? await createLibraryLink(to) : null;
+      // Issued in the transaction that recorded the payment, so they exist by the time this mail is composed. A
+      // receipt sent late (after a refund or a replacement) hands out only the keys that still work.
+      const licenseKeys = (await keysOfPayment(payment)).filter((key) => key.status !== "disabled");
       // The portal page asks for a sign-in link by e-mail first, unless the library link already signed them in.
       const portalUrl = `${env.APP_URL}/portal/${subscription ? `subscriptions/${subscription.id}` : `payments/${transactionId}`}`;
       const rows: [string, string][] = [["Item", payment.item]];
@@ -58,6 +63,7 @@ export const buyerEmails = {
               Thank you{payment.payerName ? `, ${payment.payerName}` : ""}! Your payment to {store.name} went through.
             </Paragraph>
             <Facts rows={rows} />
+            <LicenseKeysInMail keys={licenseKeys} timeZone={store.timeZone} />
             {libraryUrl && (
               <>
                 <Paragraph>Your download is in your purchases, where you can get fresh download links later:</Paragraph>
@@ -66,6 +72,8 @@ export const buyerEmails = {
               </>
             )}
             <Paragraph>
+              {licenseKeys.length > 0 &&
+                `You can find your license ${licenseKeys.length === 1 ? "key" : "keys"} again in your purchases. `}
               {subscription
                 ? "Your invoice, your payments and your subscription (cancel, pause or change it) are in your purchases: "
                 : "Your invoice and your purchase are in your purchases: "}

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
+import { keysOfPayment, type DeliveredKey } from "~/server/licenses/delivery";
 import { paymentRow, paymentSelect, popOf, wpsPaymentRows } from "~/server/payments/payments";
 import type { getPaymentSchema } from "~/schemas/payments";
 
@@ -34,8 +35,8 @@ const refundableStatuses: readonly string[] = ["completed", "partially_refunded"
 
 /**
  * One payment of the merchant's with everything we know about it: buyer, item, what was captured, PayPal's fee,
- * each refund, every PayPal event that touched it, and (a subscription sale) its subscriber. Another merchant's
- * payment is NOT_FOUND.
+ * each refund, every PayPal event that touched it, the license keys it issued, and (a subscription sale) its
+ * subscriber. Another merchant's payment is NOT_FOUND.
  */
 export async function getPayment(merchantId: string, input: z.output<typeof getPaymentSchema>) {
   const row = await db.transaction.findFirst({
@@ -48,12 +49,15 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
     },
   });
   if (!row) return getWpsPayment(merchantId, input.id);
-  const subscription = row.paypalSubscriptionId
-    ? await db.subscription.findFirst({
-        where: { merchantId, paypalSubscriptionId: row.paypalSubscriptionId },
-        select: { id: true, status: true, payerName: true, payerEmail: true },
-      })
-    : null;
+  const [subscription, licenseKeys] = await Promise.all([
+    row.paypalSubscriptionId
+      ? db.subscription.findFirst({
+          where: { merchantId, paypalSubscriptionId: row.paypalSubscriptionId },
+          select: { id: true, status: true, payerName: true, payerEmail: true },
+        })
+      : null,
+    keysOfPayment({ id: row.id, merchantId, paypalSubscriptionId: row.paypalSubscriptionId }),
+  ]);
   const { refunds, paypalEvents, updatedAt, ...record } = row;
   return {
     ...paymentRow(record),
@@ -68,6 +72,7 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
     refunds,
     events: paypalEvents,
     subscription,
+    licenseKeys,
     wps: null,
   };
 }
@@ -103,6 +108,7 @@ async function getWpsPayment(merchantId: string, id: string) {
     refunds: row.refunds,
     events: [] as PaymentEvent[],
     subscription: null,
+    licenseKeys: [] as DeliveredKey[],
     wps: {
       button: row.button ? { id: row.button.id, name: row.button.itemName } : null,
       itemName: row.itemName,

@@ -4,6 +4,7 @@ import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { getLibrary, storeBrandOf, storeBrandSelect } from "~/server/library/library";
 import { itemOf } from "~/server/payments/payments";
+import { keysOfPayment, keysOfSubscription } from "~/server/licenses/delivery";
 import { equalsIgnoringCase } from "~/server/platform/text-match";
 
 // What a signed-in buyer sees: every payment and subscription made with their e-mail, grouped by the store that
@@ -141,7 +142,9 @@ export async function portalOverview(email: string, now = new Date()) {
   return { email, stores: ordered, files };
 }
 
-/** One payment's receipt page: its store, refunds, file and (for a subscription sale) its subscription. */
+/**
+ * One payment's receipt page: its store, refunds, file, license keys and (for a subscription sale) its subscription.
+ */
 export async function portalPayment(email: string, transactionId: string, now = new Date()) {
   const row = await db.transaction.findFirst({
     where: { id: transactionId, payerEmail: payer(email), status: { in: SHOWN } },
@@ -155,9 +158,10 @@ export async function portalPayment(email: string, transactionId: string, now = 
     },
   });
   if (!row) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
-  const [stores, library, subscription] = await Promise.all([
+  const [stores, library, licenseKeys, subscription] = await Promise.all([
     storesById([row.merchantId]),
     getLibrary(email, now),
+    keysOfPayment(row),
     row.paypalSubscriptionId
       ? db.subscription.findUnique({
           where: { paypalSubscriptionId: row.paypalSubscriptionId },
@@ -170,6 +174,7 @@ export async function portalPayment(email: string, transactionId: string, now = 
     refunds: row.refunds,
     store: stores.get(row.merchantId)!,
     file: library.purchases.find((purchase) => purchase.id === row.id) ?? null,
+    licenseKeys,
     // Only when the subscription is this buyer's too (PayPal may report a sale under another payer e-mail).
     subscriptionId:
       subscription && subscription.payerEmail?.toLowerCase() === email.toLowerCase() ? subscription.id : null,
@@ -186,11 +191,12 @@ export async function ownSubscription(email: string, subscriptionId: string) {
   return row;
 }
 
-/** One subscription's page: status, plan, price, next billing date and every payment of it. */
+/** One subscription's page: status, plan, price, next billing date, its license keys and every payment of it. */
 export async function portalSubscription(email: string, subscriptionId: string) {
   const row = await ownSubscription(email, subscriptionId);
-  const [stores, payments] = await Promise.all([
+  const [stores, licenseKeys, payments] = await Promise.all([
     storesById([row.merchantId]),
+    keysOfSubscription(row),
     db.transaction.findMany({
       where: { paypalSubscriptionId: row.paypalSubscriptionId, status: { in: SHOWN } },
       orderBy: { createdAt: "desc" },
@@ -198,5 +204,10 @@ export async function portalSubscription(email: string, subscriptionId: string) 
       select: paymentSelect,
     }),
   ]);
-  return { subscription: subscriptionOf(row), store: stores.get(row.merchantId)!, payments: payments.map(paymentOf) };
+  return {
+    subscription: subscriptionOf(row),
+    store: stores.get(row.merchantId)!,
+    licenseKeys,
+    payments: payments.map(paymentOf),
+  };
 }

@@ -7,6 +7,8 @@ import { embedScriptAnswer } from "~/server/payment-buttons/embed-script";
 import { POST as capturePost, OPTIONS as captureOptions } from "~/app/api/checkout/capture/route";
 import { POST as ordersPost, OPTIONS as ordersOptions } from "~/app/api/checkout/orders/route";
 import { POST as subscriptionsPost } from "~/app/api/checkout/subscriptions/route";
+import { checkoutMessages } from "~/lib/checkout-messages";
+import { decryptSecret } from "~/server/platform/crypto";
 import { db } from "~/server/platform/db";
 import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton } from "../../factories/payment-button";
@@ -201,6 +203,26 @@ describe("GET /api/button/{id}.js", () => {
     await approving;
     expect(page.region("status").text).toBe("Payment successful! Thank you for your purchase.");
     expect(await db.transaction.count({ where: { paypalOrderId: orderId } })).toBe(1);
+  });
+
+  it("lists the license key a payment issued in its success message, as text", async () => {
+    const { button, merchant } = await createSeller(db);
+    await merchantCaller(merchant).merchant.licenses.save({
+      buttonId: button.id,
+      enabled: true,
+      activationLimit: 1,
+      expiry: "never",
+      expiryDays: null,
+      keyPrefix: "",
+    });
+    const { page, options } = await renderedButton(button.id);
+
+    const orderId = await options.createOrder!();
+    await approveOrder(orderId);
+    await options.onApprove!({ orderID: orderId }, { restart: () => {} });
+    const [key] = await db.licenseKey.findMany({ where: { transaction: { paypalOrderId: orderId } } });
+    const shown = `${checkoutMessages.success} ${checkoutMessages.licenseKey} ${decryptSecret(key!.keyEncrypted)}`;
+    expect(page.region("status").text).toBe(shown);
   });
 
   it("redirects to the success and cancel URLs when the button has them, and restarts after a declined card", async () => {

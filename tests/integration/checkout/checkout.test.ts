@@ -62,6 +62,7 @@ describe("one-time payments", () => {
       status: "completed",
       downloadToken: null,
       downloadNotice: null,
+      licenseKeys: [],
     });
     expect(row).toMatchObject({
       merchantId: merchant.id,
@@ -121,6 +122,7 @@ describe("one-time payments", () => {
         status,
         downloadToken: null,
         downloadNotice: null,
+        licenseKeys: [],
       });
       expect((await rowsOf(orderId)).map((row) => row.status)).toEqual([status]);
     }
@@ -137,7 +139,14 @@ describe("one-time payments", () => {
     const again = await buyer().captureOrder({ buttonId: button.id, orderId });
     const paymentId = (await rowsOf(orderId))[0]!.paypalTransactionId;
     for (const result of [...results, again])
-      expect(result).toEqual({ orderId, paymentId, status: "completed", downloadToken: null, downloadNotice: null });
+      expect(result).toEqual({
+        orderId,
+        paymentId,
+        status: "completed",
+        downloadToken: null,
+        downloadNotice: null,
+        licenseKeys: [],
+      });
     expect(await rowsOf(orderId)).toHaveLength(1);
   });
 

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { Card } from "~/components/ui/card";
 import { StoreBrand } from "~/features/stores/store-brand";
 import { PortalLinkForm } from "~/features/portal/portal-link-form";
+import { LicenseKeysSection } from "~/features/licenses/license-key-list";
 import { ThankYouDownload } from "~/features/sell-pages/thank-you-download";
 import { formatMoney } from "~/lib/money";
 import { getThankYou, PENDING_DOWNLOAD_MESSAGE } from "~/server/library/downloads";
@@ -93,6 +94,12 @@ export default async function ThankYouPage({
             hasDownloaded={purchase.downloadCount > 0}
           />
         )}
+
+        <LicenseKeysSection
+          keys={purchase.licenseKeys}
+          formatDate={(date) => `${paidAtFormat.format(date)} UTC`}
+          note="Also in your receipt e-mail and in your purchases."
+        />
 
         {order && <StoreBrand brand={order.store} align="center" className="border-t border-gray-100 pt-4" />}
 

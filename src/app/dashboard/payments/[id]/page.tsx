@@ -4,6 +4,7 @@ import { DateTime } from "~/components/ui/date-time";
 import { Money } from "~/components/ui/money";
 import { PageHeader } from "~/components/ui/page-header";
 import { appliedDiscountLabel } from "~/features/discounts/format";
+import { LicenseKeyList } from "~/features/licenses/license-key-list";
 import { BackLink } from "~/features/payments/back-link";
 import { DetailCard, DetailRow } from "~/features/payments/detail-card";
 import { EventHistory } from "~/features/payments/event-history";
@@ -142,6 +143,16 @@ export default async function PaymentDetailPage({
           </DetailCard>
 
           {invoices && <InvoicesCard invoices={invoices} />}
+
+          {payment.licenseKeys.length > 0 && (
+            <DetailCard title="License keys" isList>
+              <LicenseKeyList
+                keys={payment.licenseKeys}
+                formatDate={(date) => <DateTime value={date} style="date" />}
+                detailsHref={(keyId) => `/dashboard/license-keys/${encodeURIComponent(keyId)}`}
+              />
+            </DetailCard>
+          )}
         </div>
 
         <div className="min-w-0 space-y-6">

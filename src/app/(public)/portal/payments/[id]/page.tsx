@@ -5,6 +5,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TransactionStatusBadge } from "~/components/transaction-status-badge";
+import { LicenseKeysSection } from "~/features/licenses/license-key-list";
 import { BillingDetailsForm } from "~/features/portal/billing-details-form";
 import { PortalFacts } from "~/features/portal/portal-facts";
 import { PortalHeader } from "~/features/portal/portal-header";
@@ -23,7 +24,7 @@ async function load(email: string, id: string) {
   return { ...detail, invoices: await invoicesOf({ buyerEmail: email }, id) };
 }
 
-/** One payment: the receipt, its refunds, its file, its invoices and the buyer's billing details. */
+/** One payment: the receipt, its refunds, its file, its license keys, its invoices and the buyer's billing details. */
 export default async function PortalPaymentPage({
   params,
   searchParams,
@@ -34,7 +35,7 @@ export default async function PortalPaymentPage({
   const { id } = await params;
   const email = await requireBuyer(`/portal/payments/${id}`);
   const detail = await orNotFound(load(email, id));
-  const { payment, refunds, store, file, invoices, subscriptionId } = detail;
+  const { payment, refunds, store, file, invoices, subscriptionId, licenseKeys } = detail;
   const at = (date: Date) => formatDateTime(date, store.timeZone);
   const money = (minor: number) => formatMoney(minor, payment.currency);
   const rows: [string, string][] = [["Item", payment.item]];
@@ -103,6 +104,7 @@ export default async function PortalPaymentPage({
             </form>
           </section>
         )}
+        <LicenseKeysSection keys={licenseKeys} formatDate={(date) => formatDateTime(date, store.timeZone, "date")} />
         {latest && (
           <section aria-label="Invoices" className="space-y-3 border-t border-gray-100 pt-4">
             <h2 className="font-semibold text-gray-900">Invoices</h2>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { TransactionStatusBadge } from "~/components/transaction-status-badge";
+import { LicenseKeysSection } from "~/features/licenses/license-key-list";
 import { PortalFacts } from "~/features/portal/portal-facts";
 import { PortalHeader } from "~/features/portal/portal-header";
 import { SubscriptionActions } from "~/features/portal/subscription-actions";
@@ -28,7 +29,10 @@ const planNotices: Record<string, { tone: "success" | "info"; text: string }> = 
   kept: { tone: "info", text: "You kept your current plan." },
 };
 
-/** One subscription: status, plan, price, next billing date, every payment, and what the subscriber may change. */
+/**
+ * One subscription: status, plan, price, next billing date, its license keys, every payment, and what the subscriber
+ * may change.
+ */
 export default async function PortalSubscriptionPage({
   params,
   searchParams,
@@ -39,7 +43,7 @@ export default async function PortalSubscriptionPage({
   const { id } = await params;
   const email = await requireBuyer(`/portal/subscriptions/${id}`);
   const detail = await orNotFound(load(email, id));
-  const { subscription, store, payments, choices } = detail;
+  const { subscription, store, payments, choices, licenseKeys } = detail;
   const plan = (await searchParams).plan;
   const notice = typeof plan === "string" ? planNotices[plan] : undefined;
   const isLive = subscription.status === "active" || subscription.status === "suspended";
@@ -88,6 +92,7 @@ export default async function PortalSubscriptionPage({
             nextBilling={nextBilling}
           />
         )}
+        <LicenseKeysSection keys={licenseKeys} formatDate={(date) => formatDateTime(date, store.timeZone, "date")} />
         <section aria-label="Payments" className="border-t border-gray-100 pt-4">
           <h2 className="font-semibold text-gray-900">Payments</h2>
           {payments.length === 0 ? (
