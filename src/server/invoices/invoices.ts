@@ -4,7 +4,6 @@ import type { TransactionStatus } from "~/generated/prisma/enums";
 import type { Currency } from "~/lib/money";
 import { billingDetailsSchema, type BillingDetailsInput } from "~/schemas/invoices";
 import { assignInvoiceNumber } from "~/server/invoices/numbering";
-import { renderInvoicePdf } from "~/server/invoices/pdf";
 import { itemOf } from "~/server/payments/payments";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
@@ -250,6 +249,9 @@ export async function invoicePdf(scope: InvoiceScope, invoiceId: string): Promis
         })
       : null;
   const { merchant, ...snapshot } = invoice;
+  // Loaded on the first invoice asked for: the PDF renderer takes over a second to load, and every process that
+  // imports the routers (each test file, each app instance) would otherwise pay it.
+  const { renderInvoicePdf } = await import("~/server/invoices/pdf");
   const pdf = await renderInvoicePdf({
     invoice: snapshot,
     replaced,
