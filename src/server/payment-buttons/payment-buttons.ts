@@ -226,9 +226,35 @@ function createPlanError(error: unknown) {
   }
 }
 
-/** A product named after the button and an ACTIVE plan on it, at the button's price and interval. */
+/**
+ * The PayPal product the store's plans share: the one of its latest subscription button on this PayPal app whose
+ * plan PayPal still has. PayPal revises a subscription only to a plan of the same product, so one product per store
+ * is what lets subscribers switch plans in the customer portal. Null for the store's first plan (or when PayPal
+ * cannot tell: a new product then, as before).
+ */
+async function storeProductId(paypal: MerchantPayPal, merchantId: string): Promise<string | null> {
+  const latest = await db.paymentButton.findFirst({
+    where: {
+      merchantId,
+      paymentType: "subscription",
+      paypalClientId: paypal.clientId,
+      subscriptionPlanId: { not: null },
+    },
+    orderBy: { updatedAt: "desc" },
+    select: { subscriptionPlanId: true },
+  });
+  if (!latest?.subscriptionPlanId) return null;
+  const plan = await paypal.client.getPlan(latest.subscriptionPlanId).catch(() => null);
+  return plan?.productId ?? null;
+}
+
+/**
+ * An ACTIVE plan at the button's price and interval, on the store's product (a new product named after the button
+ * for the store's first plan).
+ */
 async function createPlan(
   paypal: MerchantPayPal,
+  merchantId: string,
   input: PaymentButtonInput,
   columns: Columns,
   current: PaymentButton | null,
@@ -242,14 +268,18 @@ async function createPlan(
     .digest("hex")
     .slice(0, 40);
   try {
-    const product = await paypal.client.createProduct({
-      name: columns.name,
-      description: columns.description ?? undefined,
-      type: "DIGITAL",
-      requestId: `popkit-product-${key}`,
-    });
+    const productId =
+      (await storeProductId(paypal, merchantId)) ??
+      (
+        await paypal.client.createProduct({
+          name: columns.name,
+          description: columns.description ?? undefined,
+          type: "DIGITAL",
+          requestId: `popkit-product-${key}`,
+        })
+      ).id;
     return await paypal.client.createPlan({
-      productId: product.id,
+      productId,
       name: `${columns.name} (${toDecimalString(price.valueMinor, price.currency)} ${price.currency}, ${interval.label.toLowerCase()})`,
       price,
       intervalUnit: interval.unit,
@@ -293,7 +323,7 @@ async function createdPlanColumns(
     // One deactivated or repriced in PayPal since is replaced like any other.
     if (plan?.status === "ACTIVE" && chargesPrice(plan, columns)) return intervalColumns(plan);
   }
-  return intervalColumns(await createPlan(paypal, input, columns, current));
+  return intervalColumns(await createPlan(paypal, merchantId, input, columns, current));
 }
 
 /**
