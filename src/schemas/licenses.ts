@@ -93,3 +93,61 @@ export function keysOfImport(text: string) {
   }
   return { keys, blank, repeated, invalid };
 }
+
+/** A key's status as the License API names it; the seller's list filters by it. */
+export const licenseKeyStatuses = ["inactive", "active", "expired", "disabled"] as const;
+export type LicenseKeyStatusName = (typeof licenseKeyStatuses)[number];
+
+/** How a status reads on the seller's badges and filter. */
+export const licenseKeyStatusLabels: Record<LicenseKeyStatusName, string> = {
+  inactive: "Not activated",
+  active: "Active",
+  expired: "Expired",
+  disabled: "Disabled",
+};
+
+export const licenseKeyMessages = {
+  notFound: "License key not found",
+  expiryDate: "Please enter a valid date",
+  subscriptionOnly: "Only a key sold with a subscription can expire with it",
+} as const;
+
+const licenseKeyId = z.string().trim().min(1).max(64);
+
+/** The seller's License keys list (and its CSV export): a search, one POP, one status, a page. */
+export const listLicenseKeysSchema = z.object({
+  /** A whole key, a buyer's e-mail (or part of it), or a POP's name. */
+  q: z.string().trim().max(200, "Search must be at most 200 characters").default(""),
+  /** One payment button or sell-page bundle (its button id): the low-pool e-mail links here with it. */
+  pop: z.string().trim().min(1).max(64).optional(),
+  status: z.enum(licenseKeyStatuses).optional(),
+  page: z.number().int().min(1).max(10_000).default(1),
+});
+export type ListLicenseKeysInput = z.input<typeof listLicenseKeysSchema>;
+
+export const licenseKeyIdSchema = z.object({ id: licenseKeyId });
+
+export const licenseKeyExpiries = ["never", "date", "subscription"] as const;
+
+/**
+ * "Change expiry": never, at an instant (the form reads it on the store's clock), or while the key's subscription
+ * is active. A date in the past is allowed: it expires the key at once. Four-digit years only (PostgreSQL reads
+ * JavaScript's "+275760-..." as a time zone offset).
+ */
+export const setLicenseExpirySchema = z
+  .object({
+    id: licenseKeyId,
+    expiry: z.enum(licenseKeyExpiries),
+    expiresAt: z
+      .date(licenseKeyMessages.expiryDate)
+      .min(new Date("2000-01-01T00:00:00Z"), licenseKeyMessages.expiryDate)
+      .max(new Date("9999-12-31T23:59:59.999Z"), licenseKeyMessages.expiryDate)
+      .nullable(),
+  })
+  .superRefine((input, context) => {
+    if (input.expiry === "date" && input.expiresAt === null) {
+      context.addIssue({ code: "custom", path: ["expiresAt"], message: licenseKeyMessages.expiryDate });
+    }
+  })
+  .transform((input) => ({ ...input, expiresAt: input.expiry === "date" ? input.expiresAt : null }));
+export type SetLicenseExpiryInput = z.input<typeof setLicenseExpirySchema>;

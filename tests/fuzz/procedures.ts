@@ -136,6 +136,9 @@ export function validInputs(world: FuzzWorld): Record<string, unknown> {
     "merchant.discounts.create": discountValues,
     // No code of the world's: an update of a missing one still goes through the schema to the service.
     "merchant.discounts.update": { id: "fuzz-missing-code", values: discountValues },
+    "merchant.licenses.list": { q: "example", status: "active", page: 1 },
+    // No key of the world's: a change to a missing one still goes through the schema to the service.
+    "merchant.licenses.setExpiry": { id: "fuzz-missing-key", expiry: "date", expiresAt: new Date(Date.now() + day) },
     "pages.sellPages.get": { id: world.sellPage.id },
     "pages.sellPages.create": sellPageValues,
     "pages.sellPages.update": { id: world.editable.sellPage.id, values: sellPageValues },
