@@ -125,6 +125,7 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
     "api/exports/customers": [
       { method: "GET", params: {}, query: { q: "example", from: "2026-01-01", to: "2099-01-01" } },
     ],
+    "api/exports/license-keys": [{ method: "GET", params: {}, query: { q: "example", status: "active", pop: "x" } }],
     // The world has no invoice yet: the fuzzer still drives the session check, the id's hygiene and the not-found answer.
     "api/exports/invoices/[id]": [{ method: "GET", params: { id: "fuzz-invoice" } }],
     "api/admin/transactions/export": [
