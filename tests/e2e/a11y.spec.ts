@@ -40,6 +40,9 @@ const SAME_FAMILY_AS: Record<string, string> = {
   // The merchant's list tables: page header, list filters, result count and the kit's data table.
   "/dashboard/customers": "/dashboard/payments",
   "/dashboard/customers/subscribers": "/dashboard/payments",
+  "/dashboard/license-keys": "/dashboard/payments",
+  // Detail pages: back link, header actions, the detail cards and their record lists.
+  "/dashboard/license-keys/{id}": "/dashboard/payments/{id}",
   // The staff list tables: the kit's data table (and list filters); the users list also has row menus.
   "/saas-admin/merchants": "/saas-admin/users",
   "/saas-admin/transactions": "/saas-admin/users",

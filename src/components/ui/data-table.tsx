@@ -261,11 +261,15 @@ export function DataTable<Row>({
   );
 }
 
-/** The cell that opens a row's detail: a real link, so keyboards and "open in new tab" work. */
-export function RowLink({ href, children }: { href: string; children: ReactNode }) {
+/**
+ * The cell that opens a row's detail: a real link, so keyboards and "open in new tab" work. `label` names it for
+ * screen readers when its text alone does not (a masked key).
+ */
+export function RowLink({ href, label, children }: { href: string; label?: string; children: ReactNode }) {
   return (
     <Link
       href={href}
+      aria-label={label}
       className="text-brand-700 focus-visible:outline-brand-600 font-medium hover:underline focus-visible:outline-2"
     >
       {children}

@@ -36,6 +36,10 @@ export function DetailCard({
   );
 }
 
+/** A link inside a detail card's value (the POP, the buyer, a related record). */
+export const detailLinkClasses =
+  "text-brand-700 focus-visible:outline-brand-600 rounded font-medium hover:underline focus-visible:outline-2";
+
 /** A label and its value; long values (ids, e-mails) wrap instead of widening the page. */
 export function DetailRow({ label, children, isMono }: { label: string; children: ReactNode; isMono?: boolean }) {
   return (

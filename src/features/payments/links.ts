@@ -2,7 +2,7 @@
 // list's address in `?back=`. Only our own list pages are accepted, as relative paths, so a crafted link cannot
 // send a seller to another site ("//evil.test", "/\\evil.test", "https://...").
 
-const listPaths = ["/dashboard/payments", "/dashboard/customers"];
+const listPaths = ["/dashboard/payments", "/dashboard/customers", "/dashboard/license-keys"];
 
 /** `value` when it is one of our list pages (with any query), else `fallback`. */
 export function safeBackHref(value: string | string[] | undefined, fallback: string): string {
