@@ -10,6 +10,7 @@ import {
   type licensePolicySchema,
 } from "~/schemas/licenses";
 import type { z } from "zod";
+import { POOL_LOW_AT } from "~/server/licenses/issuing";
 import { storedKey } from "~/server/licenses/keys";
 
 const BUTTON_NOT_FOUND = "Payment button not found";
@@ -41,6 +42,8 @@ export async function getLicenseSettings(merchantId: string, buttonId: string) {
     keyPrefix: policy?.keyPrefix ?? "",
     poolLeft,
     issued,
+    /** The seller is e-mailed when the pool is down to this many keys (the form says so). */
+    poolLowAt: POOL_LOW_AT,
   };
 }
 

@@ -50,12 +50,13 @@ export async function getSellPage(merchantId: string, id: string) {
         productImage: { select: fileViewSelect },
         merchantLogo: { select: fileViewSelect },
         downloadableFile: { select: fileViewSelect },
-        bundleButtons: { select: { bundleTier: true, soldCount: true } },
+        bundleButtons: { select: { id: true, bundleTier: true, soldCount: true } },
       },
     }),
     loadSellerSetup(merchantId),
   ]);
   if (!page) throw notFound();
+  const bundleOf = (tier: "basic" | "premium") => page.bundleButtons.find((button) => button.bundleTier === tier);
   const price = (amount: number | null, fallback: string) =>
     amount === null ? fallback : toDecimalString(amount, page.currency);
   const values: SellPageInput = {
@@ -99,8 +100,16 @@ export async function getSellPage(merchantId: string, id: string) {
     values,
     /** Units each bundle has sold (or holds for captures in flight): its stock cannot go below them. */
     soldCounts: {
-      basic: page.bundleButtons.find((button) => button.bundleTier === "basic")?.soldCount ?? 0,
-      premium: page.bundleButtons.find((button) => button.bundleTier === "premium")?.soldCount ?? 0,
+      basic: bundleOf("basic")?.soldCount ?? 0,
+      premium: bundleOf("premium")?.soldCount ?? 0,
+    },
+    /**
+     * The payment buttons buyers pay each bundle through, for settings kept per button (license keys). Premium's is
+     * null while the page does not offer it: its button stays for past sales, but sells nothing.
+     */
+    bundleButtonIds: {
+      basic: bundleOf("basic")?.id ?? null,
+      premium: page.premiumEnabled ? (bundleOf("premium")?.id ?? null) : null,
     },
     files: {
       productImage: fileView(page.productImage),
