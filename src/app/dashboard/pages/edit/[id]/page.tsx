@@ -1,3 +1,4 @@
+import { LicenseSettingsCards } from "~/app/dashboard/pages/_components/license-settings-cards";
 import { PopScreen } from "~/app/dashboard/pages/_components/pop-screen";
 import { decodeParam, orNotFound } from "~/app/dashboard/payments/list-params";
 import { EditPaymentButton } from "~/features/payment-buttons/edit-payment-button";
@@ -13,7 +14,12 @@ export default async function EditPaymentButtonPage({ params }: { params: Promis
       back={{ href: "/dashboard/pages", label: "Back to Pages" }}
       title="Edit Payment Button"
       description="Changes apply to every site where this button is embedded."
-      form={(store) => <EditPaymentButton button={button} store={store} />}
+      form={(store) => (
+        <>
+          <EditPaymentButton button={button} store={store} />
+          <LicenseSettingsCards buttons={[{ buttonId: button.id }]} />
+        </>
+      )}
     />
   );
 }
