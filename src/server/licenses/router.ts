@@ -1,6 +1,6 @@
-import { z } from "zod";
 import {
   importLicenseKeysSchema,
+  licenseButtonSchema,
   licenseKeyIdSchema,
   licensePolicySchema,
   listLicenseKeysSchema,
@@ -23,7 +23,7 @@ import { getLicenseKey, licensedPops, listLicenseKeys } from "~/server/licenses/
  */
 export const licensesRouter = createTRPCRouter({
   settings: merchantProcedure
-    .input(z.object({ buttonId: z.string().min(1).max(64) }))
+    .input(licenseButtonSchema)
     .query(({ ctx, input }) => getLicenseSettings(ctx.merchantId, input.buttonId)),
 
   save: merchantProcedure
