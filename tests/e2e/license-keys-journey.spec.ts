@@ -103,7 +103,7 @@ test("a buyer's 2 keys after paying and in the receipt; an app activates one; th
   await page.getByRole("link", { name: payment.paypalTransactionId! }).click();
   await page.getByRole("button", { name: "Refund" }).click();
   const dialog = page.getByRole("dialog", { name: "Refund payment" });
-  await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+  await dialog.getByRole("button", { name: "Refund $50.00" }).click();
   await expect(page.getByText("Refunded $50.00.")).toBeVisible();
 
   // The app's next check: the key is disabled, and so is the other one of the payment.
