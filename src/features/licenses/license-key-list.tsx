@@ -1,29 +1,13 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { CopyButton } from "~/features/payment-buttons/copy-button";
+import { activationsText } from "~/features/licenses/license-keys-format";
+import { LicenseKeyStatusBadge } from "~/features/licenses/license-keys-status-badge";
 import type { DeliveredKey } from "~/server/licenses/delivery";
-import type { LicenseStatus } from "~/server/licenses/views";
 
 // A payment's license keys wherever a buyer or seller reads them again: the checkout page, the thank-you page,
 // the portal and the seller's payment detail. No "use client": the server pages render it, only Copy runs in the
 // browser.
-
-const statuses: Record<LicenseStatus, { label: string; tone: BadgeTone }> = {
-  active: { label: "Active", tone: "green" },
-  inactive: { label: "Not activated yet", tone: "gray" },
-  expired: { label: "Expired", tone: "yellow" },
-  disabled: { label: "Disabled", tone: "red" },
-};
-
-export function LicenseStatusBadge({ status }: { status: LicenseStatus }) {
-  return <Badge tone={statuses[status].tone}>{statuses[status].label}</Badge>;
-}
-
-/** "1 of 3 used", or "2 used, unlimited" for a key without a limit. */
-export function activationsLabel(used: number, limit: number | null): string {
-  return limit === null ? `${used} used, unlimited` : `${used} of ${limit} used`;
-}
 
 /** Screen readers tell the Copy buttons of several keys apart by their position. */
 const keyName = (index: number, count: number) => (count > 1 ? `license key ${index + 1}` : "license key");
@@ -72,8 +56,8 @@ export function LicenseKeyList({
           <li key={key.id} className="space-y-2 py-3">
             <LicenseKeyValue value={key.key} name={name} />
             <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-600">
-              <LicenseStatusBadge status={key.status} />
-              <span>Activations: {activationsLabel(key.activationsUsed, key.activationLimit)}</span>
+              <LicenseKeyStatusBadge status={key.status} />
+              <span>Activations: {activationsText(key.activationsUsed, key.activationLimit)} used</span>
               <span>{key.expiresAt ? <>Valid until {formatDate(key.expiresAt)}</> : "No expiry"}</span>
               {detailsHref && (
                 <Link
