@@ -77,6 +77,8 @@ async function main() {
       "run",
       "--project",
       "integration",
+      "--project",
+      "integration-isolated",
       "tests/integration/api/fuzz-procedures.test.ts",
       "tests/integration/api/fuzz-routes.test.ts",
     ],

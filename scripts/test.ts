@@ -76,8 +76,8 @@ async function main() {
   let failedLayers = 0;
   const vitestProjects = [
     ...(layers.includes("unit") ? ["unit"] : []),
-    ...(layers.includes("int") ? ["sandbox", "integration"] : []),
-    ...(layers.includes("db") ? ["integration"] : []),
+    ...(layers.includes("int") ? ["sandbox", "integration", "integration-isolated"] : []),
+    ...(layers.includes("db") ? ["integration", "integration-isolated"] : []),
   ];
   const runs = [];
   if (vitestProjects.length > 0) runs.push(() => runVitest(vitestProjects));

@@ -1,4 +1,9 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { inject } from "vitest";
+
+// Next's server sets this global at boot, before any app module loads; without it, whichever file first imports
+// Next's request storage would freeze it as a stub that throws, for every file sharing the module graph.
+(globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
 
 // Runs before each test file imports the app, so src/env.js validates the run's own database and secrets.
 Object.assign(process.env, inject("testEnv"));
