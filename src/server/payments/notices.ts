@@ -3,6 +3,7 @@
 // reconciliation or a redelivery records nothing twice.
 import type { Prisma } from "~/generated/prisma/client";
 import { recordEmail } from "~/server/email";
+import type { EmailPayloads, EmailTemplateName } from "~/server/email/templates";
 
 type Tx = Prisma.TransactionClient;
 
@@ -17,6 +18,26 @@ async function sellerOf(tx: Tx, merchantId: string) {
   return { email: merchant.email, saleAlerts: merchant.storeSettings?.saleAlertsEnabled ?? true };
 }
 
+/**
+ * Records one notice of an event, keyed "<template>:<event id>" so it is recorded once; nothing when there is
+ * no address to send it to.
+ */
+async function recordNotice<K extends EmailTemplateName>(
+  tx: Tx,
+  template: K,
+  to: string | null | undefined,
+  event: { id: string; merchantId: string; payload: EmailPayloads[K] },
+): Promise<string | null> {
+  if (!to) return null;
+  return recordEmail(tx, {
+    template,
+    to,
+    payload: event.payload,
+    merchantId: event.merchantId,
+    key: `${template}:${event.id}`,
+  });
+}
+
 /** A completed payment: the buyer's receipt and, unless turned off, the seller's sale alert. */
 export async function recordSaleNotices(tx: Tx, transactionId: string): Promise<string[]> {
   const payment = await tx.transaction.findUniqueOrThrow({
@@ -24,25 +45,10 @@ export async function recordSaleNotices(tx: Tx, transactionId: string): Promise<
     select: { merchantId: true, payerEmail: true },
   });
   const seller = await sellerOf(tx, payment.merchantId);
+  const event = { id: transactionId, merchantId: payment.merchantId, payload: { transactionId } };
   return present([
-    payment.payerEmail
-      ? await recordEmail(tx, {
-          template: "receipt",
-          to: payment.payerEmail,
-          payload: { transactionId },
-          merchantId: payment.merchantId,
-          key: `receipt:${transactionId}`,
-        })
-      : null,
-    seller.saleAlerts
-      ? await recordEmail(tx, {
-          template: "sale-alert",
-          to: seller.email,
-          payload: { transactionId },
-          merchantId: payment.merchantId,
-          key: `sale-alert:${transactionId}`,
-        })
-      : null,
+    await recordNotice(tx, "receipt", payment.payerEmail, event),
+    seller.saleAlerts ? await recordNotice(tx, "sale-alert", seller.email, event) : null,
   ]);
 }
 
@@ -53,24 +59,10 @@ export async function recordRefundNotices(tx: Tx, refundId: string): Promise<str
     select: { merchantId: true, transaction: { select: { payerEmail: true } } },
   });
   const seller = await sellerOf(tx, refund.merchantId);
-  const buyerEmail = refund.transaction?.payerEmail;
+  const event = { id: refundId, merchantId: refund.merchantId, payload: { refundId } };
   return present([
-    buyerEmail
-      ? await recordEmail(tx, {
-          template: "refund-notice",
-          to: buyerEmail,
-          payload: { refundId },
-          merchantId: refund.merchantId,
-          key: `refund-notice:${refundId}`,
-        })
-      : null,
-    await recordEmail(tx, {
-      template: "refund-received",
-      to: seller.email,
-      payload: { refundId },
-      merchantId: refund.merchantId,
-      key: `refund-received:${refundId}`,
-    }),
+    await recordNotice(tx, "refund-notice", refund.transaction?.payerEmail, event),
+    await recordNotice(tx, "refund-received", seller.email, event),
   ]);
 }
 
@@ -81,22 +73,9 @@ export async function recordCancellationNotices(tx: Tx, subscriptionId: string):
     select: { merchantId: true, payerEmail: true },
   });
   const seller = await sellerOf(tx, subscription.merchantId);
+  const event = { id: subscriptionId, merchantId: subscription.merchantId, payload: { subscriptionId } };
   return present([
-    subscription.payerEmail
-      ? await recordEmail(tx, {
-          template: "subscription-cancelled",
-          to: subscription.payerEmail,
-          payload: { subscriptionId },
-          merchantId: subscription.merchantId,
-          key: `subscription-cancelled:${subscriptionId}`,
-        })
-      : null,
-    await recordEmail(tx, {
-      template: "subscription-cancelled-seller",
-      to: seller.email,
-      payload: { subscriptionId },
-      merchantId: subscription.merchantId,
-      key: `subscription-cancelled-seller:${subscriptionId}`,
-    }),
+    await recordNotice(tx, "subscription-cancelled", subscription.payerEmail, event),
+    await recordNotice(tx, "subscription-cancelled-seller", seller.email, event),
   ]);
 }
