@@ -38,3 +38,20 @@ export function merchantResourceProcedures<
     delete: merchantProcedure.input(schemas.id).mutation(({ ctx, input }) => service.remove(ctx.merchantId, input.id)),
   };
 }
+
+/** A query that answers with a service function run for the signed-in merchant on the parsed input. */
+export function merchantQuery<Schema extends z.ZodType, Answer>(
+  schema: Schema,
+  run: (merchantId: string, input: z.output<Schema>) => Promise<Answer>,
+) {
+  // As above: the input is the schema's parsed output, which tRPC cannot see through a generic schema.
+  return merchantProcedure.input(schema).query(({ ctx, input }) => run(ctx.merchantId, input as z.output<Schema>));
+}
+
+/** A mutation that runs a service function for the signed-in merchant on the parsed input. */
+export function merchantMutation<Schema extends z.ZodType, Answer>(
+  schema: Schema,
+  run: (merchantId: string, input: z.output<Schema>) => Promise<Answer>,
+) {
+  return merchantProcedure.input(schema).mutation(({ ctx, input }) => run(ctx.merchantId, input as z.output<Schema>));
+}

@@ -4,7 +4,7 @@ import {
   setDiscountCodeActiveSchema,
   updateDiscountCodeSchema,
 } from "~/schemas/discounts";
-import { merchantResourceProcedures } from "~/server/api/merchant-resource";
+import { merchantMutation, merchantResourceProcedures } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import {
   createDiscountCode,
@@ -32,7 +32,5 @@ export const discountsRouter = createTRPCRouter({
   /** The POPs a code can be limited to: one-time payment buttons and digital sell pages. */
   listPops: merchantProcedure.query(({ ctx }) => listDiscountPops(ctx.merchantId)),
 
-  setActive: merchantProcedure
-    .input(setDiscountCodeActiveSchema)
-    .mutation(({ ctx, input }) => setDiscountCodeActive(ctx.merchantId, input)),
+  setActive: merchantMutation(setDiscountCodeActiveSchema, setDiscountCodeActive),
 });

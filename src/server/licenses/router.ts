@@ -6,6 +6,7 @@ import {
   listLicenseKeysSchema,
   setLicenseExpirySchema,
 } from "~/schemas/licenses";
+import { merchantMutation, merchantQuery } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { getLicenseSettings, importLicenseKeys, saveLicensePolicy } from "~/server/licenses/policies";
 import {
@@ -22,45 +23,21 @@ import { getLicenseKey, licensedPops, listLicenseKeys } from "~/server/licenses/
  * License keys screen: the issued keys (list, get, pops), and what a seller does to one key.
  */
 export const licensesRouter = createTRPCRouter({
-  settings: merchantProcedure
-    .input(licenseButtonSchema)
-    .query(({ ctx, input }) => getLicenseSettings(ctx.merchantId, input.buttonId)),
+  settings: merchantQuery(licenseButtonSchema, (merchantId, input) => getLicenseSettings(merchantId, input.buttonId)),
+  save: merchantMutation(licensePolicySchema, saveLicensePolicy),
+  importKeys: merchantMutation(importLicenseKeysSchema, importLicenseKeys),
 
-  save: merchantProcedure
-    .input(licensePolicySchema)
-    .mutation(({ ctx, input }) => saveLicensePolicy(ctx.merchantId, input)),
-
-  importKeys: merchantProcedure
-    .input(importLicenseKeysSchema)
-    .mutation(({ ctx, input }) => importLicenseKeys(ctx.merchantId, input)),
-
-  list: merchantProcedure
-    .input(listLicenseKeysSchema)
-    .query(({ ctx, input }) => listLicenseKeys(ctx.merchantId, input)),
-
-  get: merchantProcedure.input(licenseKeyIdSchema).query(({ ctx, input }) => getLicenseKey(ctx.merchantId, input.id)),
-
+  list: merchantQuery(listLicenseKeysSchema, listLicenseKeys),
+  get: merchantQuery(licenseKeyIdSchema, (merchantId, input) => getLicenseKey(merchantId, input.id)),
   /** The list's POP filter: buttons and bundles that issue keys or issued some. */
   pops: merchantProcedure.query(({ ctx }) => licensedPops(ctx.merchantId)),
 
-  disable: merchantProcedure
-    .input(licenseKeyIdSchema)
-    .mutation(({ ctx, input }) => disableLicenseKey(ctx.merchantId, input.id)),
-
-  enable: merchantProcedure
-    .input(licenseKeyIdSchema)
-    .mutation(({ ctx, input }) => enableLicenseKey(ctx.merchantId, input.id)),
-
-  resetActivations: merchantProcedure
-    .input(licenseKeyIdSchema)
-    .mutation(({ ctx, input }) => resetLicenseActivations(ctx.merchantId, input.id)),
-
-  setExpiry: merchantProcedure
-    .input(setLicenseExpirySchema)
-    .mutation(({ ctx, input }) => setLicenseExpiry(ctx.merchantId, input)),
-
+  disable: merchantMutation(licenseKeyIdSchema, (merchantId, input) => disableLicenseKey(merchantId, input.id)),
+  enable: merchantMutation(licenseKeyIdSchema, (merchantId, input) => enableLicenseKey(merchantId, input.id)),
+  resetActivations: merchantMutation(licenseKeyIdSchema, (merchantId, input) =>
+    resetLicenseActivations(merchantId, input.id),
+  ),
+  setExpiry: merchantMutation(setLicenseExpirySchema, setLicenseExpiry),
   /** A new key for the same purchase; the old one is disabled. Answers with the new key's id. */
-  replace: merchantProcedure
-    .input(licenseKeyIdSchema)
-    .mutation(({ ctx, input }) => replaceLicenseKey(ctx.merchantId, input.id)),
+  replace: merchantMutation(licenseKeyIdSchema, (merchantId, input) => replaceLicenseKey(merchantId, input.id)),
 });

@@ -3,6 +3,7 @@ import {
   updateWebhookUrlSchema,
   webhookDeliveryIdSchema,
 } from "~/schemas/merchant-webhooks";
+import { merchantMutation, merchantQuery } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import {
   getWebhookDelivery,
@@ -18,24 +19,16 @@ import {
 export const webhooksRouter = createTRPCRouter({
   getSettings: merchantProcedure.query(({ ctx }) => getWebhookSettings(ctx.merchantId)),
 
-  updateUrl: merchantProcedure
-    .input(updateWebhookUrlSchema)
-    .mutation(({ ctx, input }) => updateWebhookUrl(ctx.merchantId, input)),
+  updateUrl: merchantMutation(updateWebhookUrlSchema, updateWebhookUrl),
 
   /** The only answer that ever carries the secret: the UI shows it once. */
   rotateSecret: merchantProcedure.mutation(({ ctx }) => rotateWebhookSecret(ctx.merchantId)),
 
   sendTestEvent: merchantProcedure.mutation(({ ctx }) => sendTestEvent(ctx.merchantId)),
 
-  listDeliveries: merchantProcedure
-    .input(listWebhookDeliveriesSchema)
-    .query(({ ctx, input }) => listWebhookDeliveries(ctx.merchantId, input)),
+  listDeliveries: merchantQuery(listWebhookDeliveriesSchema, listWebhookDeliveries),
 
-  getDelivery: merchantProcedure
-    .input(webhookDeliveryIdSchema)
-    .query(({ ctx, input }) => getWebhookDelivery(ctx.merchantId, input.id)),
+  getDelivery: merchantQuery(webhookDeliveryIdSchema, (merchantId, input) => getWebhookDelivery(merchantId, input.id)),
 
-  resend: merchantProcedure
-    .input(webhookDeliveryIdSchema)
-    .mutation(({ ctx, input }) => resendWebhookDelivery(ctx.merchantId, input.id)),
+  resend: merchantMutation(webhookDeliveryIdSchema, (merchantId, input) => resendWebhookDelivery(merchantId, input.id)),
 });

@@ -4,7 +4,7 @@ import {
   setButtonActiveSchema,
   updatePaymentButtonSchema,
 } from "~/schemas/payment-buttons";
-import { merchantResourceProcedures } from "~/server/api/merchant-resource";
+import { merchantMutation, merchantResourceProcedures } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import {
   countPages,
@@ -26,7 +26,5 @@ export const paymentButtonsRouter = createTRPCRouter({
     { list: listButtons, get: getButton, create: createButton, update: updateButton, remove: deleteButton },
   ),
 
-  setActive: merchantProcedure
-    .input(setButtonActiveSchema)
-    .mutation(({ ctx, input }) => setButtonActive(ctx.merchantId, input)),
+  setActive: merchantMutation(setButtonActiveSchema, setButtonActive),
 });

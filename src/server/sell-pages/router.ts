@@ -6,8 +6,8 @@ import {
   updateSellPageSchema,
   uploadedFileSchema,
 } from "~/schemas/sell-pages";
-import { merchantResourceProcedures } from "~/server/api/merchant-resource";
-import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
+import { merchantMutation, merchantQuery, merchantResourceProcedures } from "~/server/api/merchant-resource";
+import { createTRPCRouter } from "~/server/api/trpc";
 import { discardUpload, getSellPage, getUploadedFile } from "~/server/sell-pages/editor";
 import { getSellPageAnalytics, listSellPages } from "~/server/sell-pages/figures";
 import { createSellPage, deleteSellPage, setSellPageActive, updateSellPage } from "~/server/sell-pages/sell-pages";
@@ -19,21 +19,13 @@ export const sellPagesRouter = createTRPCRouter({
     { list: listSellPages, get: getSellPage, create: createSellPage, update: updateSellPage, remove: deleteSellPage },
   ),
 
-  setActive: merchantProcedure
-    .input(setSellPageActiveSchema)
-    .mutation(({ ctx, input }) => setSellPageActive(ctx.merchantId, input)),
+  setActive: merchantMutation(setSellPageActiveSchema, setSellPageActive),
 
-  analytics: merchantProcedure
-    .input(sellPageAnalyticsSchema)
-    .query(({ ctx, input }) => getSellPageAnalytics(ctx.merchantId, input)),
+  analytics: merchantQuery(sellPageAnalyticsSchema, getSellPageAnalytics),
 
   /** A just-uploaded file's name and (public files only) address, for the form's preview. */
-  uploadedFile: merchantProcedure
-    .input(uploadedFileSchema)
-    .query(({ ctx, input }) => getUploadedFile(ctx.merchantId, input.fileId)),
+  uploadedFile: merchantQuery(uploadedFileSchema, (merchantId, input) => getUploadedFile(merchantId, input.fileId)),
 
   /** Deletes an upload the form replaced or removed before saving it; files in use are kept. */
-  discardUpload: merchantProcedure
-    .input(uploadedFileSchema)
-    .mutation(({ ctx, input }) => discardUpload(ctx.merchantId, input.fileId)),
+  discardUpload: merchantMutation(uploadedFileSchema, (merchantId, input) => discardUpload(merchantId, input.fileId)),
 });

@@ -4,6 +4,7 @@ import {
   updateCustomerPortalSchema,
   updateStoreSettingsSchema,
 } from "~/schemas/stores";
+import { merchantMutation } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { getCustomerPortalSettings, updateCustomerPortalSettings } from "~/server/stores/customer-portal";
 import { dismissOnboarding, getOnboarding } from "~/server/stores/onboarding";
@@ -20,18 +21,12 @@ import {
 export const storeRouter = createTRPCRouter({
   get: merchantProcedure.query(({ ctx }) => getStoreSettings(ctx.merchantId)),
 
-  update: merchantProcedure
-    .input(updateStoreSettingsSchema)
-    .mutation(({ ctx, input }) => updateStoreSettings(ctx.merchantId, input)),
+  update: merchantMutation(updateStoreSettingsSchema, updateStoreSettings),
 
   /** The dashboard's first visit: the browser's zone becomes the store's unless one is saved already. */
-  setTimeZoneIfUnset: merchantProcedure
-    .input(setTimeZoneIfUnsetSchema)
-    .mutation(({ ctx, input }) => setTimeZoneIfUnset(ctx.merchantId, input)),
+  setTimeZoneIfUnset: merchantMutation(setTimeZoneIfUnsetSchema, setTimeZoneIfUnset),
 
-  setLogo: merchantProcedure
-    .input(setStoreLogoSchema)
-    .mutation(({ ctx, input }) => setStoreLogo(ctx.merchantId, input.fileId)),
+  setLogo: merchantMutation(setStoreLogoSchema, (merchantId, input) => setStoreLogo(merchantId, input.fileId)),
 
   removeLogo: merchantProcedure.mutation(({ ctx }) => removeStoreLogo(ctx.merchantId)),
 
@@ -41,9 +36,7 @@ export const storeRouter = createTRPCRouter({
   /** The "Customer portal" card: pausing, switchable plans, and the business details printed on invoices. */
   customerPortal: merchantProcedure.query(({ ctx }) => getCustomerPortalSettings(ctx.merchantId)),
 
-  updateCustomerPortal: merchantProcedure
-    .input(updateCustomerPortalSchema)
-    .mutation(({ ctx, input }) => updateCustomerPortalSettings(ctx.merchantId, input)),
+  updateCustomerPortal: merchantMutation(updateCustomerPortalSchema, updateCustomerPortalSettings),
 });
 
 /** merchant.onboarding.*: the dashboard's getting-started checklist, each step read from the store's real state. */

@@ -1,6 +1,6 @@
 import { setWpsButtonStatusSchema, updateWpsButtonSchema, wpsButtonIdSchema, wpsButtonSchema } from "~/schemas/wps";
-import { merchantResourceProcedures } from "~/server/api/merchant-resource";
-import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
+import { merchantMutation, merchantQuery, merchantResourceProcedures } from "~/server/api/merchant-resource";
+import { createTRPCRouter } from "~/server/api/trpc";
 import {
   convertToPaymentButton,
   createWpsButton,
@@ -25,17 +25,13 @@ export const wpsRouter = createTRPCRouter({
     },
   ),
 
-  setStatus: merchantProcedure
-    .input(setWpsButtonStatusSchema)
-    .mutation(({ ctx, input }) => setWpsButtonStatus(ctx.merchantId, input)),
+  setStatus: merchantMutation(setWpsButtonStatusSchema, setWpsButtonStatus),
 
   /** The way off WPS: an equivalent Smart payment button; the WPS button is left untouched. */
-  convertToPaymentButton: merchantProcedure
-    .input(wpsButtonIdSchema)
-    .mutation(({ ctx, input }) => convertToPaymentButton(ctx.merchantId, input.id)),
+  convertToPaymentButton: merchantMutation(wpsButtonIdSchema, (merchantId, input) =>
+    convertToPaymentButton(merchantId, input.id),
+  ),
 
   /** The preview's HTML form: the web-script URL of the button's environment and the fields. */
-  formFields: merchantProcedure
-    .input(wpsButtonIdSchema)
-    .query(({ ctx, input }) => getWpsFormFields(ctx.merchantId, input.id)),
+  formFields: merchantQuery(wpsButtonIdSchema, (merchantId, input) => getWpsFormFields(merchantId, input.id)),
 });
