@@ -10,6 +10,7 @@ import { describeError, logger, newRequestId } from "~/server/platform/logger";
 import { consumeRateLimit } from "~/server/platform/rate-limit";
 import { assertSafeText, clientIp } from "~/server/platform/request";
 import type { SaasRoleName } from "~/schemas/staff";
+import type { SaasUser } from "~/generated/prisma/client";
 
 export async function createTRPCContext(opts: { headers: Headers }) {
   const session = await auth();
@@ -121,4 +122,20 @@ export function staffProcedure(minRole: SaasRoleName) {
     }
     return next({ ctx: { ...ctx, staff } });
   });
+}
+
+/** What a staff query or mutation runs: a service given the staff member and the parsed input. */
+type StaffService<Schema extends z.ZodType, Answer> = (staff: SaasUser, input: z.output<Schema>) => Promise<Answer>;
+
+// tRPC cannot see through a generic schema that its output is the parsed input: it is.
+export function staffQuery<S extends z.ZodType, A>(minRole: SaasRoleName, schema: S, run: StaffService<S, A>) {
+  return staffProcedure(minRole)
+    .input(schema)
+    .query(({ ctx, input }) => run(ctx.staff, input as z.output<S>));
+}
+
+export function staffMutation<S extends z.ZodType, A>(minRole: SaasRoleName, schema: S, run: StaffService<S, A>) {
+  return staffProcedure(minRole)
+    .input(schema)
+    .mutation(({ ctx, input }) => run(ctx.staff, input as z.output<S>));
 }

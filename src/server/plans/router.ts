@@ -1,6 +1,6 @@
 import { createPlanSchema, planIdSchema, setMerchantPlanSchema, updatePlanSchema } from "~/schemas/plans";
 import { merchantIdSchema } from "~/schemas/staff";
-import { createTRPCRouter, merchantProcedure, staffProcedure } from "~/server/api/trpc";
+import { createTRPCRouter, merchantProcedure, staffMutation, staffProcedure, staffQuery } from "~/server/api/trpc";
 import {
   createPlan,
   deletePlan,
@@ -20,23 +20,11 @@ export const storePlanRouter = createTRPCRouter({
 /** admin.plans.*: operators read the plans, admins change them (each change audited) and move stores between them. */
 export const staffPlansRouter = createTRPCRouter({
   list: staffProcedure("operator").query(({ ctx }) => listPlans(ctx.staff)),
-  create: staffProcedure("admin")
-    .input(createPlanSchema)
-    .mutation(({ ctx, input }) => createPlan(ctx.staff, input)),
-  update: staffProcedure("admin")
-    .input(updatePlanSchema)
-    .mutation(({ ctx, input }) => updatePlan(ctx.staff, input)),
-  setDefault: staffProcedure("admin")
-    .input(planIdSchema)
-    .mutation(({ ctx, input }) => setDefaultPlan(ctx.staff, input)),
-  delete: staffProcedure("admin")
-    .input(planIdSchema)
-    .mutation(({ ctx, input }) => deletePlan(ctx.staff, input)),
+  create: staffMutation("admin", createPlanSchema, createPlan),
+  update: staffMutation("admin", updatePlanSchema, updatePlan),
+  setDefault: staffMutation("admin", planIdSchema, setDefaultPlan),
+  delete: staffMutation("admin", planIdSchema, deletePlan),
   /** A store's plan and this month's usage, with the plans staff may move it to. */
-  forMerchant: staffProcedure("operator")
-    .input(merchantIdSchema)
-    .query(({ ctx, input }) => getStaffMerchantPlan(ctx.staff, input.id)),
-  setForMerchant: staffProcedure("admin")
-    .input(setMerchantPlanSchema)
-    .mutation(({ ctx, input }) => setMerchantPlan(ctx.staff, input)),
+  forMerchant: staffQuery("operator", merchantIdSchema, (staff, input) => getStaffMerchantPlan(staff, input.id)),
+  setForMerchant: staffMutation("admin", setMerchantPlanSchema, setMerchantPlan),
 });

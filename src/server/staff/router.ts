@@ -15,7 +15,7 @@ import {
   updateOwnProfileSchema,
   updateSaasUserSchema,
 } from "~/schemas/staff";
-import { createTRPCRouter, staffProcedure } from "~/server/api/trpc";
+import { createTRPCRouter, staffMutation, staffProcedure, staffQuery } from "~/server/api/trpc";
 import { listAuditLog } from "~/server/staff/audit";
 import { listFailedJobs, listStalledPayPalEvents, retryFailedJob, retryPayPalEvent } from "~/server/staff/jobs";
 import { getStaffMerchantDetail, resumeMerchant, suspendMerchant } from "~/server/staff/merchants";
@@ -47,62 +47,36 @@ export const staffMeProcedure = staffProcedure("operator").query(({ ctx }) => ({
 export const staffOverviewProcedure = staffProcedure("operator").query(() => platformOverview());
 
 export const staffUsersRouter = createTRPCRouter({
-  list: staffProcedure("operator")
-    .input(listSaasUsersSchema)
-    .query(({ ctx, input }) => listStaffUsers(ctx.staff, input)),
-  create: staffProcedure("admin")
-    .input(createSaasUserSchema)
-    .mutation(({ ctx, input }) => createStaffUser(ctx.staff, input)),
-  update: staffProcedure("admin")
-    .input(updateSaasUserSchema)
-    .mutation(({ ctx, input }) => updateStaffUser(ctx.staff, input)),
+  list: staffQuery("operator", listSaasUsersSchema, listStaffUsers),
+  create: staffMutation("admin", createSaasUserSchema, createStaffUser),
+  update: staffMutation("admin", updateSaasUserSchema, updateStaffUser),
   resetPassword: staffProcedure("admin")
     .input(resetSaasUserPasswordSchema)
     .mutation(({ ctx, input }) => resetStaffPassword(ctx.staff, input, ctx.session?.sessionId ?? null)),
-  delete: staffProcedure("admin")
-    .input(saasUserIdSchema)
-    .mutation(({ ctx, input }) => deleteStaffUser(ctx.staff, input)),
+  delete: staffMutation("admin", saasUserIdSchema, deleteStaffUser),
 });
 
 export const staffMerchantsRouter = createTRPCRouter({
-  list: staffProcedure("operator")
-    .input(listMerchantsSchema)
-    .query(({ input }) => listMerchants(input)),
-  get: staffProcedure("operator")
-    .input(merchantIdSchema)
-    .query(({ input }) => getMerchantDetail(input.id)),
-  detail: staffProcedure("operator")
-    .input(merchantDetailSchema)
-    .query(({ ctx, input }) => getStaffMerchantDetail(ctx.staff, input)),
-  listPops: staffProcedure("operator")
-    .input(listMerchantPopsSchema)
-    .query(({ input }) => listMerchantPops(input)),
-  suspend: staffProcedure("admin")
-    .input(merchantIdSchema)
-    .mutation(({ ctx, input }) => suspendMerchant(ctx.staff, input)),
-  resume: staffProcedure("admin")
-    .input(merchantIdSchema)
-    .mutation(({ ctx, input }) => resumeMerchant(ctx.staff, input)),
+  list: staffQuery("operator", listMerchantsSchema, (_staff, input) => listMerchants(input)),
+  get: staffQuery("operator", merchantIdSchema, (_staff, input) => getMerchantDetail(input.id)),
+  detail: staffQuery("operator", merchantDetailSchema, getStaffMerchantDetail),
+  listPops: staffQuery("operator", listMerchantPopsSchema, (_staff, input) => listMerchantPops(input)),
+  suspend: staffMutation("admin", merchantIdSchema, suspendMerchant),
+  resume: staffMutation("admin", merchantIdSchema, resumeMerchant),
 });
 
 export const staffTransactionsRouter = createTRPCRouter({
-  list: staffProcedure("operator")
-    .input(listTransactionsSchema)
-    .query(({ input }) => listAllTransactions(input)),
+  list: staffQuery("operator", listTransactionsSchema, (_staff, input) => listAllTransactions(input)),
 });
 
 export const staffAuditRouter = createTRPCRouter({
-  list: staffProcedure("super_admin")
-    .input(listAuditLogSchema)
-    .query(({ input }) => listAuditLog(input)),
+  list: staffQuery("super_admin", listAuditLogSchema, (_staff, input) => listAuditLog(input)),
 });
 
 /** The signed-in staff member's own profile and password. */
 export const staffProfileRouter = createTRPCRouter({
   get: staffProcedure("operator").query(({ ctx }) => getOwnAccount(ctx.staff.id)),
-  update: staffProcedure("operator")
-    .input(updateOwnProfileSchema)
-    .mutation(({ ctx, input }) => updateOwnProfile(ctx.staff, input)),
+  update: staffMutation("operator", updateOwnProfileSchema, updateOwnProfile),
   changePassword: staffProcedure("operator")
     .input(changeOwnPasswordSchema)
     .mutation(({ ctx, input }) => changeOwnPassword(ctx.staff, input, ctx.session?.sessionId ?? null)),
@@ -111,11 +85,7 @@ export const staffProfileRouter = createTRPCRouter({
 /** Failed background jobs and PayPal events that stalled, with a retry for each. */
 export const staffJobsRouter = createTRPCRouter({
   listFailed: staffProcedure("operator").query(({ ctx }) => listFailedJobs(ctx.staff)),
-  retry: staffProcedure("admin")
-    .input(failedJobIdSchema)
-    .mutation(({ ctx, input }) => retryFailedJob(ctx.staff, input)),
+  retry: staffMutation("admin", failedJobIdSchema, retryFailedJob),
   listStalledPayPalEvents: staffProcedure("operator").query(({ ctx }) => listStalledPayPalEvents(ctx.staff)),
-  retryPayPalEvent: staffProcedure("admin")
-    .input(payPalEventIdSchema)
-    .mutation(({ ctx, input }) => retryPayPalEvent(ctx.staff, input)),
+  retryPayPalEvent: staffMutation("admin", payPalEventIdSchema, retryPayPalEvent),
 });
