@@ -9,15 +9,18 @@ function defineKind<P>(definition: JobKindDefinition<P>): JobKindDefinition<P> {
   return definition;
 }
 
-/** A sweep: every minute, no retry (the next minute's run is the retry), done within the minute. */
-function everyMinuteSweep() {
+/** A sweep on a schedule: no retry, since the next run repeats the work. */
+function sweep(schedule: string, expireInSeconds: number) {
   return defineKind({
     payload: z.object({}),
     retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
-    expireInSeconds: 60,
-    schedule: "* * * * *",
+    expireInSeconds,
+    schedule,
   });
 }
+
+/** A sweep every minute, done within the minute (the next minute's run is the retry). */
+const everyMinuteSweep = () => sweep("* * * * *", 60);
 
 export const jobKinds = {
   /** A stored IPN message: verify by post-back and record. PayPal itself resends for 4 days. */
@@ -71,29 +74,14 @@ export const jobKinds = {
     schedule: "0 * * * *",
   }),
   /** Deletes rate-limit counters whose window has ended: each new address or account adds a row. */
-  "rate-limits.sweep": defineKind({
-    payload: z.object({}),
-    // The next run repeats the work, so a failed one is not worth a retry.
-    retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
-    expireInSeconds: 5 * 60,
-    schedule: "*/15 * * * *",
-  }),
+  "rate-limits.sweep": sweep("*/15 * * * *", 5 * 60),
   /** Deletes spent or expired portal sign-in links and ended portal sessions: each sign-in adds rows. */
-  "portal.sweep": defineKind({
-    payload: z.object({}),
-    // The next hour repeats the work, so a failed one is not worth a retry.
-    retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
-    expireInSeconds: 5 * 60,
-    schedule: "30 * * * *",
-  }),
-  /** Deletes uploads no form ever saved, a day after upload (they would stay in storage forever otherwise). */
-  "uploads.sweep": defineKind({
-    payload: z.object({}),
-    // The next hour repeats the work; a failure shows in the dead-letter list meanwhile.
-    retry: { retryLimit: 0, retryDelay: 60, retryBackoff: false },
-    expireInSeconds: 15 * 60,
-    schedule: "23 * * * *",
-  }),
+  "portal.sweep": sweep("30 * * * *", 5 * 60),
+  /**
+   * Deletes uploads no form ever saved, a day after upload (they would stay in storage forever otherwise); a failed
+   * run shows in the dead-letter list until the next hour's.
+   */
+  "uploads.sweep": sweep("23 * * * *", 15 * 60),
 };
 
 export type JobKinds = typeof jobKinds;
