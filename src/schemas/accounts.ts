@@ -10,6 +10,15 @@ export const emailAddress = z
   .pipe(z.email("Please enter a valid email address"))
   .transform((value) => value.toLowerCase());
 
+/** A required text field, trimmed, of at most `max` characters; its messages name the field by `label`. */
+export function requiredText(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1, { error: `${label} is required`, abort: true })
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
 const PASSWORD_TOO_LONG = "Password must be at most 200 characters";
 
 /** A password being chosen (or a merchant's typed at sign-in): required, `min` characters or more, at most 200. */
@@ -36,21 +45,13 @@ export const merchantSignInSchema = z.object({
 export type MerchantSignInInput = z.infer<typeof merchantSignInSchema>;
 
 export const merchantSignUpSchema = merchantSignInSchema.extend({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: "Full name is required", abort: true })
-    .max(120, "Full name must be at most 120 characters"),
+  name: requiredText("Full name", 120),
   password: newPassword,
 });
 export type MerchantSignUpInput = z.infer<typeof merchantSignUpSchema>;
 
 export const staffSignInSchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, { error: "Username is required", abort: true })
-    .max(50, "Username must be at most 50 characters"),
+  username: requiredText("Username", 50),
   password: z.string().min(1, { error: "Password is required", abort: true }).max(200, PASSWORD_TOO_LONG),
 });
 export type StaffSignInInput = z.infer<typeof staffSignInSchema>;

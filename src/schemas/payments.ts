@@ -30,6 +30,11 @@ export const sortDirections = ["asc", "desc"] as const;
 const searchText = z.string().trim().max(200, "Search must be at most 200 characters").default("");
 const page = z.number().int().min(1).max(10_000).default(1);
 
+/** A list's order and page: by the first of `sorts` unless asked, descending unless asked, the first page. */
+function orderedPage<const Sorts extends readonly [string, ...string[]]>(sorts: Sorts) {
+  return { sort: z.enum(sorts).default(sorts[0]), dir: z.enum(sortDirections).default("desc"), page };
+}
+
 /**
  * A date window, half-open [from, to), already resolved in the store's time zone by the page
  * (src/lib/date-range.ts): the server never guesses a zone from a calendar day.
@@ -57,9 +62,7 @@ export const listPaymentsSchema = z.object({
   email: z.string().trim().min(1).max(320).optional(),
   /** One subscription's sales (the subscriber page): its PayPal subscription id (I-...). */
   paypalSubscriptionId: z.string().trim().min(1).max(64).optional(),
-  sort: z.enum(paymentSorts).default("date"),
-  dir: z.enum(sortDirections).default("desc"),
-  page,
+  ...orderedPage(paymentSorts),
 });
 export type ListPaymentsInput = z.input<typeof listPaymentsSchema>;
 
@@ -70,9 +73,7 @@ export const listCustomersSchema = z.object({
   /** E-mail or name. */
   q: searchText,
   ...dateWindow,
-  sort: z.enum(customerSorts).default("last"),
-  dir: z.enum(sortDirections).default("desc"),
-  page,
+  ...orderedPage(customerSorts),
 });
 export type ListCustomersInput = z.input<typeof listCustomersSchema>;
 

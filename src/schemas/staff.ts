@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { confirmPassword, currentPassword, emailAddress, passwordOfAtLeast } from "~/schemas/accounts";
+import { confirmPassword, currentPassword, emailAddress, passwordOfAtLeast, requiredText } from "~/schemas/accounts";
 import { transactionStatuses } from "~/schemas/payments";
 
 export const saasRoles = ["operator", "admin", "super_admin"] as const;
@@ -22,11 +22,7 @@ const username = z
 
 const password = passwordOfAtLeast(8);
 
-const name = z
-  .string()
-  .trim()
-  .min(1, { error: "Name is required", abort: true })
-  .max(120, "Name must be at most 120 characters");
+const name = requiredText("Name", 120);
 
 const description = z
   .string()
