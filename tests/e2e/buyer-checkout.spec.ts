@@ -6,6 +6,7 @@ import {
   closeE2eDb,
   connectedMerchant,
   e2eDb,
+  expectNotFoundPage,
   payInPayPalWindow,
   paymentMessage,
   test,
@@ -63,11 +64,10 @@ test("a pending capture is accepted and a declined capture shows the payment err
 });
 
 test("unknown and inactive products are not for sale, with status 404", async ({ page }) => {
-  const unknown = await page.goto("/checkout/doesnotexist");
-  expect(unknown?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
-  await expect(page.getByText("This product does not exist or is no longer available.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  await expectNotFoundPage(page, "/checkout/doesnotexist", {
+    heading: "Product Not Found",
+    text: "This product does not exist or is no longer available.",
+  });
   // The seller's test page of an unknown button too.
   expect((await page.goto("/test/doesnotexist"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();

@@ -106,3 +106,12 @@ export async function payInPayPalWindow(
   await window.getByLabel("Test buyer").selectOption(buyer);
   await window.getByRole("button", { name: action }).click();
 }
+
+/** Opens `path` and checks the buyer gets a "not found" page, status 404, that says so and links home. */
+export async function expectNotFoundPage(page: Page, path: string, page404: { heading: string; text: string }) {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: page404.heading })).toBeVisible();
+  await expect(page.getByText(page404.text)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+}

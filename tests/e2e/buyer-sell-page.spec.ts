@@ -8,6 +8,7 @@ import {
   closeE2eDb,
   connectedMerchant,
   e2eDb,
+  expectNotFoundPage,
   payInPayPalWindow,
   paymentMessage,
   refuseDialogs,
@@ -248,9 +249,8 @@ test("a failed payment on a sell page is shown beside its button, never in a dia
 });
 
 test("an unknown sell page is not found, with status 404", async ({ page }) => {
-  const response = await page.goto("/digital-sell/does-not-exist");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
-  await expect(page.getByText("The digital sell page you're looking for doesn't exist.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  await expectNotFoundPage(page, "/digital-sell/does-not-exist", {
+    heading: "Page Not Found",
+    text: "The digital sell page you're looking for doesn't exist.",
+  });
 });

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createPaymentButton } from "../factories/payment-button";
 import { closeE2eDb, e2eDb } from "./buyer-helpers";
 import { connectPayPal, signUpMerchant } from "./helpers";
-import { closeReadyDialog, menuAction, popCard } from "./pop-helpers";
+import { closeReadyDialog, deleteFromMenu, menuAction, popCard } from "./pop-helpers";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 test.afterAll(closeE2eDb);
@@ -187,12 +187,7 @@ test("a merchant creates, toggles, edits, embeds and deletes a payment button", 
   await expect(analytics).toHaveCount(0);
 
   // Delete with the spec's confirmation, naming the button.
-  await (await menuAction(page, "E2E Masterclass", "Delete")).click();
-  const confirm = page.getByRole("alertdialog", { name: "Delete 'E2E Masterclass'?" });
-  await expect(
-    confirm.getByText("Are you sure you want to delete this payment button? This action cannot be undone."),
-  ).toBeVisible();
-  await confirm.getByRole("button", { name: "Delete" }).click();
+  await deleteFromMenu(page, "E2E Masterclass", "payment button");
   await expect(page.getByText("Payment button 'E2E Masterclass' deleted")).toBeVisible();
   await expect(page.getByText("No Checkout POPs Yet")).toBeVisible();
   await expect(page.getByRole("tab", { name: /Payment Buttons\s*0/ })).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { pngFile } from "../support/files";
 import { closeE2eDb, e2eDb } from "./buyer-helpers";
 import { connectPayPal, signUpMerchant } from "./helpers";
-import { closeReadyDialog, menuAction, popCard } from "./pop-helpers";
+import { closeReadyDialog, deleteFromMenu, menuAction, popCard } from "./pop-helpers";
 
 test.afterAll(closeE2eDb);
 
@@ -259,12 +259,7 @@ test("a merchant validates, previews, creates, edits, toggles and deletes a digi
   await buyer.close();
 
   // Delete, after the confirmation.
-  await (await menuAction(page, "Sourdough Handbook", "Delete")).click();
-  const confirm = page.getByRole("alertdialog", { name: "Delete 'Sourdough Handbook'?" });
-  await expect(
-    confirm.getByText("Are you sure you want to delete this digital sell page? This action cannot be undone."),
-  ).toBeVisible();
-  await confirm.getByRole("button", { name: "Delete" }).click();
+  await deleteFromMenu(page, "Sourdough Handbook", "digital sell page");
   await expect(page.getByText("Digital sell page 'Sourdough Handbook' deleted")).toBeVisible();
   await expect(page.getByText("No Digital Sell Pages Yet")).toBeVisible();
   await expect(page.getByText("Create your first digital sell page to start selling digital products.")).toBeVisible();

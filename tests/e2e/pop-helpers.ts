@@ -32,3 +32,13 @@ export async function closeReadyDialog(page: Page) {
   await expect(ready).toHaveCount(0);
   await expect(page).not.toHaveURL(/[?&](created|saved)=/);
 }
+
+/** Deletes a POP from its card's menu, through the confirmation that names it and says what kind of POP it is. */
+export async function deleteFromMenu(page: Page, name: string, kind: "payment button" | "digital sell page") {
+  await (await menuAction(page, name, "Delete")).click();
+  const confirm = page.getByRole("alertdialog", { name: `Delete '${name}'?` });
+  await expect(
+    confirm.getByText(`Are you sure you want to delete this ${kind}? This action cannot be undone.`),
+  ).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+}

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { type IncomingHttpHeaders, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
 import { sandboxSecretFor, startPayPalSandbox } from "../../sandbox/paypal";
 
 type Running = Awaited<ReturnType<typeof startPayPalSandbox>>;
@@ -72,7 +72,7 @@ export interface Received {
 
 /**
  * A local webhook listener. `answer` picks each request's HTTP status (default 200); `received` lists what came in,
- * and `next(n)` resolves once n requests have arrived.
+ * and `next(n)` resolves once n requests have arrived. It closes when the test that opened it finishes.
  */
 export async function listen(answer: (count: number) => number = () => 200) {
   const received: Received[] = [];
@@ -99,12 +99,9 @@ export async function listen(answer: (count: number) => number = () => 200) {
     }
     return received.slice(0, count);
   }
-  return {
-    url,
-    received,
-    next,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  onTestFinished(close);
+  return { url, received, next, close };
 }
 
 /** The body of POST /v1/notifications/verify-webhook-signature for a received delivery. */

@@ -113,7 +113,6 @@ describe("PayPal sandbox state on disk", () => {
       expect(retried!.event.id).toBe(delivery!.event_id);
     } finally {
       await second.close();
-      await listener.close();
     }
   });
 

@@ -201,42 +201,38 @@ describe("Webhooks of subscription changes", () => {
   it("sends SUSPENDED, ACTIVATED, UPDATED and CANCELLED for suspend, activate, an approved revise and cancel", async () => {
     const { clientId, token, id, sibling } = await subscriber();
     const listener = await listen();
-    try {
-      sandbox().sandbox.registerWebhook(clientId, listener.url, [
-        "BILLING.SUBSCRIPTION.SUSPENDED",
-        "BILLING.SUBSCRIPTION.ACTIVATED",
-        "BILLING.SUBSCRIPTION.UPDATED",
-        "BILLING.SUBSCRIPTION.CANCELLED",
-      ]);
-      const act = (action: string) =>
-        call(`/v1/billing/subscriptions/${id}/${action}`, { token, json: { reason: `${action} asked` } });
-      expect((await act("suspend")).status).toBe(204);
-      expect((await act("activate")).status).toBe(204);
-      const premium = sibling("25.00");
-      await revise(token, id, { plan_id: premium, application_context: urls });
-      sandbox().sandbox.approveRevision(id);
-      expect((await act("cancel")).status).toBe(204);
+    sandbox().sandbox.registerWebhook(clientId, listener.url, [
+      "BILLING.SUBSCRIPTION.SUSPENDED",
+      "BILLING.SUBSCRIPTION.ACTIVATED",
+      "BILLING.SUBSCRIPTION.UPDATED",
+      "BILLING.SUBSCRIPTION.CANCELLED",
+    ]);
+    const act = (action: string) =>
+      call(`/v1/billing/subscriptions/${id}/${action}`, { token, json: { reason: `${action} asked` } });
+    expect((await act("suspend")).status).toBe(204);
+    expect((await act("activate")).status).toBe(204);
+    const premium = sibling("25.00");
+    await revise(token, id, { plan_id: premium, application_context: urls });
+    sandbox().sandbox.approveRevision(id);
+    expect((await act("cancel")).status).toBe(204);
 
-      const events = (await listener.next(4)).map((d) => d.event);
-      expect(events.map((event) => event.event_type)).toEqual([
-        "BILLING.SUBSCRIPTION.SUSPENDED",
-        "BILLING.SUBSCRIPTION.ACTIVATED",
-        "BILLING.SUBSCRIPTION.UPDATED",
-        "BILLING.SUBSCRIPTION.CANCELLED",
-      ]);
-      expect(events[0]).toMatchObject({
-        resource_type: "subscription",
-        resource: { id, status: "SUSPENDED", status_change_note: "suspend asked" },
-      });
-      expect(events[1].resource).toMatchObject({ id, status: "ACTIVE" });
-      expect(events[2]).toMatchObject({ summary: "Subscription updated", resource: { id, plan_id: premium } });
-      expect(events[3].resource).toMatchObject({ id, status: "CANCELLED", plan_id: premium });
-      // A refused action sends nothing.
-      expect((await act("cancel")).status).toBe(422);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(listener.received).toHaveLength(4);
-    } finally {
-      await listener.close();
-    }
+    const events = (await listener.next(4)).map((d) => d.event);
+    expect(events.map((event) => event.event_type)).toEqual([
+      "BILLING.SUBSCRIPTION.SUSPENDED",
+      "BILLING.SUBSCRIPTION.ACTIVATED",
+      "BILLING.SUBSCRIPTION.UPDATED",
+      "BILLING.SUBSCRIPTION.CANCELLED",
+    ]);
+    expect(events[0]).toMatchObject({
+      resource_type: "subscription",
+      resource: { id, status: "SUSPENDED", status_change_note: "suspend asked" },
+    });
+    expect(events[1].resource).toMatchObject({ id, status: "ACTIVE" });
+    expect(events[2]).toMatchObject({ summary: "Subscription updated", resource: { id, plan_id: premium } });
+    expect(events[3].resource).toMatchObject({ id, status: "CANCELLED", plan_id: premium });
+    // A refused action sends nothing.
+    expect((await act("cancel")).status).toBe(422);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(listener.received).toHaveLength(4);
   });
 });

@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { type WebhookDelivery, startPayPalSandbox } from "../../sandbox/paypal";
+import { type SandboxPlanInput, type WebhookDelivery, startPayPalSandbox } from "../../sandbox/paypal";
 import { listen, newMerchant, paypalSandboxPerFile, verification } from "./paypal-api";
 
 // Short retry delays keep the failure cases fast; the count (5 attempts) is the default's.
@@ -26,6 +26,24 @@ async function captureOrder(token: string, value = "10.00") {
   sandbox().sandbox.approveOrder(order.body.id);
   const done = await call(`/v2/checkout/orders/${order.body.id}/capture`, { token, json: {} });
   return { orderId: order.body.id as string, captureId: done.body.purchase_units[0].payments.captures[0].id as string };
+}
+
+/** A buyer approves a subscription to a new USD plan of the merchant's, billed every one `intervalUnit`. */
+async function approvedSubscription(
+  merchant: { clientId: string; token: string },
+  price: string,
+  intervalUnit: SandboxPlanInput["intervalUnit"],
+) {
+  const planId = sandbox().sandbox.createPlan({
+    clientId: merchant.clientId,
+    price,
+    currency: "USD",
+    intervalUnit,
+    intervalCount: 1,
+  });
+  const created = await call("/v1/billing/subscriptions", { token: merchant.token, json: { plan_id: planId } });
+  sandbox().sandbox.approveSubscription(created.body.id);
+  return created.body.id as string;
 }
 
 const settled = (webhookId: string, count: number) => (all: WebhookDelivery[]) =>
@@ -99,193 +117,157 @@ describe("Automatic delivery", () => {
   it("POSTs a signed PAYMENT.CAPTURE.COMPLETED that verifies for the registered webhook id", async () => {
     const { token } = await newMerchant(sandbox());
     const listener = await listen();
-    try {
-      const webhookId = await register(token, listener.url, ["PAYMENT.CAPTURE.COMPLETED"]);
-      const { orderId, captureId } = await captureOrder(token);
-      const [delivery] = await listener.next(1);
-      expect(delivery!.headers["paypal-auth-algo"]).toBe("SHA256withRSA");
-      expect(delivery!.event).toMatchObject({
-        event_type: "PAYMENT.CAPTURE.COMPLETED",
-        resource_type: "capture",
-        resource_version: "2.0",
-        resource: {
-          id: captureId,
-          status: "COMPLETED",
-          custom_id: "btn_hook",
-          supplementary_data: { related_ids: { order_id: orderId } },
-          seller_receivable_breakdown: { net_amount: usd("9.16") },
-        },
-      });
-      const verify = (json: unknown) => call("/v1/notifications/verify-webhook-signature", { token, json });
-      expect((await verify(verification(delivery!, webhookId))).body.verification_status).toBe("SUCCESS");
-      expect((await verify(verification(delivery!, "SANDBOXWEBHOOK0000001"))).body.verification_status).toBe("FAILURE");
+    const webhookId = await register(token, listener.url, ["PAYMENT.CAPTURE.COMPLETED"]);
+    const { orderId, captureId } = await captureOrder(token);
+    const [delivery] = await listener.next(1);
+    expect(delivery!.headers["paypal-auth-algo"]).toBe("SHA256withRSA");
+    expect(delivery!.event).toMatchObject({
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource_type: "capture",
+      resource_version: "2.0",
+      resource: {
+        id: captureId,
+        status: "COMPLETED",
+        custom_id: "btn_hook",
+        supplementary_data: { related_ids: { order_id: orderId } },
+        seller_receivable_breakdown: { net_amount: usd("9.16") },
+      },
+    });
+    const verify = (json: unknown) => call("/v1/notifications/verify-webhook-signature", { token, json });
+    expect((await verify(verification(delivery!, webhookId))).body.verification_status).toBe("SUCCESS");
+    expect((await verify(verification(delivery!, "SANDBOXWEBHOOK0000001"))).body.verification_status).toBe("FAILURE");
 
-      const [logged] = await sandbox().sandbox.waitForWebhookDeliveries(settled(webhookId, 1));
-      const log = (await call("/__sandbox/webhooks/deliveries")).body as WebhookDelivery[];
-      const entry = log.find((d) => d.webhook_id === webhookId);
-      expect(entry).toEqual({
-        event_id: delivery!.event.id,
-        event_type: "PAYMENT.CAPTURE.COMPLETED",
-        resource_id: captureId,
-        webhook_id: webhookId,
-        url: listener.url,
-        attempts: 1,
-        last_status: 200,
-        delivered: true,
-        pending: false,
-      });
-      expect(logged).toBeDefined();
-    } finally {
-      await listener.close();
-    }
+    const [logged] = await sandbox().sandbox.waitForWebhookDeliveries(settled(webhookId, 1));
+    const log = (await call("/__sandbox/webhooks/deliveries")).body as WebhookDelivery[];
+    const entry = log.find((d) => d.webhook_id === webhookId);
+    expect(entry).toEqual({
+      event_id: delivery!.event.id,
+      event_type: "PAYMENT.CAPTURE.COMPLETED",
+      resource_id: captureId,
+      webhook_id: webhookId,
+      url: listener.url,
+      attempts: 1,
+      last_status: 200,
+      delivered: true,
+      pending: false,
+    });
+    expect(logged).toBeDefined();
   });
 
   it("sends only subscribed events, and only to the app that owns the resource", async () => {
     const owner = await newMerchant(sandbox());
     const stranger = await newMerchant(sandbox());
     const listener = await listen();
-    try {
-      const subscriptionsOnly = await register(owner.token, `${listener.url}?only=subs`, [
-        "BILLING.SUBSCRIPTION.ACTIVATED",
-      ]);
-      const strangers = await register(stranger.token, `${listener.url}?stranger`);
-      const everything = await register(owner.token, listener.url);
-      await captureOrder(owner.token);
-      await sandbox().sandbox.waitForWebhookDeliveries(settled(everything, 1));
-      const sent = sandbox().sandbox.webhookDeliveries();
-      expect(sent.filter((d) => d.webhook_id === everything).map((d) => d.event_type)).toEqual([
-        "PAYMENT.CAPTURE.COMPLETED",
-      ]);
-      expect(sent.some((d) => d.webhook_id === subscriptionsOnly || d.webhook_id === strangers)).toBe(false);
-    } finally {
-      await listener.close();
-    }
+    const subscriptionsOnly = await register(owner.token, `${listener.url}?only=subs`, [
+      "BILLING.SUBSCRIPTION.ACTIVATED",
+    ]);
+    const strangers = await register(stranger.token, `${listener.url}?stranger`);
+    const everything = await register(owner.token, listener.url);
+    await captureOrder(owner.token);
+    await sandbox().sandbox.waitForWebhookDeliveries(settled(everything, 1));
+    const sent = sandbox().sandbox.webhookDeliveries();
+    expect(sent.filter((d) => d.webhook_id === everything).map((d) => d.event_type)).toEqual([
+      "PAYMENT.CAPTURE.COMPLETED",
+    ]);
+    expect(sent.some((d) => d.webhook_id === subscriptionsOnly || d.webhook_id === strangers)).toBe(false);
   });
 
   it("reports a subscription's life in order: created, activated, sales, failures, suspension", async () => {
     const { clientId, token } = await newMerchant(sandbox());
     const listener = await listen();
-    try {
-      const webhookId = sandbox().sandbox.registerWebhook(clientId, listener.url);
-      const planId = sandbox().sandbox.createPlan({
-        clientId,
-        price: "8.00",
-        currency: "USD",
-        intervalUnit: "MONTH",
-        intervalCount: 1,
-        setupFee: "1.00",
-        paymentFailureThreshold: 1,
-      });
-      const created = await call("/v1/billing/subscriptions", {
-        token,
-        json: { plan_id: planId, custom_id: "btn_sub" },
-      });
-      const id = created.body.id as string;
-      sandbox().sandbox.approveSubscription(id);
-      sandbox().sandbox.billSubscription(id, { fail: true });
-      const events = await listener.next(6);
-      expect(events.map((d) => d.event.event_type)).toEqual([
-        "BILLING.SUBSCRIPTION.CREATED",
-        "BILLING.SUBSCRIPTION.ACTIVATED",
-        "PAYMENT.SALE.COMPLETED",
-        "PAYMENT.SALE.COMPLETED",
-        "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
-        "BILLING.SUBSCRIPTION.SUSPENDED",
-      ]);
-      const [, activated, setupFee, firstCycle, failed, suspended] = events.map((d) => d.event);
-      expect(activated).toMatchObject({
-        resource_type: "subscription",
-        resource: { id, status: "ACTIVE", plan_id: planId, custom_id: "btn_sub", billing_info: { last_payment: {} } },
-      });
-      expect(setupFee).toMatchObject({
-        resource_type: "sale",
-        resource_version: "1.0",
-        resource: { amount: { total: "1.00", currency: "USD" }, billing_agreement_id: id, custom: "btn_sub" },
-      });
-      expect(firstCycle.resource.amount.total).toBe("8.00");
-      expect(failed.resource.billing_info).toMatchObject({ failed_payments_count: 1 });
-      expect(suspended.resource.status).toBe("SUSPENDED");
-      const verify = await call("/v1/notifications/verify-webhook-signature", {
-        token,
-        json: verification(events[4]!, webhookId),
-      });
-      expect(verify.body.verification_status).toBe("SUCCESS");
-    } finally {
-      await listener.close();
-    }
+    const webhookId = sandbox().sandbox.registerWebhook(clientId, listener.url);
+    const planId = sandbox().sandbox.createPlan({
+      clientId,
+      price: "8.00",
+      currency: "USD",
+      intervalUnit: "MONTH",
+      intervalCount: 1,
+      setupFee: "1.00",
+      paymentFailureThreshold: 1,
+    });
+    const created = await call("/v1/billing/subscriptions", {
+      token,
+      json: { plan_id: planId, custom_id: "btn_sub" },
+    });
+    const id = created.body.id as string;
+    sandbox().sandbox.approveSubscription(id);
+    sandbox().sandbox.billSubscription(id, { fail: true });
+    const events = await listener.next(6);
+    expect(events.map((d) => d.event.event_type)).toEqual([
+      "BILLING.SUBSCRIPTION.CREATED",
+      "BILLING.SUBSCRIPTION.ACTIVATED",
+      "PAYMENT.SALE.COMPLETED",
+      "PAYMENT.SALE.COMPLETED",
+      "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
+      "BILLING.SUBSCRIPTION.SUSPENDED",
+    ]);
+    const [, activated, setupFee, firstCycle, failed, suspended] = events.map((d) => d.event);
+    expect(activated).toMatchObject({
+      resource_type: "subscription",
+      resource: { id, status: "ACTIVE", plan_id: planId, custom_id: "btn_sub", billing_info: { last_payment: {} } },
+    });
+    expect(setupFee).toMatchObject({
+      resource_type: "sale",
+      resource_version: "1.0",
+      resource: { amount: { total: "1.00", currency: "USD" }, billing_agreement_id: id, custom: "btn_sub" },
+    });
+    expect(firstCycle.resource.amount.total).toBe("8.00");
+    expect(failed.resource.billing_info).toMatchObject({ failed_payments_count: 1 });
+    expect(suspended.resource.status).toBe("SUSPENDED");
+    const verify = await call("/v1/notifications/verify-webhook-signature", {
+      token,
+      json: verification(events[4]!, webhookId),
+    });
+    expect(verify.body.verification_status).toBe("SUCCESS");
   });
 
   it("reports refunds made through the API and in PayPal's dashboard", async () => {
     const { clientId, token } = await newMerchant(sandbox());
     const listener = await listen();
-    try {
-      sandbox().sandbox.registerWebhook(clientId, listener.url, ["PAYMENT.CAPTURE.REFUNDED", "PAYMENT.SALE.REFUNDED"]);
-      const { captureId } = await captureOrder(token, "10.00");
-      await call(`/v2/payments/captures/${captureId}/refund`, { token, json: { amount: usd("4.00") } });
-      sandbox().sandbox.refundCapture(captureId);
-      const planId = sandbox().sandbox.createPlan({
-        clientId,
-        price: "6.00",
-        currency: "USD",
-        intervalUnit: "YEAR",
-        intervalCount: 1,
-      });
-      const sub = await call("/v1/billing/subscriptions", { token, json: { plan_id: planId } });
-      sandbox().sandbox.approveSubscription(sub.body.id);
-      const saleId = (await call(`/__sandbox/subscriptions/${sub.body.id}/bill`, { json: {} })).body.sale.id;
-      sandbox().sandbox.refundSale(saleId, "1.50");
-      const events = (await listener.next(3)).map((d) => d.event);
-      const captureRefunds = events.filter((e) => e.event_type === "PAYMENT.CAPTURE.REFUNDED");
-      expect(captureRefunds.map((e) => e.resource.amount.value)).toEqual(["4.00", "6.00"]);
-      expect(captureRefunds[0]).toMatchObject({ resource_type: "refund", resource: { status: "COMPLETED" } });
-      expect(captureRefunds[0].resource.links).toContainEqual({
-        href: `${sandbox().url}/v2/payments/captures/${captureId}`,
-        rel: "up",
-        method: "GET",
-      });
-      expect(events.find((e) => e.event_type === "PAYMENT.SALE.REFUNDED")).toMatchObject({
-        resource_type: "refund",
-        resource_version: "1.0",
-        resource: { sale_id: saleId, amount: { total: "1.50", currency: "USD" }, state: "completed" },
-      });
-    } finally {
-      await listener.close();
-    }
+    sandbox().sandbox.registerWebhook(clientId, listener.url, ["PAYMENT.CAPTURE.REFUNDED", "PAYMENT.SALE.REFUNDED"]);
+    const { captureId } = await captureOrder(token, "10.00");
+    await call(`/v2/payments/captures/${captureId}/refund`, { token, json: { amount: usd("4.00") } });
+    sandbox().sandbox.refundCapture(captureId);
+    const subscriptionId = await approvedSubscription({ clientId, token }, "6.00", "YEAR");
+    const saleId = (await call(`/__sandbox/subscriptions/${subscriptionId}/bill`, { json: {} })).body.sale.id;
+    sandbox().sandbox.refundSale(saleId, "1.50");
+    const events = (await listener.next(3)).map((d) => d.event);
+    const captureRefunds = events.filter((e) => e.event_type === "PAYMENT.CAPTURE.REFUNDED");
+    expect(captureRefunds.map((e) => e.resource.amount.value)).toEqual(["4.00", "6.00"]);
+    expect(captureRefunds[0]).toMatchObject({ resource_type: "refund", resource: { status: "COMPLETED" } });
+    expect(captureRefunds[0].resource.links).toContainEqual({
+      href: `${sandbox().url}/v2/payments/captures/${captureId}`,
+      rel: "up",
+      method: "GET",
+    });
+    expect(events.find((e) => e.event_type === "PAYMENT.SALE.REFUNDED")).toMatchObject({
+      resource_type: "refund",
+      resource_version: "1.0",
+      resource: { sale_id: saleId, amount: { total: "1.50", currency: "USD" }, state: "completed" },
+    });
   });
 
   it("retries a non-2xx answer, keeping the event, and holds later events of the resource back", async () => {
     const { clientId, token } = await newMerchant(sandbox());
     const listener = await listen((count) => (count <= 2 ? 500 : 200));
-    try {
-      const webhookId = sandbox().sandbox.registerWebhook(clientId, listener.url, [
-        "BILLING.SUBSCRIPTION.ACTIVATED",
-        "PAYMENT.SALE.COMPLETED",
-      ]);
-      const planId = sandbox().sandbox.createPlan({
-        clientId,
-        price: "5.00",
-        currency: "USD",
-        intervalUnit: "WEEK",
-        intervalCount: 1,
-      });
-      const sub = await call("/v1/billing/subscriptions", { token, json: { plan_id: planId } });
-      sandbox().sandbox.approveSubscription(sub.body.id);
-      const received = await listener.next(4);
-      expect(received.map((d) => d.event.event_type)).toEqual([
-        "BILLING.SUBSCRIPTION.ACTIVATED",
-        "BILLING.SUBSCRIPTION.ACTIVATED",
-        "BILLING.SUBSCRIPTION.ACTIVATED",
-        "PAYMENT.SALE.COMPLETED",
-      ]);
-      expect(new Set(received.slice(0, 3).map((d) => d.body)).size).toBe(1);
-      const log = await sandbox().sandbox.waitForWebhookDeliveries(settled(webhookId, 2));
-      expect(log.filter((d) => d.webhook_id === webhookId)).toMatchObject([
-        { event_type: "BILLING.SUBSCRIPTION.ACTIVATED", attempts: 3, last_status: 200, delivered: true },
-        { event_type: "PAYMENT.SALE.COMPLETED", attempts: 1, last_status: 200, delivered: true },
-      ]);
-    } finally {
-      await listener.close();
-    }
+    const webhookId = sandbox().sandbox.registerWebhook(clientId, listener.url, [
+      "BILLING.SUBSCRIPTION.ACTIVATED",
+      "PAYMENT.SALE.COMPLETED",
+    ]);
+    await approvedSubscription({ clientId, token }, "5.00", "WEEK");
+    const received = await listener.next(4);
+    expect(received.map((d) => d.event.event_type)).toEqual([
+      "BILLING.SUBSCRIPTION.ACTIVATED",
+      "BILLING.SUBSCRIPTION.ACTIVATED",
+      "BILLING.SUBSCRIPTION.ACTIVATED",
+      "PAYMENT.SALE.COMPLETED",
+    ]);
+    expect(new Set(received.slice(0, 3).map((d) => d.body)).size).toBe(1);
+    const log = await sandbox().sandbox.waitForWebhookDeliveries(settled(webhookId, 2));
+    expect(log.filter((d) => d.webhook_id === webhookId)).toMatchObject([
+      { event_type: "BILLING.SUBSCRIPTION.ACTIVATED", attempts: 3, last_status: 200, delivered: true },
+      { event_type: "PAYMENT.SALE.COMPLETED", attempts: 1, last_status: 200, delivered: true },
+    ]);
   });
 
   it("gives up after five attempts when the listener cannot be reached", async () => {
@@ -339,26 +321,22 @@ describe("Automatic delivery", () => {
   it("stops retrying on close()", async () => {
     const own = await startPayPalSandbox({ webhookRetryDelaysMs: [60_000] });
     const listener = await listen(() => 503);
-    try {
-      const merchant = await newMerchant(own);
-      own.sandbox.registerWebhook(merchant.clientId, listener.url);
-      const order = await fetch(`${own.url}/v2/checkout/orders`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${merchant.token}`, "content-type": "application/json" },
-        body: JSON.stringify({ intent: "CAPTURE", purchase_units: [{ amount: usd("3.00") }] }),
-      }).then((r) => r.json() as Promise<{ id: string }>);
-      own.sandbox.approveOrder(order.id);
-      await fetch(`${own.url}/v2/checkout/orders/${order.id}/capture`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${merchant.token}`, "content-type": "application/json" },
-        body: "{}",
-      });
-      const [waiting] = await own.sandbox.waitForWebhookDeliveries((all) => all[0]?.last_status === 503);
-      expect(waiting).toMatchObject({ attempts: 1, pending: true });
-      await own.close();
-      expect(own.sandbox.webhookDeliveries()[0]).toMatchObject({ attempts: 1, delivered: false, pending: false });
-    } finally {
-      await listener.close();
-    }
+    const merchant = await newMerchant(own);
+    own.sandbox.registerWebhook(merchant.clientId, listener.url);
+    const order = await fetch(`${own.url}/v2/checkout/orders`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${merchant.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ intent: "CAPTURE", purchase_units: [{ amount: usd("3.00") }] }),
+    }).then((r) => r.json() as Promise<{ id: string }>);
+    own.sandbox.approveOrder(order.id);
+    await fetch(`${own.url}/v2/checkout/orders/${order.id}/capture`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${merchant.token}`, "content-type": "application/json" },
+      body: "{}",
+    });
+    const [waiting] = await own.sandbox.waitForWebhookDeliveries((all) => all[0]?.last_status === 503);
+    expect(waiting).toMatchObject({ attempts: 1, pending: true });
+    await own.close();
+    expect(own.sandbox.webhookDeliveries()[0]).toMatchObject({ attempts: 1, delivered: false, pending: false });
   });
 });

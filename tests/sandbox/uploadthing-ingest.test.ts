@@ -51,7 +51,11 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function presign(appUrl: string, slug: string, file: { name: string; size: number; type: string }) {
+async function presign(
+  appUrl: string,
+  file: { name: string; size: number; type: string },
+  slug: keyof typeof router = "anyFile",
+) {
   const res = await fetch(`${appUrl}?actionType=upload&slug=${slug}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -84,11 +88,7 @@ const text = (value: string) => new TextEncoder().encode(value);
 describe("UploadThing sandbox ingest", () => {
   it("stores an upload and returns the app's onUploadComplete data (dev stream)", async () => {
     const bytes = text("hello world");
-    const { url, key } = await presign(devApp.url, "anyFile", {
-      name: "notes.txt",
-      size: bytes.length,
-      type: "text/plain",
-    });
+    const { url, key } = await presign(devApp.url, { name: "notes.txt", size: bytes.length, type: "text/plain" });
 
     const res = await put(url, bytes, { type: "text/plain" });
 
@@ -104,11 +104,7 @@ describe("UploadThing sandbox ingest", () => {
 
   it("calls the app's callback URL itself when the app is not in dev mode", async () => {
     const bytes = text("from production mode");
-    const { url, key } = await presign(callbackApp.url, "anyFile", {
-      name: "p.txt",
-      size: bytes.length,
-      type: "text/plain",
-    });
+    const { url, key } = await presign(callbackApp.url, { name: "p.txt", size: bytes.length, type: "text/plain" });
 
     const res = await put(url, bytes, { type: "text/plain" });
 
@@ -117,7 +113,7 @@ describe("UploadThing sandbox ingest", () => {
   });
 
   it("rejects a tampered upload URL", async () => {
-    const { url, key } = await presign(devApp.url, "anyFile", { name: "a.txt", size: 5, type: "text/plain" });
+    const { url, key } = await presign(devApp.url, { name: "a.txt", size: 5, type: "text/plain" });
     const biggerSize = url.replace("x-ut-file-size=5", "x-ut-file-size=50000");
     const otherKey = url.replace(key, `${key.slice(0, -1)}${key.endsWith("a") ? "b" : "a"}`);
     const unsigned = url.slice(0, url.indexOf("&signature="));
@@ -132,7 +128,7 @@ describe("UploadThing sandbox ingest", () => {
   });
 
   it("rejects an expired upload URL", async () => {
-    const { url, key } = await presign(devApp.url, "shortLived", { name: "late.txt", size: 5, type: "text/plain" });
+    const { url, key } = await presign(devApp.url, { name: "late.txt", size: 5, type: "text/plain" }, "shortLived");
     await sleep(1100);
 
     const res = await put(url, text("hello"), { type: "text/plain" });
@@ -143,11 +139,7 @@ describe("UploadThing sandbox ingest", () => {
   });
 
   it("rejects more bytes than the URL declares and keeps nothing", async () => {
-    const { url, key } = await presign(devApp.url, "anyFile", {
-      name: "big.bin",
-      size: 10,
-      type: "application/octet-stream",
-    });
+    const { url, key } = await presign(devApp.url, { name: "big.bin", size: 10, type: "application/octet-stream" });
 
     const res = await put(url, new Uint8Array(11));
 
@@ -157,11 +149,7 @@ describe("UploadThing sandbox ingest", () => {
   });
 
   it("rejects fewer bytes than the URL declares and keeps nothing", async () => {
-    const { url, key } = await presign(devApp.url, "anyFile", {
-      name: "small.bin",
-      size: 10,
-      type: "application/octet-stream",
-    });
+    const { url, key } = await presign(devApp.url, { name: "small.bin", size: 10, type: "application/octet-stream" });
 
     const res = await put(url, new Uint8Array(9));
 
@@ -171,11 +159,7 @@ describe("UploadThing sandbox ingest", () => {
 
   it("rejects a file whose type differs from the declared one and keeps nothing", async () => {
     const bytes = text("<html><script>alert(1)</script></html>");
-    const { url, key } = await presign(devApp.url, "anyFile", {
-      name: "pic.png",
-      size: bytes.length,
-      type: "image/png",
-    });
+    const { url, key } = await presign(devApp.url, { name: "pic.png", size: bytes.length, type: "image/png" });
 
     const res = await put(url, bytes, { type: "text/html" });
 
@@ -185,7 +169,7 @@ describe("UploadThing sandbox ingest", () => {
 
   it("resumes an interrupted upload from the range start HEAD reports", async () => {
     const bytes = new Uint8Array(256 * 1024).map((_, i) => i % 251);
-    const { url } = await presign(devApp.url, "anyFile", {
+    const { url } = await presign(devApp.url, {
       name: "resume.bin",
       size: bytes.length,
       type: "application/octet-stream",

@@ -123,6 +123,12 @@ async function refusalOf(promise: Promise<unknown>) {
   return { code: error.code, message: error.userMessage };
 }
 
+/** After a refused plan change: still active on its plan, no change pending and none recorded. */
+async function expectNothingChanged(shop: Awaited<ReturnType<typeof subscriber>>) {
+  expect(await rowOf(shop.row.id)).toMatchObject({ status: "active", planId: shop.planId, pendingPlanButtonId: null });
+  expect(await changesOf(shop.row.id)).toEqual([]);
+}
+
 describe("cancel", () => {
   it("cancels at PayPal, then here with the reason; PayPal's webhook that follows changes nothing", async () => {
     const { merchant, clientId, paypalId, row } = await subscriber();
@@ -406,12 +412,7 @@ describe("change plan", () => {
       code: "CONFLICT",
       message: "PayPal says this subscription can no longer change plan. Nothing was changed.",
     });
-    expect(await rowOf(shop.row.id)).toMatchObject({
-      status: "active",
-      planId: shop.planId,
-      pendingPlanButtonId: null,
-    });
-    expect(await changesOf(shop.row.id)).toEqual([]);
+    await expectNothingChanged(shop);
   });
 
   it("offers no plan of another PayPal product, and PayPal's refusal of one is a sentence that changes nothing", async () => {
@@ -424,12 +425,7 @@ describe("change plan", () => {
       code: "CONFLICT",
       message: "PayPal cannot move this subscription to that plan. Nothing was changed.",
     });
-    expect(await rowOf(shop.row.id)).toMatchObject({
-      status: "active",
-      planId: shop.planId,
-      pendingPlanButtonId: null,
-    });
-    expect(await changesOf(shop.row.id)).toEqual([]);
+    await expectNothingChanged(shop);
     expect((await subscriptionAtPayPal(shop.clientId, shop.paypalId)).plan_id).toBe(shop.planId);
   });
 
