@@ -10,7 +10,11 @@ import { repoRoot } from "./lib/paths";
 import { runNode } from "./lib/run-node";
 
 // `--grep @smoke`: only the browser tests whose title has that tag (CI's journey on the embedded default).
-const { values } = parseArgs({ options: { only: { type: "string" }, grep: { type: "string" } } });
+// Spec files after the options (`--only e2e tests/e2e/x.spec.ts`) narrow the browser tests to those files.
+const { values, positionals: specFiles } = parseArgs({
+  options: { only: { type: "string" }, grep: { type: "string" } },
+  allowPositionals: true,
+});
 const layers = values.only ? [values.only] : ["unit", "int", "e2e"];
 // TEST_RESULTS_DIR: where the reports go, so that two runs side by side (CI's two databases) keep their own.
 const resultsDir = path.resolve(repoRoot, process.env.TEST_RESULTS_DIR ?? "test-results");
@@ -55,6 +59,7 @@ async function runPlaywright(): Promise<{ code: number; tally: Tally }> {
   const code = await runNode("node_modules/@playwright/test/cli.js", [
     "test",
     ...(values.grep ? ["--grep", values.grep] : []),
+    ...specFiles,
   ]);
   const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(output);
   return {

@@ -59,6 +59,12 @@ export function anonymousCaller(options?: CallerOptions) {
   return callerFor(null, options);
 }
 
+/** A new merchant, signed in: their row and the API as they see it. */
+export async function signedInMerchant() {
+  const merchant = await createMerchant(db);
+  return { merchant, api: merchantCaller(merchant) };
+}
+
 /** Two signed-in merchants, for a test that checks one cannot see or change the other's rows. */
 export async function twoMerchants() {
   const owner = await createMerchant(db);

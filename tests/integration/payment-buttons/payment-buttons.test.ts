@@ -7,7 +7,7 @@ import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton } from "../../factories/payment-button";
 import { connectPayPal } from "../../factories/store-settings";
 import { unique } from "../../factories/unique";
-import { anonymousCaller, merchantCaller, twoMerchants } from "../../support/callers";
+import { anonymousCaller, merchantCaller, signedInMerchant, twoMerchants } from "../../support/callers";
 import { buyerApi } from "../../support/buyer-api";
 import { createPlan, sandboxApiBase } from "../../support/paypal-sandbox";
 import { rejectionOf } from "../../support/rejection";
@@ -67,8 +67,7 @@ async function connectedSeller() {
 
 describe("pages.buttons.create", () => {
   it("stores minor units and returns the form's decimal text back", async () => {
-    const merchant = await createMerchant(db);
-    const api = merchantCaller(merchant);
+    const { merchant, api } = await signedInMerchant();
     const input = validInput({
       amount: "19.9",
       currency: "EUR",
@@ -268,8 +267,7 @@ describe("setupIssue: a button that cannot take payments says why", () => {
   });
 
   it("comes back from create and update", async () => {
-    const merchant = await createMerchant(db);
-    const api = merchantCaller(merchant);
+    const { merchant, api } = await signedInMerchant();
     const created = await api.pages.buttons.create(validInput());
     expect(created.setupIssue).toMatchObject({ code: "paypal_not_connected" });
     await connectPayPal(db, merchant.id, "client-abc");
@@ -459,8 +457,7 @@ describe("a subscription's plan created in PayPal from the button's price", () =
   });
 
   it("without PayPal connected, says where to connect it and stores nothing", async () => {
-    const merchant = await createMerchant(db);
-    const api = merchantCaller(merchant);
+    const { merchant, api } = await signedInMerchant();
     const error = await rejectionOf(api.pages.buttons.create(validInput({ paymentType: "subscription" })));
     const message = "Connect PayPal in Store Settings to create the plan, or enter an existing Plan ID.";
     expect(error.code).toBe("BAD_REQUEST");

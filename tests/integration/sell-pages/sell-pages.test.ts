@@ -9,7 +9,7 @@ import { buildSellPageInput, createSellPage } from "../../factories/sell-page";
 import { connectPayPal } from "../../factories/store-settings";
 import { createStoredFile } from "../../factories/stored-file";
 import { unique } from "../../factories/unique";
-import { anonymousCaller, merchantCaller } from "../../support/callers";
+import { anonymousCaller, merchantCaller, signedInMerchant } from "../../support/callers";
 import { pngFile } from "../../support/files";
 
 // A real database failure in the middle of a write, without mocks: these triggers raise for rows whose name
@@ -93,8 +93,7 @@ async function transactionOf(
 
 describe("create", () => {
   it("writes the page and one bundle button per enabled tier, hidden from the payment-buttons list", async () => {
-    const merchant = await createMerchant(db);
-    const caller = merchantCaller(merchant);
+    const { merchant, api } = await signedInMerchant();
     const input = buildSellPageInput({
       name: "Pattern Pack",
       basicFeatures: ["12 patterns", "", "  "],
@@ -103,7 +102,7 @@ describe("create", () => {
       successUrl: "https://shop.example.com/thanks",
     });
 
-    const { id } = await caller.pages.sellPages.create(input);
+    const { id } = await api.pages.sellPages.create(input);
 
     const page = await db.digitalSellPage.findUniqueOrThrow({ where: { id }, include: { bundleButtons: true } });
     expect(page).toMatchObject({
@@ -128,7 +127,7 @@ describe("create", () => {
       successUrl: "https://shop.example.com/thanks",
     });
     expect(buttons.premium).toMatchObject({ name: "Pattern Pack - Premium", amountMinor: 4999, isActive: true });
-    expect(await caller.pages.buttons.list()).toEqual([]);
+    expect(await api.pages.buttons.list()).toEqual([]);
   });
 
   it("writes no premium button while premium is disabled, whatever its fields hold", async () => {
@@ -156,18 +155,18 @@ describe("create", () => {
 
   it("refuses another merchant's file, a file of the wrong kind and a file another page uses", async () => {
     const [ada, bob] = [await createMerchant(db), await createMerchant(db)];
-    const caller = merchantCaller(ada);
+    const api = merchantCaller(ada);
     const bobsImage = await createStoredFile(db, bob.id, "product_image");
     const adasLogo = await createStoredFile(db, ada.id, "merchant_logo");
     const adasImage = await createStoredFile(db, ada.id, "product_image");
-    await caller.pages.sellPages.create(buildSellPageInput({ productImageId: adasImage.id }));
+    await api.pages.sellPages.create(buildSellPageInput({ productImageId: adasImage.id }));
 
     for (const input of [
       buildSellPageInput({ productImageId: bobsImage.id }),
       buildSellPageInput({ productImageId: adasLogo.id }),
       buildSellPageInput({ productImageId: adasImage.id }),
     ]) {
-      const error = await errorOf(caller.pages.sellPages.create(input));
+      const error = await errorOf(api.pages.sellPages.create(input));
       expect(error?.code).toBe("BAD_REQUEST");
       expect(error?.message).toBe("This file is no longer available. Please upload it again.");
     }
@@ -217,14 +216,13 @@ describe("create", () => {
 
 describe("update", () => {
   it("updates the page and its bundle buttons, and deletes a replaced file after saving", async () => {
-    const merchant = await createMerchant(db);
-    const caller = merchantCaller(merchant);
+    const { merchant, api } = await signedInMerchant();
     const { image, logo } = await uploadsOf(merchant.id);
     const input = buildSellPageInput({ name: "Old", productImageId: image.id, merchantLogoId: logo.id });
-    const { id } = await caller.pages.sellPages.create(input);
+    const { id } = await api.pages.sellPages.create(input);
     const newImage = await createStoredFile(db, merchant.id, "product_image", { content: pngFile({ width: 4 }) });
 
-    const updated = await caller.pages.sellPages.update({
+    const updated = await api.pages.sellPages.update({
       id,
       values: {
         ...input,
@@ -254,16 +252,15 @@ describe("update", () => {
   });
 
   it("deactivates the premium button when premium is turned off and reuses it when turned back on", async () => {
-    const merchant = await createMerchant(db);
-    const caller = merchantCaller(merchant);
+    const { api } = await signedInMerchant();
     const input = buildSellPageInput({ premiumEnabled: true });
-    const { id } = await caller.pages.sellPages.create(input);
+    const { id } = await api.pages.sellPages.create(input);
     const premium = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: id, bundleTier: "premium" } });
 
-    await caller.pages.sellPages.update({ id, values: { ...input, premiumEnabled: false } });
+    await api.pages.sellPages.update({ id, values: { ...input, premiumEnabled: false } });
     expect(await db.paymentButton.findUniqueOrThrow({ where: { id: premium.id } })).toMatchObject({ isActive: false });
 
-    await caller.pages.sellPages.update({ id, values: { ...input, premiumEnabled: true, premiumPrice: "45" } });
+    await api.pages.sellPages.update({ id, values: { ...input, premiumEnabled: true, premiumPrice: "45" } });
     expect(await db.paymentButton.findUniqueOrThrow({ where: { id: premium.id } })).toMatchObject({
       isActive: true,
       amountMinor: 4500,
@@ -271,15 +268,14 @@ describe("update", () => {
   });
 
   it("changes nothing, and keeps the old file, when a write fails midway", async () => {
-    const merchant = await createMerchant(db);
-    const caller = merchantCaller(merchant);
+    const { merchant, api } = await signedInMerchant();
     const { image } = await uploadsOf(merchant.id);
     const input = buildSellPageInput({ name: "Stable", productImageId: image.id });
-    const { id } = await caller.pages.sellPages.create(input);
+    const { id } = await api.pages.sellPages.create(input);
     const newImage = await createStoredFile(db, merchant.id, "product_image", { content: pngFile() });
 
     const error = await errorOf(
-      caller.pages.sellPages.update({ id, values: { ...input, name: `Stable ${FAIL}`, productImageId: newImage.id } }),
+      api.pages.sellPages.update({ id, values: { ...input, name: `Stable ${FAIL}`, productImageId: newImage.id } }),
     );
 
     expect(error?.code).toBe("INTERNAL_SERVER_ERROR");
@@ -295,16 +291,15 @@ describe("update", () => {
 
 describe("delete", () => {
   it("deletes the page, its bundle buttons and its files, and keeps the payment history", async () => {
-    const merchant = await createMerchant(db);
-    const caller = merchantCaller(merchant);
+    const { merchant, api } = await signedInMerchant();
     const { image, logo, file } = await uploadsOf(merchant.id);
-    const { id } = await caller.pages.sellPages.create(
+    const { id } = await api.pages.sellPages.create(
       buildSellPageInput({ productImageId: image.id, merchantLogoId: logo.id, downloadableFileId: file.id }),
     );
     const basic = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: id } });
     const sale = await transactionOf(merchant.id, basic);
 
-    await caller.pages.sellPages.delete({ id });
+    await api.pages.sellPages.delete({ id });
 
     expect(await db.digitalSellPage.findUnique({ where: { id } })).toBeNull();
     expect(await db.paymentButton.count({ where: { merchantId: merchant.id } })).toBe(0);
@@ -319,14 +314,13 @@ describe("delete", () => {
   });
 
   it("deletes nothing when the page's delete fails", async () => {
-    const merchant = await createMerchant(db);
-    const caller = merchantCaller(merchant);
+    const { merchant, api } = await signedInMerchant();
     const { image } = await uploadsOf(merchant.id);
-    const { id } = await caller.pages.sellPages.create(buildSellPageInput({ name: "Sticky" }));
+    const { id } = await api.pages.sellPages.create(buildSellPageInput({ name: "Sticky" }));
     // Named after creation so that only the delete trips the trigger.
     await db.digitalSellPage.update({ where: { id }, data: { name: `Sticky ${FAIL}`, productImageId: image.id } });
 
-    const error = await errorOf(caller.pages.sellPages.delete({ id }));
+    const error = await errorOf(api.pages.sellPages.delete({ id }));
 
     expect(error?.code).toBe("INTERNAL_SERVER_ERROR");
     expect(await db.digitalSellPage.findUnique({ where: { id } })).not.toBeNull();
@@ -339,21 +333,21 @@ describe("the buyer's page cache", () => {
   it("serves a page for a few seconds, and forgets it on every write buyers would see", async () => {
     const merchant = await createMerchant(db);
     const { clientId } = await connectPayPal(db, merchant.id);
-    const caller = merchantCaller(merchant);
+    const api = merchantCaller(merchant);
     const input = buildSellPageInput({ paypalClientId: clientId });
-    const { id } = await caller.pages.sellPages.create(input);
+    const { id } = await api.pages.sellPages.create(input);
     expect(await servePublicSellPage(id)).toMatchObject({ name: input.name });
 
     // Straight to the database, past the services: the cached page is still served.
     await db.digitalSellPage.update({ where: { id }, data: { name: "Renamed behind the cache" } });
     expect(await servePublicSellPage(id)).toMatchObject({ name: input.name });
 
-    await caller.pages.sellPages.update({ id, values: { ...input, name: "Renamed" } });
+    await api.pages.sellPages.update({ id, values: { ...input, name: "Renamed" } });
     expect(await servePublicSellPage(id)).toMatchObject({ name: "Renamed" });
 
     // Without a saved secret buyers cannot pay: the merchant's settings reach every page at once.
     expect((await servePublicSellPage(id))?.bundles[0]?.button?.canTakePayments).toBe(true);
-    await caller.merchant.store.update({
+    await api.merchant.store.update({
       storeName: "Store",
       description: "",
       websiteUrl: "",
@@ -364,27 +358,26 @@ describe("the buyer's page cache", () => {
     });
     expect((await servePublicSellPage(id))?.bundles[0]?.button?.canTakePayments).toBe(false);
 
-    await caller.pages.sellPages.setActive({ id, isActive: false });
+    await api.pages.sellPages.setActive({ id, isActive: false });
     expect(await servePublicSellPage(id)).toBeNull();
-    await caller.pages.sellPages.setActive({ id, isActive: true });
+    await api.pages.sellPages.setActive({ id, isActive: true });
     expect(await servePublicSellPage(id)).not.toBeNull();
 
-    await caller.pages.sellPages.delete({ id });
+    await api.pages.sellPages.delete({ id });
     expect(await servePublicSellPage(id)).toBeNull();
   });
 });
 
 describe("active toggle", () => {
   it("hides the page from buyers and stops its bundle buttons", async () => {
-    const merchant = await createMerchant(db);
-    const caller = merchantCaller(merchant);
-    const { id } = await caller.pages.sellPages.create(buildSellPageInput({ premiumEnabled: true }));
+    const { api } = await signedInMerchant();
+    const { id } = await api.pages.sellPages.create(buildSellPageInput({ premiumEnabled: true }));
 
-    await caller.pages.sellPages.setActive({ id, isActive: false });
+    await api.pages.sellPages.setActive({ id, isActive: false });
     expect(await getPublicSellPage(id)).toBeNull();
     expect(await db.paymentButton.count({ where: { sellPageId: id, isActive: true } })).toBe(0);
 
-    await caller.pages.sellPages.setActive({ id, isActive: true });
+    await api.pages.sellPages.setActive({ id, isActive: true });
     expect(await getPublicSellPage(id)).not.toBeNull();
     expect(await db.paymentButton.count({ where: { sellPageId: id, isActive: true } })).toBe(2);
   });
@@ -439,27 +432,25 @@ describe("ownership", () => {
 
 describe("uploads in the form", () => {
   it("discards an unsaved upload but never a file a page uses", async () => {
-    const merchant = await createMerchant(db);
-    const caller = merchantCaller(merchant);
+    const { merchant, api } = await signedInMerchant();
     const used = await createStoredFile(db, merchant.id, "product_image", { content: pngFile() });
     const unsaved = await createStoredFile(db, merchant.id, "product_image", { content: pngFile() });
-    await caller.pages.sellPages.create(buildSellPageInput({ productImageId: used.id }));
+    await api.pages.sellPages.create(buildSellPageInput({ productImageId: used.id }));
 
-    expect(await caller.pages.sellPages.discardUpload({ fileId: used.id })).toMatchObject({ deleted: false });
-    expect(await caller.pages.sellPages.discardUpload({ fileId: unsaved.id })).toMatchObject({ deleted: true });
+    expect(await api.pages.sellPages.discardUpload({ fileId: used.id })).toMatchObject({ deleted: false });
+    expect(await api.pages.sellPages.discardUpload({ fileId: unsaved.id })).toMatchObject({ deleted: true });
     expect(await storageStatus(used.key)).toBe(200);
     expect(await storageStatus(unsaved.key)).toBe(404);
   });
 
   it("gives a public image's address but never the private file's", async () => {
-    const merchant = await createMerchant(db);
-    const caller = merchantCaller(merchant);
+    const { merchant, api } = await signedInMerchant();
     const image = await createStoredFile(db, merchant.id, "product_image");
     const file = await createStoredFile(db, merchant.id, "downloadable_file");
-    expect(await caller.pages.sellPages.uploadedFile({ fileId: image.id })).toMatchObject({
+    expect(await api.pages.sellPages.uploadedFile({ fileId: image.id })).toMatchObject({
       url: publicFileUrl(image.key),
     });
-    expect(await caller.pages.sellPages.uploadedFile({ fileId: file.id })).toEqual({
+    expect(await api.pages.sellPages.uploadedFile({ fileId: file.id })).toEqual({
       fileId: file.id,
       name: file.name,
       size: file.size,
@@ -552,8 +543,8 @@ describe("figures", () => {
     await transactionOf(merchant.id, null, { sellPageId: page.id, amountMinor: 100, createdAt: daysAgo(4) });
     await transactionOf(merchant.id, page.basicButton, { createdAt: daysAgo(45) });
 
-    const caller = merchantCaller(merchant);
-    const month = await caller.pages.sellPages.analytics({ id: page.id });
+    const api = merchantCaller(merchant);
+    const month = await api.pages.sellPages.analytics({ id: page.id });
 
     expect(month).toMatchObject({
       period: "30d",
@@ -571,8 +562,8 @@ describe("figures", () => {
       ["Premium", "failed"],
       ["Unknown", "completed"],
     ]);
-    expect((await caller.pages.sellPages.analytics({ id: page.id, period: "all" })).basic.sales).toBe(2);
-    expect(await caller.pages.sellPages.analytics({ id: page.id, period: "7d" })).toMatchObject({
+    expect((await api.pages.sellPages.analytics({ id: page.id, period: "all" })).basic.sales).toBe(2);
+    expect(await api.pages.sellPages.analytics({ id: page.id, period: "7d" })).toMatchObject({
       totalTransactions: 4,
     });
   });
