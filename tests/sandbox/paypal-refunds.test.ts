@@ -231,6 +231,17 @@ describe("Orders: shipping preference", () => {
     purchase_units: [{ amount: usd("5.00"), ...unit }],
     ...context,
   });
+  const createOrder = (token: string, context: Record<string, unknown>, unit?: Record<string, unknown>) =>
+    call("/v2/checkout/orders", { token, json: order(context, unit) });
+  const paypalPreference = (shipping_preference: string) => ({
+    payment_source: { paypal: { experience_context: { shipping_preference } } },
+  });
+  const legacyPreference = (shipping_preference: string) => ({ application_context: { shipping_preference } });
+  /** The buyer approves the order; its purchase unit as the app then reads it. */
+  const approvedUnit = async (token: string, orderId: string) => {
+    sandbox().sandbox.approveOrder(orderId);
+    return (await call(`/v2/checkout/orders/${orderId}`, { token })).body.purchase_units[0];
+  };
   const address = {
     name: { full_name: "Sam Seller" },
     address: {
@@ -244,52 +255,30 @@ describe("Orders: shipping preference", () => {
 
   it("leaves out the shipping address with NO_SHIPPING and adds the buyer's otherwise", async () => {
     const { token } = await newMerchant(sandbox());
-    const digital = await call("/v2/checkout/orders", {
-      token,
-      json: order({ payment_source: { paypal: { experience_context: { shipping_preference: "NO_SHIPPING" } } } }),
-    });
+    const digital = await createOrder(token, paypalPreference("NO_SHIPPING"));
     expect(digital.status).toBe(201);
-    sandbox().sandbox.approveOrder(digital.body.id);
-    expect((await call(`/v2/checkout/orders/${digital.body.id}`, { token })).body.purchase_units[0]).not.toHaveProperty(
-      "shipping",
-    );
+    expect(await approvedUnit(token, digital.body.id)).not.toHaveProperty("shipping");
 
-    const physical = await call("/v2/checkout/orders", { token, json: order({}) });
-    sandbox().sandbox.approveOrder(physical.body.id);
-    const unit = (await call(`/v2/checkout/orders/${physical.body.id}`, { token })).body.purchase_units[0];
+    const physical = await createOrder(token, {});
+    const unit = await approvedUnit(token, physical.body.id);
     expect(unit.shipping).toMatchObject({ name: { full_name: "Alex Buyer" }, address: { country_code: "US" } });
 
-    const provided = await call("/v2/checkout/orders", {
-      token,
-      json: order({ application_context: { shipping_preference: "SET_PROVIDED_ADDRESS" } }, { shipping: address }),
-    });
-    sandbox().sandbox.approveOrder(provided.body.id);
-    expect((await call(`/v2/checkout/orders/${provided.body.id}`, { token })).body.purchase_units[0].shipping).toEqual(
-      address,
-    );
+    const provided = await createOrder(token, legacyPreference("SET_PROVIDED_ADDRESS"), { shipping: address });
+    expect((await approvedUnit(token, provided.body.id)).shipping).toEqual(address);
   });
 
   it("rejects an unknown preference and SET_PROVIDED_ADDRESS without an address", async () => {
     const { token } = await newMerchant(sandbox());
-    const unknown = await call("/v2/checkout/orders", {
-      token,
-      json: order({ payment_source: { paypal: { experience_context: { shipping_preference: "PICKUP" } } } }),
-    });
+    const unknown = await createOrder(token, paypalPreference("PICKUP"));
     expect(unknown.status).toBe(400);
     expect(unknown.body.details[0]).toMatchObject({
       issue: "INVALID_PARAMETER_VALUE",
       field: "/payment_source/paypal/experience_context/shipping_preference",
       value: "PICKUP",
     });
-    const legacy = await call("/v2/checkout/orders", {
-      token,
-      json: order({ application_context: { shipping_preference: "no_shipping" } }),
-    });
+    const legacy = await createOrder(token, legacyPreference("no_shipping"));
     expect(legacy.body.details[0].field).toBe("/application_context/shipping_preference");
-    const noAddress = await call("/v2/checkout/orders", {
-      token,
-      json: order({ application_context: { shipping_preference: "SET_PROVIDED_ADDRESS" } }),
-    });
+    const noAddress = await createOrder(token, legacyPreference("SET_PROVIDED_ADDRESS"));
     expect(noAddress.status).toBe(422);
     expect(noAddress.body.details[0]).toMatchObject({
       issue: "MISSING_SHIPPING_ADDRESS",

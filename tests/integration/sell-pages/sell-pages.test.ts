@@ -17,18 +17,15 @@ import { pngFile } from "../../support/files";
 const FAIL = "#FAIL#";
 
 beforeAll(async () => {
-  await db.$executeRawUnsafe(`
-    CREATE OR REPLACE FUNCTION sell_pages_test_fail_new() RETURNS trigger AS $$
-    BEGIN
-      IF NEW.name LIKE '%${FAIL}%' THEN RAISE EXCEPTION 'injected failure'; END IF;
-      RETURN NEW;
-    END $$ LANGUAGE plpgsql`);
-  await db.$executeRawUnsafe(`
-    CREATE OR REPLACE FUNCTION sell_pages_test_fail_old() RETURNS trigger AS $$
-    BEGIN
-      IF OLD.name LIKE '%${FAIL}%' THEN RAISE EXCEPTION 'injected failure'; END IF;
-      RETURN OLD;
-    END $$ LANGUAGE plpgsql`);
+  // sell_pages_test_fail_new() checks the row being written, sell_pages_test_fail_old() the row being deleted.
+  for (const row of ["NEW", "OLD"]) {
+    await db.$executeRawUnsafe(`
+      CREATE OR REPLACE FUNCTION sell_pages_test_fail_${row.toLowerCase()}() RETURNS trigger AS $$
+      BEGIN
+        IF ${row}.name LIKE '%${FAIL}%' THEN RAISE EXCEPTION 'injected failure'; END IF;
+        RETURN ${row};
+      END $$ LANGUAGE plpgsql`);
+  }
   await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS sell_pages_test_fail ON payment_buttons`);
   await db.$executeRawUnsafe(`
     CREATE TRIGGER sell_pages_test_fail BEFORE INSERT OR UPDATE ON payment_buttons
