@@ -63,7 +63,8 @@ export function wallClockToUtc(
   return new Date(instant);
 }
 
-function zoneOffsetMs(date: Date, timeZone: string): number {
+/** The wall-clock fields (24-hour, zero-padded) that `date` shows on the clock of `timeZone`. */
+export function wallClockParts(date: Date, timeZone: string) {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", {
       timeZone,
@@ -78,6 +79,11 @@ function zoneOffsetMs(date: Date, timeZone: string): number {
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
+  return parts as Record<"year" | "month" | "day" | "hour" | "minute" | "second", string>;
+}
+
+function zoneOffsetMs(date: Date, timeZone: string): number {
+  const parts = wallClockParts(date, timeZone);
   const asUtc = Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,

@@ -1,26 +1,9 @@
 // A datetime-local input holds wall-clock time without a zone; the seller means their store's time zone (the one
 // every date on the dashboard is printed in), not the browser's.
 
-import { wallClockToUtc } from "~/lib/dates";
+import { wallClockParts, wallClockToUtc } from "~/lib/dates";
 
 const pattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-function wallClockParts(date: Date, timeZone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return parts as Record<"year" | "month" | "day" | "hour" | "minute", string>;
-}
 
 /** The input's text ("2026-12-01T09:30") for `date` on the clock of `timeZone`; "" for none. */
 export function toLocalInput(date: Date | null, timeZone: string): string {
