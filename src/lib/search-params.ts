@@ -28,3 +28,13 @@ export function sortParams<T extends string>(
   if (!id) return fallback;
   return { id, desc: enumParam(params.dir, ["asc", "desc"] as const) !== "asc" };
 }
+
+/** A sort as the list procedures take it (`sort`, `dir`). */
+export function sortInput<T extends string>(sort: { id: T; desc: boolean }) {
+  return { sort: sort.id, dir: sort.desc ? ("desc" as const) : ("asc" as const) };
+}
+
+/** A list's pagination as its table shows it: the page asked for, with the counts of the result. */
+export function listPage(page: number, result: { pageCount: number; total: number; pageSize: number }) {
+  return { page, pageCount: result.pageCount, total: result.total, pageSize: result.pageSize };
+}

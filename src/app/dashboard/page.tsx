@@ -1,10 +1,9 @@
 import { CreatePopLink } from "~/features/payment-buttons/create-pop-link";
-import { Suspense } from "react";
 import { PageHeader } from "~/components/ui/page-header";
 import { DashboardFigures, TopPages } from "~/features/analytics/dashboard-overview";
 import { GettingStarted } from "~/features/stores/getting-started";
 import { NoPaymentsYet } from "~/features/stores/no-payments-yet";
-import { RouteLoading } from "~/components/route-states/route-loading";
+import { withRouteLoading } from "~/components/route-states/route-loading";
 import { enumParam } from "~/lib/search-params";
 import { dashboardGranularities, dashboardRanges } from "~/schemas/analytics";
 import { serverApi } from "~/trpc/server";
@@ -12,13 +11,7 @@ import { serverApi } from "~/trpc/server";
 export const metadata = { title: "Dashboard · Popkit" };
 
 /** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
-export default function DashboardHome(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  return (
-    <Suspense fallback={<RouteLoading />}>
-      <DashboardHomeContent {...props} />
-    </Suspense>
-  );
-}
+export default withRouteLoading(DashboardHomeContent);
 
 /**
  * Dashboard home, read on the server in the store's time zone: the getting-started checklist of a new

@@ -1,3 +1,5 @@
+import { Suspense, type ReactNode } from "react";
+
 /**
  * A portal page's loading state, inside the shell: grey blocks in the shape of a page heading, stat tiles and a
  * table, announced as "Loading…". A segment's loading.tsx shows it, except in segments with a detail page below
@@ -27,4 +29,15 @@ export function RouteLoading() {
       </div>
     </div>
   );
+}
+
+/** A page that shows RouteLoading while `Content` loads: the way of the segments that cannot have a loading.tsx. */
+export function withRouteLoading<Props extends object>(Content: (props: Props) => Promise<ReactNode>) {
+  return function PageWithRouteLoading(props: Props) {
+    return (
+      <Suspense fallback={<RouteLoading />}>
+        <Content {...props} />
+      </Suspense>
+    );
+  };
 }

@@ -1,5 +1,3 @@
-import { redirect } from "next/navigation";
-import { Suspense } from "react";
 import { DateRangeFilter, ListFilters, SearchFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
 import { CustomersNav } from "~/features/payments/customers-nav";
@@ -7,11 +5,11 @@ import { CustomersTable } from "~/features/payments/customers-table";
 import { ExportLink } from "~/features/payments/export-link";
 import { ResultCount } from "~/features/payments/result-count";
 import { SortSelect } from "~/features/payments/sort-select";
-import { RouteLoading } from "~/components/route-states/route-loading";
-import { pageParam, sortParams, textParam } from "~/lib/search-params";
+import { withRouteLoading } from "~/components/route-states/route-loading";
+import { pageParam, sortParams, textParam, sortInput, listPage } from "~/lib/search-params";
 import { customerSorts } from "~/schemas/payments";
 import { serverApi } from "~/trpc/server";
-import { dateWindowOf, hrefWithPage, queryWithout, type SearchParams } from "../payments/list-params";
+import { dateWindowOf, queryWithout, type SearchParams, redirectPastLastPage } from "../payments/list-params";
 
 export const metadata = { title: "Customers · Popkit" };
 
@@ -23,13 +21,7 @@ const sortOptions = [
 ] as const;
 
 /** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
-export default function CustomersPage(props: { searchParams: Promise<SearchParams> }) {
-  return (
-    <Suspense fallback={<RouteLoading />}>
-      <CustomersPageContent {...props} />
-    </Suspense>
-  );
-}
+export default withRouteLoading(CustomersPageContent);
 
 async function CustomersPageContent({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
@@ -41,11 +33,10 @@ async function CustomersPageContent({ searchParams }: { searchParams: Promise<Se
   const result = await api.merchant.customers.list({
     q,
     ...window,
-    sort: sort.id,
-    dir: sort.desc ? "desc" : "asc",
+    ...sortInput(sort),
     page,
   });
-  if (page > result.pageCount) redirect(hrefWithPage("/dashboard/customers", params, result.pageCount));
+  redirectPastLastPage("/dashboard/customers", params, page, result.pageCount);
   const range = textParam(params.range);
   const isFiltered = Boolean(q || range);
 
@@ -73,12 +64,7 @@ async function CustomersPageContent({ searchParams }: { searchParams: Promise<Se
         <SortSelect options={sortOptions} current={sort} />
       </ListFilters>
       <ResultCount total={result.total} noun="customer" isFiltered={isFiltered} />
-      <CustomersTable
-        customers={result.customers}
-        sort={sort}
-        page={{ page, pageCount: result.pageCount, total: result.total, pageSize: result.pageSize }}
-        isFiltered={isFiltered}
-      />
+      <CustomersTable customers={result.customers} sort={sort} page={listPage(page, result)} isFiltered={isFiltered} />
     </div>
   );
 }

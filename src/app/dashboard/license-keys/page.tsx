@@ -1,6 +1,4 @@
-import { redirect } from "next/navigation";
-import { Suspense } from "react";
-import { RouteLoading } from "~/components/route-states/route-loading";
+import { withRouteLoading } from "~/components/route-states/route-loading";
 import { ListFilters, SearchFilter, SelectFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
 import { LICENSE_KEYS_PATH } from "~/features/licenses/license-keys-format";
@@ -8,10 +6,10 @@ import { LicenseKeysPoolNote } from "~/features/licenses/license-keys-pool-note"
 import { LicenseKeysTable } from "~/features/licenses/license-keys-table";
 import { ExportLink } from "~/features/payments/export-link";
 import { ResultCount } from "~/features/payments/result-count";
-import { pageParam } from "~/lib/search-params";
+import { pageParam, listPage } from "~/lib/search-params";
 import { licenseKeyStatuses, licenseKeyStatusLabels } from "~/schemas/licenses";
 import { serverApi } from "~/trpc/server";
-import { hrefWithPage, queryWithout, type SearchParams } from "../payments/list-params";
+import { queryWithout, type SearchParams, redirectPastLastPage } from "../payments/list-params";
 import { licenseKeyFiltersOf } from "./list-params";
 
 export const metadata = { title: "License keys · Popkit" };
@@ -19,13 +17,7 @@ export const metadata = { title: "License keys · Popkit" };
 const statusOptions = licenseKeyStatuses.map((status) => ({ value: status, label: licenseKeyStatusLabels[status] }));
 
 /** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
-export default function LicenseKeysPage(props: { searchParams: Promise<SearchParams> }) {
-  return (
-    <Suspense fallback={<RouteLoading />}>
-      <LicenseKeysPageContent {...props} />
-    </Suspense>
-  );
-}
+export default withRouteLoading(LicenseKeysPageContent);
 
 async function LicenseKeysPageContent({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
@@ -36,8 +28,7 @@ async function LicenseKeysPageContent({ searchParams }: { searchParams: Promise<
     api.merchant.licenses.list({ ...filters, page }),
     api.merchant.licenses.pops(),
   ]);
-  // A shared link to page 9 of a list that has since shrunk: show its last page rather than nothing.
-  if (page > result.pageCount) redirect(hrefWithPage(LICENSE_KEYS_PATH, params, result.pageCount));
+  redirectPastLastPage(LICENSE_KEYS_PATH, params, page, result.pageCount);
   const isFiltered = Boolean(filters.q || filters.pop || filters.status);
   const pop = filters.pop ? pops.find((option) => option.id === filters.pop) : undefined;
 
@@ -68,7 +59,7 @@ async function LicenseKeysPageContent({ searchParams }: { searchParams: Promise<
       <ResultCount total={result.total} noun="license key" isFiltered={isFiltered} />
       <LicenseKeysTable
         keys={result.keys}
-        page={{ page, pageCount: result.pageCount, total: result.total, pageSize: result.pageSize }}
+        page={listPage(page, result)}
         clearHref={isFiltered ? LICENSE_KEYS_PATH : undefined}
       />
     </div>

@@ -53,6 +53,11 @@ export function hrefWithPage(path: string, params: SearchParams, page: number) {
   return text ? `${path}?${text}` : path;
 }
 
+/** A shared link to page 9 of a list that has since shrunk: show its last page rather than nothing. */
+export function redirectPastLastPage(path: string, params: SearchParams, page: number, pageCount: number) {
+  if (page > pageCount) redirect(hrefWithPage(path, params, pageCount));
+}
+
 /** A detail read whose NOT_FOUND (or an id no record can have) is the page's 404. */
 export async function orNotFound<T>(read: Promise<T>): Promise<T> {
   try {

@@ -1,16 +1,14 @@
-import { redirect } from "next/navigation";
-import { Suspense } from "react";
 import { DateRangeFilter, ListFilters, SearchFilter, SelectFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
 import { ExportLink } from "~/features/payments/export-link";
 import { PaymentsTable } from "~/features/payments/payments-table";
 import { ResultCount } from "~/features/payments/result-count";
 import { SortSelect } from "~/features/payments/sort-select";
-import { RouteLoading } from "~/components/route-states/route-loading";
-import { pageParam, sortParams, textParam } from "~/lib/search-params";
+import { withRouteLoading } from "~/components/route-states/route-loading";
+import { pageParam, sortParams, textParam, sortInput, listPage } from "~/lib/search-params";
 import { paymentSorts, transactionStatuses, transactionStatusLabels } from "~/schemas/payments";
 import { serverApi } from "~/trpc/server";
-import { dateWindowOf, hrefWithPage, paymentFiltersOf, queryWithout, type SearchParams } from "./list-params";
+import { dateWindowOf, paymentFiltersOf, queryWithout, type SearchParams, redirectPastLastPage } from "./list-params";
 
 export const metadata = { title: "Payments · Popkit" };
 
@@ -24,13 +22,7 @@ const sortOptions = [
 ] as const;
 
 /** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
-export default function PaymentsPage(props: { searchParams: Promise<SearchParams> }) {
-  return (
-    <Suspense fallback={<RouteLoading />}>
-      <PaymentsPageContent {...props} />
-    </Suspense>
-  );
-}
+export default withRouteLoading(PaymentsPageContent);
 
 async function PaymentsPageContent({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams;
@@ -42,12 +34,10 @@ async function PaymentsPageContent({ searchParams }: { searchParams: Promise<Sea
   const result = await api.merchant.payments.list({
     ...filters,
     ...window,
-    sort: sort.id,
-    dir: sort.desc ? "desc" : "asc",
+    ...sortInput(sort),
     page,
   });
-  // A shared link to page 9 of a list that has since shrunk: show its last page rather than nothing.
-  if (page > result.pageCount) redirect(hrefWithPage("/dashboard/payments", params, result.pageCount));
+  redirectPastLastPage("/dashboard/payments", params, page, result.pageCount);
   const isFiltered = Boolean(filters.q || filters.status || textParam(params.range));
 
   return (
@@ -73,7 +63,7 @@ async function PaymentsPageContent({ searchParams }: { searchParams: Promise<Sea
       <PaymentsTable
         payments={result.payments}
         sort={sort}
-        page={{ page, pageCount: result.pageCount, total: result.total, pageSize: result.pageSize }}
+        page={listPage(page, result)}
         clearHref={isFiltered ? "/dashboard/payments" : undefined}
       />
     </div>

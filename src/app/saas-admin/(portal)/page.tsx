@@ -1,9 +1,8 @@
 import { ArrowRight, CreditCard, DollarSign, LayoutGrid, Store } from "lucide-react";
 import Link from "next/link";
-import { Suspense } from "react";
 import { PageHeader } from "~/components/ui/page-header";
 import { StatTile } from "~/components/ui/stat-tile";
-import { RouteLoading } from "~/components/route-states/route-loading";
+import { withRouteLoading } from "~/components/route-states/route-loading";
 import { formatRevenue } from "~/features/staff/format";
 import { StaffTransactionsTable } from "~/features/staff/transactions-table";
 import { serverApi } from "~/trpc/server";
@@ -13,13 +12,7 @@ export const metadata = { title: "Overview · Popkit Admin" };
 const icon = "size-5";
 
 /** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
-export default function StaffOverviewPage() {
-  return (
-    <Suspense fallback={<RouteLoading />}>
-      <StaffOverviewPageContent />
-    </Suspense>
-  );
-}
+export default withRouteLoading(StaffOverviewPageContent);
 
 async function StaffOverviewPageContent() {
   const api = await serverApi();

@@ -6,7 +6,7 @@ import { BackLink } from "~/features/payments/back-link";
 import { safeBackHref } from "~/features/payments/links";
 import { PaymentsTable } from "~/features/payments/payments-table";
 import { formatMoney } from "~/lib/money";
-import { pageParam, sortParams } from "~/lib/search-params";
+import { pageParam, sortParams, sortInput } from "~/lib/search-params";
 import { paymentSorts } from "~/schemas/payments";
 import { serverApi } from "~/trpc/server";
 import { decodeParam, orNotFound, type SearchParams } from "../../payments/list-params";
@@ -27,7 +27,7 @@ export default async function CustomerDetailPage({
   const api = await serverApi();
   const [customer, payments] = await Promise.all([
     orNotFound(api.merchant.customers.get({ email })),
-    api.merchant.payments.list({ email, sort: sort.id, dir: sort.desc ? "desc" : "asc", page }),
+    api.merchant.payments.list({ email, ...sortInput(sort), page }),
   ]);
   const back = safeBackHref(query.back, "/dashboard/customers");
   const refunded = customer.totals

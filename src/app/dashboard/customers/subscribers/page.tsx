@@ -1,18 +1,16 @@
 import Link from "next/link";
-import { redirect } from "next/navigation";
-import { Suspense } from "react";
 import { ListFilters, SelectFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
 import { CustomersNav } from "~/features/payments/customers-nav";
 import { ResultCount } from "~/features/payments/result-count";
-import { RouteLoading } from "~/components/route-states/route-loading";
+import { withRouteLoading } from "~/components/route-states/route-loading";
 import { subscribersHref } from "~/features/subscriptions/links";
 import { SubscribersTable } from "~/features/subscriptions/subscribers-table";
 import { subscriptionStatusLabels } from "~/features/subscriptions/subscription-status-badge";
-import { enumParam, pageParam, textParam } from "~/lib/search-params";
+import { enumParam, pageParam, textParam, listPage } from "~/lib/search-params";
 import { subscriptionStatuses } from "~/schemas/subscriptions";
 import { serverApi } from "~/trpc/server";
-import { hrefWithPage, orNotFound, type SearchParams } from "../../payments/list-params";
+import { orNotFound, type SearchParams, redirectPastLastPage } from "../../payments/list-params";
 
 export const metadata = { title: "Subscribers · Popkit" };
 
@@ -22,13 +20,7 @@ const statusOptions = subscriptionStatuses.map((status) => ({
 }));
 
 /** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
-export default function SubscribersPage(props: { searchParams: Promise<SearchParams> }) {
-  return (
-    <Suspense fallback={<RouteLoading />}>
-      <SubscribersPageContent {...props} />
-    </Suspense>
-  );
-}
+export default withRouteLoading(SubscribersPageContent);
 
 /** /dashboard/customers/subscribers[?button=<payment button id>][&status=active]: everyone, or one button's. */
 async function SubscribersPageContent({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -39,7 +31,7 @@ async function SubscribersPageContent({ searchParams }: { searchParams: Promise<
   const api = await serverApi();
   // Another merchant's button, or one since deleted, is the page's 404 like any other record of theirs.
   const result = await orNotFound(api.merchant.subscriptions.list({ buttonId, status, page }));
-  if (page > result.pageCount) redirect(hrefWithPage("/dashboard/customers/subscribers", params, result.pageCount));
+  redirectPastLastPage("/dashboard/customers/subscribers", params, page, result.pageCount);
 
   return (
     <div className="space-y-6">
@@ -66,7 +58,7 @@ async function SubscribersPageContent({ searchParams }: { searchParams: Promise<
       <SubscribersTable
         subscribers={result.subscribers}
         showButton={!result.button}
-        page={{ page, pageCount: result.pageCount, total: result.total, pageSize: result.pageSize }}
+        page={listPage(page, result)}
         clearHref={status ? subscribersHref(buttonId) : undefined}
       />
     </div>

@@ -1,7 +1,6 @@
-import { Suspense } from "react";
 import { ListFilters, SearchFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
-import { RouteLoading } from "~/components/route-states/route-loading";
+import { withRouteLoading } from "~/components/route-states/route-loading";
 import { MerchantsTable } from "~/features/staff/merchants-table";
 import { pageParam, textParam } from "~/lib/search-params";
 import { MERCHANTS_PAGE_SIZE } from "~/server/staff/reports";
@@ -12,13 +11,7 @@ export const metadata = { title: "Merchants · Popkit Admin" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
-export default function StaffMerchantsPage(props: { searchParams: SearchParams }) {
-  return (
-    <Suspense fallback={<RouteLoading />}>
-      <StaffMerchantsPageContent {...props} />
-    </Suspense>
-  );
-}
+export default withRouteLoading(StaffMerchantsPageContent);
 
 async function StaffMerchantsPageContent({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;

@@ -12,7 +12,7 @@ import { subscribersPath } from "~/features/subscriptions/links";
 import { planLabel, subscriberName } from "~/features/subscriptions/plan";
 import { changeLabel } from "~/features/subscriptions/change-label";
 import { SubscriptionStatusBadge } from "~/features/subscriptions/subscription-status-badge";
-import { pageParam, sortParams } from "~/lib/search-params";
+import { pageParam, sortParams, sortInput } from "~/lib/search-params";
 import { paymentSorts } from "~/schemas/payments";
 import { serverApi } from "~/trpc/server";
 import { decodeParam, orNotFound, type SearchParams } from "../../../payments/list-params";
@@ -36,8 +36,7 @@ export default async function SubscriberDetailPage({
   const subscriber = await orNotFound(api.merchant.subscriptions.get({ id: decodeParam(id) }));
   const payments = await api.merchant.payments.list({
     paypalSubscriptionId: subscriber.paypalSubscriptionId,
-    sort: sort.id,
-    dir: sort.desc ? "desc" : "asc",
+    ...sortInput(sort),
     page,
   });
   const back = safeBackHref(query.back, subscribersPath);
