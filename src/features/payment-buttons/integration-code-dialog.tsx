@@ -1,7 +1,7 @@
 "use client";
 
 import { ExternalLink } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -13,7 +13,7 @@ import { formatMoney } from "~/lib/money";
 import type { RouterOutputs } from "~/trpc/react";
 
 type ListedButton = RouterOutputs["pages"]["buttons"]["list"][number];
-type CodeTab = "quick" | "full";
+export type CodeTab = "quick" | "full";
 
 /** Code to copy: a named, keyboard-scrollable region; long lines wrap, so a phone never scrolls it sideways. */
 export function CodeBlock({ code, label }: { code: string; label: string }) {
@@ -26,6 +26,39 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
     >
       <code>{code}</code>
     </pre>
+  );
+}
+
+/** The two forms of a button's code, one tab each; `unavailable` stands in a panel while there is no code yet. */
+export function IntegrationCodeTabs({
+  tab,
+  onChange,
+  code,
+  unavailable,
+}: {
+  tab: CodeTab;
+  onChange(tab: CodeTab): void;
+  code: string | null;
+  unavailable?: ReactNode;
+}) {
+  return (
+    <Tabs<CodeTab>
+      label="Integration code format"
+      value={tab}
+      onChange={onChange}
+      tabs={[
+        {
+          value: "quick",
+          label: "Quick Integration",
+          panel: code ? <CodeBlock code={code} label="Quick integration code" /> : unavailable,
+        },
+        {
+          value: "full",
+          label: "Full HTML Example",
+          panel: code ? <CodeBlock code={code} label="Full HTML example code" /> : unavailable,
+        },
+      ]}
+    />
   );
 }
 
@@ -58,23 +91,7 @@ export function IntegrationCodeDialog({
       onCloseAutoFocus={onCloseAutoFocus}
     >
       <div className="space-y-5">
-        <Tabs<CodeTab>
-          label="Integration code format"
-          value={tab}
-          onChange={setTab}
-          tabs={[
-            {
-              value: "quick",
-              label: "Quick Integration",
-              panel: <CodeBlock code={code} label="Quick integration code" />,
-            },
-            {
-              value: "full",
-              label: "Full HTML Example",
-              panel: <CodeBlock code={code} label="Full HTML example code" />,
-            },
-          ]}
-        />
+        <IntegrationCodeTabs tab={tab} onChange={setTab} code={code} />
         <div className="flex justify-end">
           <CopyButton text={code} label="Copy Code" />
         </div>

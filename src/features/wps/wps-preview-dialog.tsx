@@ -6,9 +6,8 @@ import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { Tabs } from "~/components/ui/tabs";
 import { CopyButton } from "~/features/payment-buttons/copy-button";
-import { CodeBlock } from "~/features/payment-buttons/integration-code-dialog";
+import { IntegrationCodeTabs, type CodeTab } from "~/features/payment-buttons/integration-code-dialog";
 import {
   optionText,
   shippingLabelOf,
@@ -18,8 +17,6 @@ import {
   type WpsForm,
 } from "~/features/wps/wps-code";
 import { formatMoney } from "~/lib/money";
-
-type CodeTab = "quick" | "full";
 
 /** What the summary shows of a button (saved, or as typed in the form). */
 export type WpsSummary = {
@@ -205,23 +202,7 @@ export function WpsPreviewDialog({
           <WpsButtonPreview form={form} look={look} isSaved={buttonId !== null} />
         </section>
 
-        <Tabs<CodeTab>
-          label="Integration code format"
-          value={tab}
-          onChange={setTab}
-          tabs={[
-            {
-              value: "quick",
-              label: "Quick Integration",
-              panel: code ? <CodeBlock code={code} label="Quick integration code" /> : notSaved,
-            },
-            {
-              value: "full",
-              label: "Full HTML Example",
-              panel: code ? <CodeBlock code={code} label="Full HTML example code" /> : notSaved,
-            },
-          ]}
-        />
+        <IntegrationCodeTabs tab={tab} onChange={setTab} code={code} unavailable={notSaved} />
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" size="sm" onClick={() => openFullPreview(fullHtml)}>
             <ExternalLink aria-hidden className="size-4" />
