@@ -98,6 +98,11 @@ function Outcome({ outcome }: { outcome: PdtOutcome }) {
 }
 
 /** The page: the spinner, the outcome, 'What's Next?' and support links. */
+const supportLinks = [
+  ["https://www.paypal.com/us/cshelp/personal", "PayPal Help Center"],
+  ["https://www.paypal.com/disputes/", "PayPal Resolution Center"],
+] as const;
+
 export function PdtConfirmation({ outcome }: { outcome: PdtOutcome }) {
   const [isWaiting, setIsWaiting] = useState(true);
   useEffect(() => {
@@ -127,22 +132,18 @@ export function PdtConfirmation({ outcome }: { outcome: PdtOutcome }) {
               </ul>
             </section>
             <nav aria-label="Support" className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm">
-              <a
-                href="https://www.paypal.com/us/cshelp/personal"
-                className="text-brand-700 font-medium hover:underline"
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                PayPal Help Center<span className="sr-only"> (opens in a new tab)</span>
-              </a>
-              <a
-                href="https://www.paypal.com/disputes/"
-                className="text-brand-700 font-medium hover:underline"
-                target="_blank"
-                rel="noopener noreferrer"
-              >
-                PayPal Resolution Center<span className="sr-only"> (opens in a new tab)</span>
-              </a>
+              {supportLinks.map(([href, text]) => (
+                <a
+                  key={href}
+                  href={href}
+                  className="text-brand-700 font-medium hover:underline"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  {text}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ))}
               <Link href="/" className="text-brand-700 font-medium hover:underline">
                 Return to Home
               </Link>
