@@ -23,6 +23,18 @@ const accountLinks = [
   { href: "/privacy", label: "Privacy policy" },
 ];
 
+/** A contact line: what to write about, and the address to write to. */
+function MailLine({ label, email, className }: { label: string; email: string; className: string }) {
+  return (
+    <p className={`${className} text-sm text-gray-600`}>
+      {label}:{" "}
+      <a href={`mailto:${email}`} className="text-brand-700 font-medium hover:underline">
+        {email}
+      </a>
+    </p>
+  );
+}
+
 /** A footer list: its links' hrefs are final (the section links already carry the prefix). */
 function FooterLinks({ links, className }: { links: { href: string; label: string }[]; className: string }) {
   return (
@@ -55,18 +67,8 @@ export function SiteFooter({ sectionPrefix = "" }: { sectionPrefix?: "" | "/" })
               PayPal checkout buttons, subscriptions and digital sell pages, without code.
             </p>
             <p className="mt-2 max-w-xs text-sm text-gray-600">{FEE_NOTE}</p>
-            <p className="mt-4 text-sm text-gray-600">
-              Sales:{" "}
-              <a href={`mailto:${SALES_EMAIL}`} className="text-brand-700 font-medium hover:underline">
-                {SALES_EMAIL}
-              </a>
-            </p>
-            <p className="mt-1 text-sm text-gray-600">
-              Support:{" "}
-              <a href={`mailto:${SUPPORT_EMAIL}`} className="text-brand-700 font-medium hover:underline">
-                {SUPPORT_EMAIL}
-              </a>
-            </p>
+            <MailLine label="Sales" email={SALES_EMAIL} className="mt-4" />
+            <MailLine label="Support" email={SUPPORT_EMAIL} className="mt-1" />
           </div>
           <nav aria-label="Footer">
             <h2 className="text-sm font-semibold text-gray-900">Product</h2>

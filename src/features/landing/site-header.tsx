@@ -11,6 +11,12 @@ import { Logo } from "./logo";
 
 type MenuId = "features" | "use-cases";
 
+/** The header's dropdowns, each listing the landing page's cards of one section. */
+const menus: { id: MenuId; label: string; items: LandingItem[]; anchorPrefix: string }[] = [
+  { id: "features", label: "Features", items: headerFeatures, anchorPrefix: "feature" },
+  { id: "use-cases", label: "Use cases", items: useCases, anchorPrefix: "use-case" },
+];
+
 const sectionLinks = [
   { href: "#features", label: "Features" },
   { href: "#use-cases", label: "Use cases" },
@@ -43,24 +49,18 @@ export function SiteHeader() {
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <NavDropdown
-            id="features"
-            label="Features"
-            isOpen={openMenu === "features"}
-            onToggle={() => toggle("features")}
-            onClose={closeMenu}
-          >
-            <MenuLinks items={headerFeatures} anchorPrefix="feature" onNavigate={closeMenu} />
-          </NavDropdown>
-          <NavDropdown
-            id="use-cases"
-            label="Use cases"
-            isOpen={openMenu === "use-cases"}
-            onToggle={() => toggle("use-cases")}
-            onClose={closeMenu}
-          >
-            <MenuLinks items={useCases} anchorPrefix="use-case" onNavigate={closeMenu} />
-          </NavDropdown>
+          {menus.map((menu) => (
+            <NavDropdown
+              key={menu.id}
+              id={menu.id}
+              label={menu.label}
+              isOpen={openMenu === menu.id}
+              onToggle={() => toggle(menu.id)}
+              onClose={closeMenu}
+            >
+              <MenuLinks items={menu.items} anchorPrefix={menu.anchorPrefix} onNavigate={closeMenu} />
+            </NavDropdown>
+          ))}
           <a href="#pricing" className={navLinkClass}>
             Pricing
           </a>
