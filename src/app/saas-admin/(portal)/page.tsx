@@ -1,15 +1,12 @@
-import { ArrowRight, CreditCard, DollarSign, LayoutGrid, Store } from "lucide-react";
+import { ArrowRight, CreditCard, LayoutGrid, Store } from "lucide-react";
 import Link from "next/link";
 import { PageHeader } from "~/components/ui/page-header";
-import { StatTile } from "~/components/ui/stat-tile";
 import { withRouteLoading } from "~/components/route-states/route-loading";
-import { formatRevenue } from "~/features/staff/format";
+import { CountTile, RevenueTile } from "~/features/staff/stat-tiles";
 import { StaffTransactionsTable } from "~/features/staff/transactions-table";
 import { serverApi } from "~/trpc/server";
 
 export const metadata = { title: "Overview · Popkit Admin" };
-
-const icon = "size-5";
 
 /** The skeleton while it loads, from here and not a loading.tsx (see RouteLoading). */
 export default withRouteLoading(StaffOverviewPageContent);
@@ -21,27 +18,10 @@ async function StaffOverviewPageContent() {
     <div className="space-y-6">
       <PageHeader title="Overview" description="The whole platform at a glance. Times are UTC." />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatTile
-          label="Total Merchants"
-          value={overview.merchants.toLocaleString("en-US")}
-          icon={<Store className={icon} />}
-        />
-        <StatTile
-          label="Payment Buttons"
-          value={overview.paymentButtons.toLocaleString("en-US")}
-          icon={<LayoutGrid className={icon} />}
-        />
-        <StatTile
-          label="Transactions"
-          value={overview.transactions.toLocaleString("en-US")}
-          icon={<CreditCard className={icon} />}
-        />
-        <StatTile
-          label="Total Revenue"
-          value={formatRevenue(overview.revenueByCurrency)}
-          hint="Completed payments, per currency"
-          icon={<DollarSign className={icon} />}
-        />
+        <CountTile label="Total Merchants" count={overview.merchants} icon={Store} />
+        <CountTile label="Payment Buttons" count={overview.paymentButtons} icon={LayoutGrid} />
+        <CountTile label="Transactions" count={overview.transactions} icon={CreditCard} />
+        <RevenueTile label="Total Revenue" revenueByCurrency={overview.revenueByCurrency} />
       </div>
       {/* Not a <section>: the table is already a region named "Recent Transactions". */}
       <div className="space-y-3">

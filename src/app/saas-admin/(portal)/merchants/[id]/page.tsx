@@ -1,13 +1,12 @@
 import { TRPCError } from "@trpc/server";
-import { ArrowLeft, CreditCard, DollarSign, LayoutGrid, ReceiptText } from "lucide-react";
+import { ArrowLeft, CreditCard, LayoutGrid, ReceiptText } from "lucide-react";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { PageHeader } from "~/components/ui/page-header";
-import { StatTile } from "~/components/ui/stat-tile";
-import { formatRevenue } from "~/features/staff/format";
+import { CountTile, RevenueTile } from "~/features/staff/stat-tiles";
 import { transactionsHref } from "~/features/staff/links";
 import { MerchantPlanPanel } from "~/features/staff/merchant-plan";
 import { MerchantPops } from "~/features/staff/merchant-pops";
@@ -25,8 +24,6 @@ type Props = {
   params: Promise<{ id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
-
-const icon = "size-5";
 
 function plural(count: number, noun: string): string {
   return `${count.toLocaleString("en-US")} ${noun}${count === 1 ? "" : "s"}`;
@@ -126,24 +123,9 @@ export default async function StaffMerchantPage({ params, searchParams }: Props)
       )}
 
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-        <StatTile
-          label="POPs"
-          value={popTotal.toLocaleString("en-US")}
-          hint={popSummary}
-          icon={<LayoutGrid className={icon} />}
-        />
-        <StatTile
-          label="Transactions"
-          value={summary.transactionCount.toLocaleString("en-US")}
-          icon={<CreditCard className={icon} />}
-        />
-        <StatTile
-          label="Revenue"
-          value={formatRevenue(summary.revenueByCurrency)}
-          hint="Completed payments, per currency"
-          icon={<DollarSign className={icon} />}
-          className="max-sm:col-span-2"
-        />
+        <CountTile label="POPs" count={popTotal} hint={popSummary} icon={LayoutGrid} />
+        <CountTile label="Transactions" count={summary.transactionCount} icon={CreditCard} />
+        <RevenueTile label="Revenue" revenueByCurrency={summary.revenueByCurrency} className="max-sm:col-span-2" />
       </div>
 
       <MerchantPlanPanel merchant={merchant} data={plan} />
