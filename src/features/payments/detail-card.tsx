@@ -1,5 +1,7 @@
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
+import { customerHref } from "~/features/payments/links";
 import { cn } from "~/lib/cn";
 
 /**
@@ -49,5 +51,24 @@ export function DetailRow({ label, children, isMono }: { label: string; children
         {children}
       </dd>
     </div>
+  );
+}
+
+/** A buyer's name and e-mail rows; the e-mail opens their customer page. */
+export function BuyerRows({ name, email }: { name: string | null; email: string | null }) {
+  const none = <span className="text-gray-600">—</span>;
+  return (
+    <>
+      <DetailRow label="Name">{name ?? none}</DetailRow>
+      <DetailRow label="E-mail">
+        {email ? (
+          <Link href={customerHref(email)} className={`${detailLinkClasses} break-all`}>
+            {email}
+          </Link>
+        ) : (
+          none
+        )}
+      </DetailRow>
+    </>
   );
 }

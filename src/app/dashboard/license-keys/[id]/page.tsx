@@ -7,8 +7,8 @@ import { LicenseKeyHistory, LicenseKeyInstances } from "~/features/licenses/lice
 import { activationsText, LICENSE_KEYS_PATH, licenseKeyHref, maskedKey } from "~/features/licenses/license-keys-format";
 import { LicenseKeyStatusBadge } from "~/features/licenses/license-keys-status-badge";
 import { BackLink } from "~/features/payments/back-link";
-import { DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
-import { customerHref, paymentHref, popEditHref, safeBackHref } from "~/features/payments/links";
+import { BuyerRows, DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
+import { paymentHref, popEditHref, safeBackHref } from "~/features/payments/links";
 import { serverApi } from "~/trpc/server";
 import { decodeParam, orNotFound, type SearchParams } from "../../payments/list-params";
 
@@ -120,16 +120,7 @@ export default async function LicenseKeyPage({
           </DetailCard>
 
           <DetailCard title="Buyer">
-            <DetailRow label="Name">{key.buyerName ?? none}</DetailRow>
-            <DetailRow label="E-mail">
-              {key.buyerEmail ? (
-                <Link href={customerHref(key.buyerEmail)} className={`${link} break-all`}>
-                  {key.buyerEmail}
-                </Link>
-              ) : (
-                none
-              )}
-            </DetailRow>
+            <BuyerRows name={key.buyerName} email={key.buyerEmail} />
             <DetailRow label="Payment">
               {key.payment ? (
                 <Link href={paymentHref(key.payment.id)} className={`${link} font-mono break-all`}>

@@ -6,10 +6,10 @@ import { PageHeader } from "~/components/ui/page-header";
 import { appliedDiscountLabel } from "~/features/discounts/format";
 import { LicenseKeyList } from "~/features/licenses/license-key-list";
 import { BackLink } from "~/features/payments/back-link";
-import { DetailCard, DetailRow } from "~/features/payments/detail-card";
+import { BuyerRows, DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
 import { EventHistory } from "~/features/payments/event-history";
 import { InvoicesCard } from "~/features/payments/invoices-card";
-import { customerHref, popEditHref, safeBackHref } from "~/features/payments/links";
+import { popEditHref, safeBackHref } from "~/features/payments/links";
 import { RefundDialog } from "~/features/payments/refund-dialog";
 import { RefundList } from "~/features/payments/refund-list";
 import { SubscriptionStatusBadge } from "~/features/subscriptions/subscription-status-badge";
@@ -19,8 +19,6 @@ import { decodeParam, orNotFound, type SearchParams } from "../list-params";
 
 export const metadata = { title: "Payment · Popkit" };
 
-const link =
-  "text-brand-700 focus-visible:outline-brand-600 rounded font-medium hover:underline focus-visible:outline-2";
 const bundleLabels = { basic: "Basic", premium: "Premium" } as const;
 
 export default async function PaymentDetailPage({
@@ -157,16 +155,7 @@ export default async function PaymentDetailPage({
 
         <div className="min-w-0 space-y-6">
           <DetailCard title="Buyer">
-            <DetailRow label="Name">{payment.payerName ?? none}</DetailRow>
-            <DetailRow label="E-mail">
-              {payment.payerEmail ? (
-                <Link href={customerHref(payment.payerEmail)} className={`${link} break-all`}>
-                  {payment.payerEmail}
-                </Link>
-              ) : (
-                none
-              )}
-            </DetailRow>
+            <BuyerRows name={payment.payerName} email={payment.payerEmail} />
             <DetailRow label="PayPal payer ID" isMono>
               {payment.payerId ?? none}
             </DetailRow>

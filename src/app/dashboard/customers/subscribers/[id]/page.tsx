@@ -3,9 +3,9 @@ import { DateTime } from "~/components/ui/date-time";
 import { Money } from "~/components/ui/money";
 import { PageHeader } from "~/components/ui/page-header";
 import { BackLink } from "~/features/payments/back-link";
-import { DetailCard, DetailRow } from "~/features/payments/detail-card";
+import { BuyerRows, DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
 import { EventHistory } from "~/features/payments/event-history";
-import { customerHref, popEditHref, safeBackHref } from "~/features/payments/links";
+import { popEditHref, safeBackHref } from "~/features/payments/links";
 import { PaymentsTable } from "~/features/payments/payments-table";
 import { CancelSubscriptionButton } from "~/features/subscriptions/cancel-subscription";
 import { subscribersPath } from "~/features/subscriptions/links";
@@ -18,9 +18,6 @@ import { serverApi } from "~/trpc/server";
 import { decodeParam, orNotFound, type SearchParams } from "../../../payments/list-params";
 
 export const metadata = { title: "Subscriber · Popkit" };
-
-const link =
-  "text-brand-700 focus-visible:outline-brand-600 rounded font-medium hover:underline focus-visible:outline-2";
 
 export default async function SubscriberDetailPage({
   params,
@@ -105,16 +102,7 @@ export default async function SubscriberDetailPage({
 
         <div className="min-w-0 space-y-6">
           <DetailCard title="Buyer">
-            <DetailRow label="Name">{subscriber.payerName ?? none}</DetailRow>
-            <DetailRow label="E-mail">
-              {subscriber.payerEmail ? (
-                <Link href={customerHref(subscriber.payerEmail)} className={`${link} break-all`}>
-                  {subscriber.payerEmail}
-                </Link>
-              ) : (
-                none
-              )}
-            </DetailRow>
+            <BuyerRows name={subscriber.payerName} email={subscriber.payerEmail} />
             <DetailRow label="PayPal payer ID" isMono>
               {subscriber.payerId ?? none}
             </DetailRow>
