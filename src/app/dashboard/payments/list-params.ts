@@ -58,6 +58,15 @@ export function redirectPastLastPage(path: string, params: SearchParams, page: n
   if (page > pageCount) redirect(hrefWithPage(path, params, pageCount));
 }
 
+/** What Next.js hands a detail page (/…/[id]): the record's id in the path, and its query (e.g. `back`). */
+export type DetailPageProps = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
+
+/** A detail page's record id, decoded, and its query. */
+export async function detailParamsOf({ params, searchParams }: DetailPageProps) {
+  const [{ id }, query] = await Promise.all([params, searchParams]);
+  return { id: decodeParam(id), query };
+}
+
 /** A detail read whose NOT_FOUND (or an id no record can have) is the page's 404. */
 export async function orNotFound<T>(read: Promise<T>): Promise<T> {
   try {

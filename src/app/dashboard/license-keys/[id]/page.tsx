@@ -10,20 +10,14 @@ import { BackLink } from "~/features/payments/back-link";
 import { BuyerRows, DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
 import { paymentHref, popEditHref, safeBackHref } from "~/features/payments/links";
 import { serverApi } from "~/trpc/server";
-import { decodeParam, orNotFound, type SearchParams } from "../../payments/list-params";
+import { detailParamsOf, orNotFound, type DetailPageProps } from "../../payments/list-params";
 
 export const metadata = { title: "License key · Popkit" };
 
-export default async function LicenseKeyPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ id: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
-  const [{ id }, query] = await Promise.all([params, searchParams]);
+export default async function LicenseKeyPage(props: DetailPageProps) {
+  const { id, query } = await detailParamsOf(props);
   const api = await serverApi();
-  const key = await orNotFound(api.merchant.licenses.get({ id: decodeParam(id) }));
+  const key = await orNotFound(api.merchant.licenses.get({ id }));
   const back = safeBackHref(query.back, LICENSE_KEYS_PATH);
   const none = <span className="text-gray-600">—</span>;
   const masked = maskedKey(key.keyHint);

@@ -15,22 +15,16 @@ import { RefundList } from "~/features/payments/refund-list";
 import { SubscriptionStatusBadge } from "~/features/subscriptions/subscription-status-badge";
 import { subscriberHref } from "~/features/subscriptions/links";
 import { serverApi } from "~/trpc/server";
-import { decodeParam, orNotFound, type SearchParams } from "../list-params";
+import { detailParamsOf, orNotFound, type DetailPageProps } from "../list-params";
 
 export const metadata = { title: "Payment · Popkit" };
 
 const bundleLabels = { basic: "Basic", premium: "Premium" } as const;
 
-export default async function PaymentDetailPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ id: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
-  const [{ id }, query] = await Promise.all([params, searchParams]);
+export default async function PaymentDetailPage(props: DetailPageProps) {
+  const { id, query } = await detailParamsOf(props);
   const api = await serverApi();
-  const payment = await orNotFound(api.merchant.payments.get({ id: decodeParam(id) }));
+  const payment = await orNotFound(api.merchant.payments.get({ id }));
   // WPS payments have no invoices: PayPal's own checkout is the seller's record of them.
   const invoices = payment.wps ? null : await api.merchant.payments.invoices({ id: payment.id });
   const back = safeBackHref(query.back, "/dashboard/payments");

@@ -15,22 +15,16 @@ import { SubscriptionStatusBadge } from "~/features/subscriptions/subscription-s
 import { pageParam, sortParams, sortInput } from "~/lib/search-params";
 import { paymentSorts } from "~/schemas/payments";
 import { serverApi } from "~/trpc/server";
-import { decodeParam, orNotFound, type SearchParams } from "../../../payments/list-params";
+import { detailParamsOf, orNotFound, type DetailPageProps } from "../../../payments/list-params";
 
 export const metadata = { title: "Subscriber · Popkit" };
 
-export default async function SubscriberDetailPage({
-  params,
-  searchParams,
-}: {
-  params: Promise<{ id: string }>;
-  searchParams: Promise<SearchParams>;
-}) {
-  const [{ id }, query] = await Promise.all([params, searchParams]);
+export default async function SubscriberDetailPage(props: DetailPageProps) {
+  const { id, query } = await detailParamsOf(props);
   const sort = sortParams(query, paymentSorts, { id: "date", desc: true });
   const page = pageParam(query.page);
   const api = await serverApi();
-  const subscriber = await orNotFound(api.merchant.subscriptions.get({ id: decodeParam(id) }));
+  const subscriber = await orNotFound(api.merchant.subscriptions.get({ id }));
   const payments = await api.merchant.payments.list({
     paypalSubscriptionId: subscriber.paypalSubscriptionId,
     ...sortInput(sort),
