@@ -2,14 +2,13 @@
 
 import { CreatePopLink } from "~/features/payment-buttons/create-pop-link";
 import { Code2 } from "lucide-react";
-import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PopAnalyticsDialog } from "~/features/analytics/pop-analytics-dialog";
 import { IntegrationCodeDialog } from "~/features/payment-buttons/integration-code-dialog";
 import { PopCard, popMenuActions } from "~/features/payment-buttons/page-card";
-import { focusPopCard } from "~/features/payment-buttons/pop-links";
+import { usePopCardDialog } from "~/features/payment-buttons/use-pop-card-dialog";
 import { PopsPanel } from "~/features/payment-buttons/pops-panel";
 import { DeletePopDialog, usePopListActions } from "~/features/payment-buttons/pop-list-actions";
 import { subscribersHref } from "~/features/subscriptions/links";
@@ -17,7 +16,7 @@ import { formatMoney } from "~/lib/money";
 import { api, type RouterOutputs } from "~/trpc/react";
 
 type ListedButton = RouterOutputs["pages"]["buttons"]["list"][number];
-type OpenDialog = { kind: "code" | "analytics"; button: ListedButton } | null;
+type OpenDialog = { kind: "code" | "analytics"; button: ListedButton };
 
 /** The merchant's payment buttons as cards, with their actions and dialogs. */
 export function PaymentButtonList({ appUrl }: { appUrl: string }) {
@@ -25,7 +24,7 @@ export function PaymentButtonList({ appUrl }: { appUrl: string }) {
   const buttons = api.pages.buttons.list.useQuery();
   const setActive = api.pages.buttons.setActive.useMutation();
   const remove = api.pages.buttons.delete.useMutation();
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { dialog, setDialog, closeDialog, backToCard } = usePopCardDialog<OpenDialog>((open) => open.button.id);
   const actions = usePopListActions<ListedButton>({
     cache: utils.pages.buttons.list,
     setActive: (input) => setActive.mutateAsync(input),
@@ -37,13 +36,6 @@ export function PaymentButtonList({ appUrl }: { appUrl: string }) {
       deleted: (name) => `Payment button '${name}' deleted`,
     },
   });
-
-  const closeDialog = () => setDialog(null);
-  // The dialogs open from a menu item that is gone once they close: focus goes back to that card's menu button.
-  const backToCard = (event: Event) => {
-    event.preventDefault();
-    focusPopCard(dialog?.button.id ?? null);
-  };
 
   return (
     <>

@@ -2,13 +2,13 @@
 
 import { FileText, Plus, QrCode } from "lucide-react";
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
 import { PopAnalyticsDialog } from "~/features/analytics/pop-analytics-dialog";
 import { PopCard, popMenuActions } from "~/features/payment-buttons/page-card";
-import { focusPopCard } from "~/features/payment-buttons/pop-links";
+import { usePopCardDialog } from "~/features/payment-buttons/use-pop-card-dialog";
 import { PopReadyDialog } from "~/features/payment-buttons/pop-ready-dialog";
 import { PopsPanel } from "~/features/payment-buttons/pops-panel";
 import { DeletePopDialog, usePopListActions } from "~/features/payment-buttons/pop-list-actions";
@@ -16,7 +16,7 @@ import { formatMoney } from "~/lib/money";
 import { api, type RouterOutputs } from "~/trpc/react";
 
 type ListedPage = RouterOutputs["pages"]["sellPages"]["list"][number];
-type OpenDialog = { kind: "analytics" | "share"; page: ListedPage } | null;
+type OpenDialog = { kind: "analytics" | "share"; page: ListedPage };
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -72,7 +72,7 @@ export function SellPagesTab({ appUrl }: { appUrl: string }) {
   const pages = api.pages.sellPages.list.useQuery();
   const setActive = api.pages.sellPages.setActive.useMutation();
   const remove = api.pages.sellPages.delete.useMutation();
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { dialog, setDialog, closeDialog, backToCard } = usePopCardDialog<OpenDialog>((open) => open.page.id);
   const actions = usePopListActions<ListedPage>({
     cache: utils.pages.sellPages.list,
     setActive: (input) => setActive.mutateAsync(input),
@@ -85,12 +85,6 @@ export function SellPagesTab({ appUrl }: { appUrl: string }) {
       deleted: (name) => `Digital sell page '${name}' deleted`,
     },
   });
-
-  const closeDialog = () => setDialog(null);
-  const backToCard = (event: Event) => {
-    event.preventDefault();
-    focusPopCard(dialog?.page.id ?? null);
-  };
 
   return (
     <>

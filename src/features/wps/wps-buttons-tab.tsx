@@ -16,6 +16,7 @@ import { useUrlQuery } from "~/components/ui/use-url-query";
 import { PopAnalyticsDialog } from "~/features/analytics/pop-analytics-dialog";
 import { CopyButton } from "~/features/payment-buttons/copy-button";
 import { focusPopCard } from "~/features/payment-buttons/pop-links";
+import { usePopCardDialog } from "~/features/payment-buttons/use-pop-card-dialog";
 import { DeletePopDialog, usePopListActions } from "~/features/payment-buttons/pop-list-actions";
 import { PopsPanel } from "~/features/payment-buttons/pops-panel";
 import { SavedWpsPreviewDialog } from "~/features/wps/saved-wps-preview-dialog";
@@ -28,7 +29,7 @@ import { api, userMessageOf, type RouterOutputs } from "~/trpc/react";
 type Row = RouterOutputs["wps"]["list"][number];
 /** A row as the shared list parts (search, status filter, switch, delete) know a POP. */
 type WpsPop = Row & { name: string; description: string | null; setupIssue: null };
-type OpenDialog = { kind: "code" | "analytics"; button: WpsPop } | null;
+type OpenDialog = { kind: "code" | "analytics"; button: WpsPop };
 
 /** At most 6 price options on a row. */
 const SHOWN_OPTIONS = 6;
@@ -44,7 +45,7 @@ export function WpsButtonsTab({ appUrl }: { appUrl: string }) {
   const setStatus = api.wps.setStatus.useMutation();
   const remove = api.wps.delete.useMutation();
   const convert = api.wps.convertToPaymentButton.useMutation();
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { dialog, setDialog, closeDialog, backToCard } = usePopCardDialog<OpenDialog>((open) => open.button.id);
   const actions = usePopListActions<WpsPop>({
     cache: {
       cancel: () => utils.wps.list.cancel(),
@@ -71,12 +72,6 @@ export function WpsButtonsTab({ appUrl }: { appUrl: string }) {
       toast.error(userMessageOf(error, "Failed to convert WPS button. Please try again."));
     }
   }
-
-  const closeDialog = () => setDialog(null);
-  const backToCard = (event: Event) => {
-    event.preventDefault();
-    focusPopCard(dialog?.button.id ?? null);
-  };
 
   const query = { ...rows, data: rows.data?.map(asPop) };
   return (
