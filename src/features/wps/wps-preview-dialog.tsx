@@ -1,7 +1,7 @@
 "use client";
 
 import { ExternalLink } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -28,6 +28,21 @@ export type WpsSummary = {
   shippingCostMinor: number;
 };
 
+/** The previewed form's controls: plain elements, named as PayPal expects them in the post. */
+const previewControl = "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm";
+
+/** A labelled control of the previewed button's form (its options, its quantity). */
+function PreviewField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="w-full max-w-xs space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /**
  * The button as buyers get it: a real form posting to PayPal's web-script endpoint (a new tab here, so the
  * dashboard stays open). `isSaved` false: the form has no button to pay for yet, so it cannot be sent.
@@ -47,28 +62,18 @@ export function WpsButtonPreview({ form, look, isSaved }: { form: WpsForm; look:
         <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
       ))}
       {look.priceOptions.length > 1 && (
-        <div className="w-full max-w-xs space-y-1">
-          <label htmlFor="wps-preview-os0" className="block text-sm font-medium text-gray-700">
-            Options
-          </label>
-          <select
-            id="wps-preview-os0"
-            name="os0"
-            className="block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm"
-          >
+        <PreviewField id="wps-preview-os0" label="Options">
+          <select id="wps-preview-os0" name="os0" className={previewControl}>
             {look.priceOptions.map((option) => (
               <option key={option.label} value={option.label}>
                 {optionText(option, look.currency)}
               </option>
             ))}
           </select>
-        </div>
+        </PreviewField>
       )}
       {look.undefinedQuantity && (
-        <div className="w-full max-w-xs space-y-1">
-          <label htmlFor="wps-preview-quantity" className="block text-sm font-medium text-gray-700">
-            Quantity
-          </label>
+        <PreviewField id="wps-preview-quantity" label="Quantity">
           <input
             id="wps-preview-quantity"
             type="number"
@@ -76,9 +81,9 @@ export function WpsButtonPreview({ form, look, isSaved }: { form: WpsForm; look:
             defaultValue={1}
             min={1}
             step={1}
-            className="block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm"
+            className={previewControl}
           />
-        </div>
+        </PreviewField>
       )}
       {look.customButtonImage ? (
         <input type="image" src={look.customButtonImage} alt={look.buttonText} disabled={!isSaved} />
