@@ -62,6 +62,38 @@ export function IntegrationCodeTabs({
   );
 }
 
+/** A code dialog's summary of the button, as a list of facts (`columns`: the grid's column template). */
+export function ButtonConfiguration({
+  titleId,
+  columns,
+  children,
+}: {
+  titleId: string;
+  columns: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={titleId} className="rounded-lg bg-gray-50 p-4">
+      <h3 id={titleId} className="text-sm font-semibold text-gray-900">
+        Button configuration
+      </h3>
+      <dl className={`mt-2 grid ${columns} gap-x-4 gap-y-2 text-sm`}>{children}</dl>
+    </section>
+  );
+}
+
+/** A code dialog's numbered steps for putting the code on a site. */
+export function Instructions({ titleId, children }: { titleId: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={titleId}>
+      <h3 id={titleId} className="text-sm font-semibold text-gray-900">
+        Instructions
+      </h3>
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-gray-700">{children}</ol>
+    </section>
+  );
+}
+
 /** The code a merchant pastes into their site, with the button's configuration and a test page. */
 export function IntegrationCodeDialog({
   button,
@@ -96,35 +128,25 @@ export function IntegrationCodeDialog({
           <CopyButton text={code} label="Copy Code" />
         </div>
 
-        <section aria-labelledby="integration-config-title" className="rounded-lg bg-gray-50 p-4">
-          <h3 id="integration-config-title" className="text-sm font-semibold text-gray-900">
-            Button configuration
-          </h3>
-          <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-            <dt className="text-gray-600">Amount</dt>
-            <dd className="text-gray-900">{formatMoney(button.amountMinor, button.currency)}</dd>
-            <dt className="text-gray-600">Type</dt>
-            <dd className="text-gray-900">{button.paymentType === "subscription" ? "Subscription" : "One-time"}</dd>
-            <dt className="text-gray-600">Status</dt>
-            <dd>
-              <Badge tone={badge.tone}>{badge.label}</Badge>
-            </dd>
-            <dt className="text-gray-600">Button ID</dt>
-            <dd className="font-mono break-all text-gray-900">{button.id}</dd>
-          </dl>
-        </section>
+        <ButtonConfiguration titleId="integration-config-title" columns="grid-cols-2">
+          <dt className="text-gray-600">Amount</dt>
+          <dd className="text-gray-900">{formatMoney(button.amountMinor, button.currency)}</dd>
+          <dt className="text-gray-600">Type</dt>
+          <dd className="text-gray-900">{button.paymentType === "subscription" ? "Subscription" : "One-time"}</dd>
+          <dt className="text-gray-600">Status</dt>
+          <dd>
+            <Badge tone={badge.tone}>{badge.label}</Badge>
+          </dd>
+          <dt className="text-gray-600">Button ID</dt>
+          <dd className="font-mono break-all text-gray-900">{button.id}</dd>
+        </ButtonConfiguration>
 
-        <section aria-labelledby="integration-steps-title">
-          <h3 id="integration-steps-title" className="text-sm font-semibold text-gray-900">
-            Instructions
-          </h3>
-          <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-gray-700">
-            <li>Copy the code above.</li>
-            <li>Paste it into your website&apos;s HTML where the button should appear.</li>
-            <li>Publish the page: the PayPal button loads by itself and payments appear in your dashboard.</li>
-            <li>While the button is inactive, buyers see &quot;This button is not currently available&quot;.</li>
-          </ol>
-        </section>
+        <Instructions titleId="integration-steps-title">
+          <li>Copy the code above.</li>
+          <li>Paste it into your website&apos;s HTML where the button should appear.</li>
+          <li>Publish the page: the PayPal button loads by itself and payments appear in your dashboard.</li>
+          <li>While the button is inactive, buyers see &quot;This button is not currently available&quot;.</li>
+        </Instructions>
 
         <a href={testPage} target="_blank" rel="noopener noreferrer" className={buttonClasses("secondary", "sm")}>
           <ExternalLink aria-hidden className="size-4" />

@@ -7,7 +7,12 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { CopyButton } from "~/features/payment-buttons/copy-button";
-import { IntegrationCodeTabs, type CodeTab } from "~/features/payment-buttons/integration-code-dialog";
+import {
+  ButtonConfiguration,
+  Instructions,
+  IntegrationCodeTabs,
+  type CodeTab,
+} from "~/features/payment-buttons/integration-code-dialog";
 import {
   optionText,
   shippingLabelOf,
@@ -166,42 +171,37 @@ export function WpsPreviewDialog({
           </Alert>
         )}
 
-        <section aria-labelledby="wps-config-title" className="rounded-lg bg-gray-50 p-4">
-          <h3 id="wps-config-title" className="text-sm font-semibold text-gray-900">
-            Button configuration
-          </h3>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-gray-600">Product</dt>
-            <dd className="break-words text-gray-900">{summary.itemName || "–"}</dd>
-            {summary.itemNumber && (
-              <>
-                <dt className="text-gray-600">Product ID</dt>
-                <dd className="break-all text-gray-900">{summary.itemNumber}</dd>
-              </>
-            )}
-            <dt className="text-gray-600">Price</dt>
-            <dd className="text-gray-900">{price}</dd>
-            <dt className="text-gray-600">Environment</dt>
-            <dd>
-              <Badge tone={summary.environment === "live" ? "green" : "yellow"}>
-                {summary.environment.toUpperCase()}
-              </Badge>
-            </dd>
-            <dt className="text-gray-600">Tax</dt>
-            <dd className="text-gray-900">{Number(summary.taxRate || 0)}%</dd>
-            <dt className="text-gray-600">Shipping</dt>
-            <dd className="text-gray-900">
-              {shippingLabelOf(summary.noShipping)}
-              {summary.shippingCostMinor > 0 && `, ${formatMoney(summary.shippingCostMinor, look.currency)}`}
-            </dd>
-            {buttonId && (
-              <>
-                <dt className="text-gray-600">Button ID</dt>
-                <dd className="font-mono break-all text-gray-900">{buttonId}</dd>
-              </>
-            )}
-          </dl>
-        </section>
+        <ButtonConfiguration titleId="wps-config-title" columns="grid-cols-[auto_1fr]">
+          <dt className="text-gray-600">Product</dt>
+          <dd className="break-words text-gray-900">{summary.itemName || "–"}</dd>
+          {summary.itemNumber && (
+            <>
+              <dt className="text-gray-600">Product ID</dt>
+              <dd className="break-all text-gray-900">{summary.itemNumber}</dd>
+            </>
+          )}
+          <dt className="text-gray-600">Price</dt>
+          <dd className="text-gray-900">{price}</dd>
+          <dt className="text-gray-600">Environment</dt>
+          <dd>
+            <Badge tone={summary.environment === "live" ? "green" : "yellow"}>
+              {summary.environment.toUpperCase()}
+            </Badge>
+          </dd>
+          <dt className="text-gray-600">Tax</dt>
+          <dd className="text-gray-900">{Number(summary.taxRate || 0)}%</dd>
+          <dt className="text-gray-600">Shipping</dt>
+          <dd className="text-gray-900">
+            {shippingLabelOf(summary.noShipping)}
+            {summary.shippingCostMinor > 0 && `, ${formatMoney(summary.shippingCostMinor, look.currency)}`}
+          </dd>
+          {buttonId && (
+            <>
+              <dt className="text-gray-600">Button ID</dt>
+              <dd className="font-mono break-all text-gray-900">{buttonId}</dd>
+            </>
+          )}
+        </ButtonConfiguration>
 
         <section aria-label="Rendered button" className="rounded-lg border border-dashed border-gray-300 bg-white p-6">
           <WpsButtonPreview form={form} look={look} isSaved={buttonId !== null} />
@@ -217,21 +217,16 @@ export function WpsPreviewDialog({
           {code && <CopyButton text={code} label="Copy Code" />}
         </div>
 
-        <section aria-labelledby="wps-steps-title">
-          <h3 id="wps-steps-title" className="text-sm font-semibold text-gray-900">
-            Instructions
-          </h3>
-          <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-gray-700">
-            <li>Copy the code of the tab you prefer.</li>
-            <li>
-              Quick Integration: paste the div and the script where the button goes; the script draws the button and
-              keeps it in step with your changes here.
-            </li>
-            <li>Full HTML Example: a plain form that works even with JavaScript turned off.</li>
-            <li>Buyers pay on PayPal&apos;s page and come back to a confirmation page.</li>
-            <li>Payments appear in your dashboard once PayPal confirms them.</li>
-          </ol>
-        </section>
+        <Instructions titleId="wps-steps-title">
+          <li>Copy the code of the tab you prefer.</li>
+          <li>
+            Quick Integration: paste the div and the script where the button goes; the script draws the button and keeps
+            it in step with your changes here.
+          </li>
+          <li>Full HTML Example: a plain form that works even with JavaScript turned off.</li>
+          <li>Buyers pay on PayPal&apos;s page and come back to a confirmation page.</li>
+          <li>Payments appear in your dashboard once PayPal confirms them.</li>
+        </Instructions>
       </div>
     </Dialog>
   );
