@@ -54,11 +54,19 @@ export function DetailRow({ label, children, isMono }: { label: string; children
   );
 }
 
-/** A buyer's name and e-mail rows; the e-mail opens their customer page. */
-export function BuyerRows({ name, email }: { name: string | null; email: string | null }) {
+/** The buyer's card: their name and e-mail (which opens their customer page), then what the page adds. */
+export function BuyerCard({
+  name,
+  email,
+  children,
+}: {
+  name: string | null;
+  email: string | null;
+  children: ReactNode;
+}) {
   const none = <span className="text-gray-600">—</span>;
   return (
-    <>
+    <DetailCard title="Buyer">
       <DetailRow label="Name">{name ?? none}</DetailRow>
       <DetailRow label="E-mail">
         {email ? (
@@ -69,6 +77,7 @@ export function BuyerRows({ name, email }: { name: string | null; email: string 
           none
         )}
       </DetailRow>
-    </>
+      {children}
+    </DetailCard>
   );
 }

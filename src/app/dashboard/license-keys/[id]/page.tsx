@@ -7,7 +7,7 @@ import { LicenseKeyHistory, LicenseKeyInstances } from "~/features/licenses/lice
 import { activationsText, LICENSE_KEYS_PATH, licenseKeyHref, maskedKey } from "~/features/licenses/license-keys-format";
 import { LicenseKeyStatusBadge } from "~/features/licenses/license-keys-status-badge";
 import { BackLink } from "~/features/payments/back-link";
-import { BuyerRows, DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
+import { BuyerCard, DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
 import { paymentHref, popEditHref, safeBackHref } from "~/features/payments/links";
 import { serverApi } from "~/trpc/server";
 import { detailParamsOf, orNotFound, type DetailPageProps } from "../../payments/list-params";
@@ -113,8 +113,7 @@ export default async function LicenseKeyPage(props: DetailPageProps) {
             )}
           </DetailCard>
 
-          <DetailCard title="Buyer">
-            <BuyerRows name={key.buyerName} email={key.buyerEmail} />
+          <BuyerCard name={key.buyerName} email={key.buyerEmail}>
             <DetailRow label="Payment">
               {key.payment ? (
                 <Link href={paymentHref(key.payment.id)} className={`${link} font-mono break-all`}>
@@ -129,7 +128,7 @@ export default async function LicenseKeyPage(props: DetailPageProps) {
                 {key.paypalSubscriptionId}
               </DetailRow>
             )}
-          </DetailCard>
+          </BuyerCard>
         </div>
 
         <div className="min-w-0 space-y-6">

@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/ui/page-header";
 import { appliedDiscountLabel } from "~/features/discounts/format";
 import { LicenseKeyList } from "~/features/licenses/license-key-list";
 import { BackLink } from "~/features/payments/back-link";
-import { BuyerRows, DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
+import { BuyerCard, DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
 import { EventHistory } from "~/features/payments/event-history";
 import { InvoicesCard } from "~/features/payments/invoices-card";
 import { popEditHref, safeBackHref } from "~/features/payments/links";
@@ -148,12 +148,11 @@ export default async function PaymentDetailPage(props: DetailPageProps) {
         </div>
 
         <div className="min-w-0 space-y-6">
-          <DetailCard title="Buyer">
-            <BuyerRows name={payment.payerName} email={payment.payerEmail} />
+          <BuyerCard name={payment.payerName} email={payment.payerEmail}>
             <DetailRow label="PayPal payer ID" isMono>
               {payment.payerId ?? none}
             </DetailRow>
-          </DetailCard>
+          </BuyerCard>
 
           {(orderId || payment.paypalSubscriptionId) && (
             <DetailCard title="PayPal references">

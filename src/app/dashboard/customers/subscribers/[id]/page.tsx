@@ -3,7 +3,7 @@ import { DateTime } from "~/components/ui/date-time";
 import { Money } from "~/components/ui/money";
 import { PageHeader } from "~/components/ui/page-header";
 import { BackLink } from "~/features/payments/back-link";
-import { BuyerRows, DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
+import { BuyerCard, DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
 import { EventHistory } from "~/features/payments/event-history";
 import { popEditHref, safeBackHref } from "~/features/payments/links";
 import { PaymentsTable } from "~/features/payments/payments-table";
@@ -95,12 +95,11 @@ export default async function SubscriberDetailPage(props: DetailPageProps) {
         </DetailCard>
 
         <div className="min-w-0 space-y-6">
-          <DetailCard title="Buyer">
-            <BuyerRows name={subscriber.payerName} email={subscriber.payerEmail} />
+          <BuyerCard name={subscriber.payerName} email={subscriber.payerEmail}>
             <DetailRow label="PayPal payer ID" isMono>
               {subscriber.payerId ?? none}
             </DetailRow>
-          </DetailCard>
+          </BuyerCard>
           <DetailCard title="PayPal references">
             <DetailRow label="Subscription ID" isMono>
               {subscriber.paypalSubscriptionId}
