@@ -121,3 +121,18 @@ export function PaymentsTable({
     />
   );
 }
+
+/** One buyer's payments on a page of theirs (a customer, a subscription): a "Payments" section without the buyer column. */
+export function BuyerPaymentsSection({
+  titleId,
+  ...table
+}: { titleId: string } & Omit<Parameters<typeof PaymentsTable>[0], "showBuyer">) {
+  return (
+    <section aria-labelledby={titleId} className="space-y-3">
+      <h2 id={titleId} className="text-lg font-semibold text-gray-900">
+        Payments
+      </h2>
+      <PaymentsTable {...table} showBuyer={false} />
+    </section>
+  );
+}

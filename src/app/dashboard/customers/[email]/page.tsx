@@ -4,9 +4,9 @@ import { Money } from "~/components/ui/money";
 import { StatTile } from "~/components/ui/stat-tile";
 import { BackLink } from "~/features/payments/back-link";
 import { safeBackHref } from "~/features/payments/links";
-import { PaymentsTable } from "~/features/payments/payments-table";
+import { BuyerPaymentsSection } from "~/features/payments/payments-table";
 import { formatMoney } from "~/lib/money";
-import { pageParam, sortParams, sortInput } from "~/lib/search-params";
+import { pageParam, sortParams, sortInput, listPage } from "~/lib/search-params";
 import { paymentSorts } from "~/schemas/payments";
 import { serverApi } from "~/trpc/server";
 import { decodeParam, orNotFound, type SearchParams } from "../../payments/list-params";
@@ -68,18 +68,13 @@ export default async function CustomerDetailPage({
         <StatTile label="Last payment" value={<DayValue date={customer.lastPaymentAt} />} />
       </div>
 
-      <section aria-labelledby="customer-payments" className="space-y-3">
-        <h2 id="customer-payments" className="text-lg font-semibold text-gray-900">
-          Payments
-        </h2>
-        <PaymentsTable
-          label={`Payments by ${customer.name ?? customer.email}`}
-          payments={payments.payments}
-          sort={sort}
-          showBuyer={false}
-          page={{ page, pageCount: payments.pageCount, total: payments.total, pageSize: payments.pageSize }}
-        />
-      </section>
+      <BuyerPaymentsSection
+        titleId="customer-payments"
+        label={`Payments by ${customer.name ?? customer.email}`}
+        payments={payments.payments}
+        sort={sort}
+        page={listPage(page, payments)}
+      />
     </div>
   );
 }

@@ -6,13 +6,13 @@ import { BackLink } from "~/features/payments/back-link";
 import { BuyerCard, DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
 import { EventHistory } from "~/features/payments/event-history";
 import { popEditHref, safeBackHref } from "~/features/payments/links";
-import { PaymentsTable } from "~/features/payments/payments-table";
+import { BuyerPaymentsSection } from "~/features/payments/payments-table";
 import { CancelSubscriptionButton } from "~/features/subscriptions/cancel-subscription";
 import { subscribersPath } from "~/features/subscriptions/links";
 import { planLabel, subscriberName } from "~/features/subscriptions/plan";
 import { changeLabel } from "~/features/subscriptions/change-label";
 import { SubscriptionStatusBadge } from "~/features/subscriptions/subscription-status-badge";
-import { pageParam, sortParams, sortInput } from "~/lib/search-params";
+import { pageParam, sortParams, sortInput, listPage } from "~/lib/search-params";
 import { paymentSorts } from "~/schemas/payments";
 import { serverApi } from "~/trpc/server";
 import { detailParamsOf, orNotFound, type DetailPageProps } from "../../../payments/list-params";
@@ -111,19 +111,14 @@ export default async function SubscriberDetailPage(props: DetailPageProps) {
         </div>
       </div>
 
-      <section aria-labelledby="subscriber-payments" className="space-y-3">
-        <h2 id="subscriber-payments" className="text-lg font-semibold text-gray-900">
-          Payments
-        </h2>
-        <PaymentsTable
-          label={`Payments of ${name}`}
-          payments={payments.payments}
-          sort={sort}
-          showBuyer={false}
-          emptyDescription="Each billing cycle's payment appears here once PayPal reports it."
-          page={{ page, pageCount: payments.pageCount, total: payments.total, pageSize: payments.pageSize }}
-        />
-      </section>
+      <BuyerPaymentsSection
+        titleId="subscriber-payments"
+        label={`Payments of ${name}`}
+        payments={payments.payments}
+        sort={sort}
+        emptyDescription="Each billing cycle's payment appears here once PayPal reports it."
+        page={listPage(page, payments)}
+      />
 
       <DetailCard title="Event history" isList>
         <EventHistory events={subscriber.events} empty="No PayPal events for this subscription yet." />
