@@ -103,33 +103,69 @@ export function PopCard({
   actions: MenuAction[];
   children: ReactNode;
 }) {
-  const titleId = useId();
   const badge = popBadge(pop);
   return (
-    <Card data-pop-card={pop.id} className="flex min-w-0 flex-col p-5">
+    <PopCardFrame
+      id={pop.id}
+      name={pop.name}
+      isActive={pop.isActive}
+      badge={<Badge tone={badge.tone}>{badge.label}</Badge>}
+      onToggle={onToggle}
+      copy={{
+        text: () => publicUrlOf(kind, pop.id),
+        label: "Copy link",
+        srDetail: ` to '${pop.name}'`,
+        toastMessage: `Link to '${pop.name}' copied`,
+      }}
+      actions={actions}
+    >
+      {children}
+      <SetupIssueNote pop={pop} />
+    </PopCardFrame>
+  );
+}
+
+/**
+ * The frame every card on the pages list shares: name, badge and Active switch on top, the card's own details,
+ * then its copy button and Actions menu along the bottom.
+ */
+export function PopCardFrame({
+  id,
+  name,
+  isActive,
+  badge,
+  onToggle,
+  copy,
+  actions,
+  children,
+}: {
+  id: string;
+  name: string;
+  isActive: boolean;
+  badge: ReactNode;
+  onToggle(): void;
+  copy: { text: string | (() => string); label: string; srDetail: string; toastMessage: string };
+  actions: MenuAction[];
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Card data-pop-card={id} className="flex min-w-0 flex-col p-5">
       <article aria-labelledby={titleId} className="flex flex-1 flex-col gap-3">
         <div className="flex items-start justify-between gap-3">
           <h3 id={titleId} className="min-w-0 font-semibold break-words text-gray-900">
-            {pop.name}
+            {name}
           </h3>
           <div className="flex shrink-0 items-center gap-2">
-            <Badge tone={badge.tone}>{badge.label}</Badge>
-            <Switch label={`Active: '${pop.name}'`} checked={pop.isActive} onToggle={onToggle} />
+            {badge}
+            <Switch label={`Active: '${name}'`} checked={isActive} onToggle={onToggle} />
           </div>
         </div>
         {children}
-        <SetupIssueNote pop={pop} />
 
         <div className="mt-auto flex items-center justify-between gap-2 border-t border-gray-100 pt-3">
-          <CopyButton
-            text={() => publicUrlOf(kind, pop.id)}
-            label="Copy link"
-            srDetail={` to '${pop.name}'`}
-            toastMessage={`Link to '${pop.name}' copied`}
-            variant="ghost"
-            className="-ml-2"
-          />
-          <ActionMenu label={`Actions for '${pop.name}'`} actions={actions} />
+          <CopyButton {...copy} variant="ghost" className="-ml-2" />
+          <ActionMenu label={`Actions for '${name}'`} actions={actions} />
         </div>
       </article>
     </Card>

@@ -3,18 +3,16 @@
 import { ArrowRightLeft, BarChart3, Code2, Pencil, Plus, ShoppingCart, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { DateTime } from "~/components/ui/date-time";
-import { ActionMenu, type MenuAction } from "~/components/ui/dropdown-menu";
+import type { MenuAction } from "~/components/ui/dropdown-menu";
 import { EmptyState } from "~/components/ui/empty-state";
-import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/toast";
 import { useUrlQuery } from "~/components/ui/use-url-query";
 import { PopAnalyticsDialog } from "~/features/analytics/pop-analytics-dialog";
-import { CopyButton } from "~/features/payment-buttons/copy-button";
+import { PopCardFrame } from "~/features/payment-buttons/page-card";
 import { focusPopCard } from "~/features/payment-buttons/pop-links";
 import { usePopCardDialog } from "~/features/payment-buttons/use-pop-card-dialog";
 import { DeletePopDialog, usePopListActions } from "~/features/payment-buttons/pop-list-actions";
@@ -206,71 +204,62 @@ function WpsCard({
   onToggle(): void;
   actions: MenuAction[];
 }) {
-  const titleId = useId();
   const options = button.priceOptions;
   const [first] = options;
   return (
-    <Card data-pop-card={button.id} className="flex min-w-0 flex-col p-5">
-      <article aria-labelledby={titleId} className="flex flex-1 flex-col gap-3">
-        <div className="flex items-start justify-between gap-3">
-          <h3 id={titleId} className="min-w-0 font-semibold break-words text-gray-900">
-            {button.name}
-          </h3>
-          <div className="flex shrink-0 items-center gap-2">
-            <Badge tone={button.environment === "live" ? "green" : "yellow"}>
-              {button.environment === "live" ? "LIVE" : "SANDBOX"}
-            </Badge>
-            <Switch label={`Active: '${button.name}'`} checked={button.isActive} onToggle={onToggle} />
-          </div>
+    <PopCardFrame
+      id={button.id}
+      name={button.name}
+      isActive={button.isActive}
+      badge={
+        <Badge tone={button.environment === "live" ? "green" : "yellow"}>
+          {button.environment === "live" ? "LIVE" : "SANDBOX"}
+        </Badge>
+      }
+      onToggle={onToggle}
+      copy={{
+        text: wpsQuickIntegrationCode(appUrl, button.id),
+        label: "Copy code",
+        srDetail: ` for '${button.name}'`,
+        toastMessage: `Embed code for '${button.name}' copied`,
+      }}
+      actions={actions}
+    >
+      <p className="text-xs text-gray-600">{button.isActive ? "Active" : "Inactive"}</p>
+      {button.itemNumber && (
+        <p className="text-sm text-gray-700">
+          Product ID: <span className="break-all">{button.itemNumber}</span>
+        </p>
+      )}
+      {options.length > 1 ? (
+        <div className="text-sm text-gray-700">
+          <p className="font-medium text-gray-900">Price Options: {options.length} variants</p>
+          <ul className="mt-1 space-y-0.5 text-xs">
+            {options.slice(0, SHOWN_OPTIONS).map((option) => (
+              <li key={option.label} className="break-words">
+                {option.label}: {formatMoney(option.amountMinor, button.currency)}
+              </li>
+            ))}
+            {options.length > SHOWN_OPTIONS && <li>+{options.length - SHOWN_OPTIONS} more...</li>}
+          </ul>
         </div>
-        <p className="text-xs text-gray-600">{button.isActive ? "Active" : "Inactive"}</p>
-        {button.itemNumber && (
-          <p className="text-sm text-gray-700">
-            Product ID: <span className="break-all">{button.itemNumber}</span>
-          </p>
-        )}
-        {options.length > 1 ? (
-          <div className="text-sm text-gray-700">
-            <p className="font-medium text-gray-900">Price Options: {options.length} variants</p>
-            <ul className="mt-1 space-y-0.5 text-xs">
-              {options.slice(0, SHOWN_OPTIONS).map((option) => (
-                <li key={option.label} className="break-words">
-                  {option.label}: {formatMoney(option.amountMinor, button.currency)}
-                </li>
-              ))}
-              {options.length > SHOWN_OPTIONS && <li>+{options.length - SHOWN_OPTIONS} more...</li>}
-            </ul>
-          </div>
-        ) : (
-          first && <p className="text-lg font-bold text-gray-900">{formatMoney(first.amountMinor, button.currency)}</p>
-        )}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-gray-600">
-          <dt>Tax</dt>
-          <dd className="text-gray-900">{Number(button.taxRate)}%</dd>
-          <dt>Shipping</dt>
-          <dd className="text-gray-900">{shippingLabelOf(button.noShipping)}</dd>
-          <dt>Sales</dt>
-          <dd className="text-gray-900">
-            {button.sales} · {formatMoney(button.revenueMinor, button.currency)}
-          </dd>
-          <dt>Created</dt>
-          <dd className="text-gray-900">
-            <DateTime value={button.createdAt} style="date" />
-          </dd>
-        </dl>
-
-        <div className="mt-auto flex items-center justify-between gap-2 border-t border-gray-100 pt-3">
-          <CopyButton
-            text={wpsQuickIntegrationCode(appUrl, button.id)}
-            label="Copy code"
-            srDetail={` for '${button.name}'`}
-            toastMessage={`Embed code for '${button.name}' copied`}
-            variant="ghost"
-            className="-ml-2"
-          />
-          <ActionMenu label={`Actions for '${button.name}'`} actions={actions} />
-        </div>
-      </article>
-    </Card>
+      ) : (
+        first && <p className="text-lg font-bold text-gray-900">{formatMoney(first.amountMinor, button.currency)}</p>
+      )}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-gray-600">
+        <dt>Tax</dt>
+        <dd className="text-gray-900">{Number(button.taxRate)}%</dd>
+        <dt>Shipping</dt>
+        <dd className="text-gray-900">{shippingLabelOf(button.noShipping)}</dd>
+        <dt>Sales</dt>
+        <dd className="text-gray-900">
+          {button.sales} · {formatMoney(button.revenueMinor, button.currency)}
+        </dd>
+        <dt>Created</dt>
+        <dd className="text-gray-900">
+          <DateTime value={button.createdAt} style="date" />
+        </dd>
+      </dl>
+    </PopCardFrame>
   );
 }
