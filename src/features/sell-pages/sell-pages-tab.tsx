@@ -1,11 +1,10 @@
 "use client";
 
-import { FileText, Plus, QrCode } from "lucide-react";
-import Link from "next/link";
+import { FileText, QrCode } from "lucide-react";
 import type { ReactNode } from "react";
-import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
+import { CreatePopLink } from "~/features/payment-buttons/create-pop-link";
 import { PopAnalyticsDialog } from "~/features/analytics/pop-analytics-dialog";
 import { PopCard, popMenuActions } from "~/features/payment-buttons/page-card";
 import { usePopCardDialog } from "~/features/payment-buttons/use-pop-card-dialog";
@@ -97,14 +96,9 @@ export function SellPagesTab({ appUrl }: { appUrl: string }) {
             title="No Digital Sell Pages Yet"
             description="Create your first digital sell page to start selling digital products."
             action={
-              <Link
-                href="/dashboard/pages/new-digital-sell-page"
-                data-pop-list-focus
-                className={buttonClasses("primary")}
-              >
-                <Plus aria-hidden className="size-4" />
+              <CreatePopLink href="/dashboard/pages/new-digital-sell-page" data-pop-list-focus>
                 Create Digital Sell Page
-              </Link>
+              </CreatePopLink>
             }
           />
         }

@@ -1,16 +1,15 @@
 "use client";
 
-import { ArrowRightLeft, BarChart3, Code2, Pencil, Plus, ShoppingCart, Trash2 } from "lucide-react";
-import Link from "next/link";
+import { ArrowRightLeft, BarChart3, Code2, Pencil, ShoppingCart, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
-import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import type { MenuAction } from "~/components/ui/dropdown-menu";
 import { EmptyState } from "~/components/ui/empty-state";
 import { toast } from "~/components/ui/toast";
 import { useUrlQuery } from "~/components/ui/use-url-query";
+import { CreatePopLink } from "~/features/payment-buttons/create-pop-link";
 import { PopAnalyticsDialog } from "~/features/analytics/pop-analytics-dialog";
 import { PopCardFrame } from "~/features/payment-buttons/page-card";
 import { focusPopCard } from "~/features/payment-buttons/pop-links";
@@ -84,10 +83,9 @@ export function WpsButtonsTab({ appUrl }: { appUrl: string }) {
             title="No WPS Buttons Yet"
             description="Create your first PayPal Website Payments Standard button to get started."
             action={
-              <Link href="/dashboard/pages/new-wps-button" data-pop-list-focus className={buttonClasses("primary")}>
-                <Plus aria-hidden className="size-4" />
+              <CreatePopLink href="/dashboard/pages/new-wps-button" data-pop-list-focus>
                 Create WPS Button
-              </Link>
+              </CreatePopLink>
             }
           />
         }
