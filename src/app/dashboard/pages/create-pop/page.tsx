@@ -4,7 +4,7 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PageHeader } from "~/components/ui/page-header";
-import { BackLink } from "~/app/dashboard/pages/_components/pop-screen";
+import { BackLink } from "~/features/payments/back-link";
 
 export const metadata = { title: "Create POP · Popkit" };
 
@@ -57,7 +57,11 @@ export default function CreatePopPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        back={<BackLink href="/dashboard/pages">Back to Pages</BackLink>}
+        back={
+          <BackLink tone="muted" href="/dashboard/pages">
+            Back to Pages
+          </BackLink>
+        }
         title="Create a POP"
         description="Choose how your buyers will pay."
       />

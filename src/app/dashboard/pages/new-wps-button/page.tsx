@@ -1,4 +1,4 @@
-import { BackLink } from "~/app/dashboard/pages/_components/pop-screen";
+import { BackLink } from "~/features/payments/back-link";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/env";
 import { WpsButtonEditor } from "~/features/wps/wps-button-editor";
@@ -9,7 +9,11 @@ export default function NewWpsButtonPage() {
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader
-        back={<BackLink href="/dashboard/pages/create-pop">Back to Create a POP</BackLink>}
+        back={
+          <BackLink tone="muted" href="/dashboard/pages/create-pop">
+            Back to Create a POP
+          </BackLink>
+        }
         title="New WPS Button"
         description="A PayPal Website Payments Standard Buy Now button: buyers pay on PayPal's own page."
       />

@@ -1,4 +1,4 @@
-import { BackLink } from "~/app/dashboard/pages/_components/pop-screen";
+import { BackLink } from "~/features/payments/back-link";
 import { decodeParam, orNotFound } from "~/app/dashboard/payments/list-params";
 import { PageHeader } from "~/components/ui/page-header";
 import { env } from "~/env";
@@ -13,7 +13,11 @@ export default async function EditWpsButtonPage({ params }: { params: Promise<{ 
   return (
     <div className="max-w-3xl space-y-6">
       <PageHeader
-        back={<BackLink href="/dashboard/pages?tab=wps-buttons">Back to Pages</BackLink>}
+        back={
+          <BackLink tone="muted" href="/dashboard/pages?tab=wps-buttons">
+            Back to Pages
+          </BackLink>
+        }
         title="Edit WPS Button"
         description="Changes apply to every site where this button's script is embedded."
       />
