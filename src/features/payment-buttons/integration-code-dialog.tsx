@@ -29,6 +29,11 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
   );
 }
 
+const codeTabs = [
+  { value: "quick", label: "Quick Integration", codeLabel: "Quick integration code" },
+  { value: "full", label: "Full HTML Example", codeLabel: "Full HTML example code" },
+] as const;
+
 /** The two forms of a button's code, one tab each; `unavailable` stands in a panel while there is no code yet. */
 export function IntegrationCodeTabs({
   tab,
@@ -41,25 +46,12 @@ export function IntegrationCodeTabs({
   code: string | null;
   unavailable?: ReactNode;
 }) {
-  return (
-    <Tabs<CodeTab>
-      label="Integration code format"
-      value={tab}
-      onChange={onChange}
-      tabs={[
-        {
-          value: "quick",
-          label: "Quick Integration",
-          panel: code ? <CodeBlock code={code} label="Quick integration code" /> : unavailable,
-        },
-        {
-          value: "full",
-          label: "Full HTML Example",
-          panel: code ? <CodeBlock code={code} label="Full HTML example code" /> : unavailable,
-        },
-      ]}
-    />
-  );
+  const tabs = codeTabs.map(({ value, label, codeLabel }) => ({
+    value,
+    label,
+    panel: code ? <CodeBlock code={code} label={codeLabel} /> : unavailable,
+  }));
+  return <Tabs<CodeTab> label="Integration code format" value={tab} onChange={onChange} tabs={tabs} />;
 }
 
 /** A code dialog's summary of the button, as a list of facts (`columns`: the grid's column template). */
