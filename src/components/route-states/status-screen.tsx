@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Logo } from "~/features/landing/logo";
 
@@ -19,6 +20,15 @@ export function StatusScreen({ title, children, actions }: Props) {
         {children}
       </StatusCard>
     </main>
+  );
+}
+
+/** The usual way on from a status screen: back to the home page. */
+export function ReturnHomeButton() {
+  return (
+    <Link href="/" className={buttonClasses("secondary")}>
+      Return to Home
+    </Link>
   );
 }
 

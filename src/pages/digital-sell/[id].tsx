@@ -1,13 +1,11 @@
 import type { GetServerSideProps } from "next";
 import Head from "next/head";
-import Link from "next/link";
 import { Alert } from "~/components/ui/alert";
-import { buttonClasses } from "~/components/ui/button";
 import { embedConfig, paymentButtonScript } from "~/embed/payment-button";
 import { sellPageScript } from "~/embed/sell-page";
 import { env } from "~/env";
 import { bundlePricing, payWhatYouWantPricing } from "~/features/sell-pages/pricing";
-import { StatusScreen } from "~/components/route-states/status-screen";
+import { ReturnHomeButton, StatusScreen } from "~/components/route-states/status-screen";
 import { preselectedTier, SellPageView } from "~/features/sell-pages/sell-page-view";
 import { checkoutMessages, sellerSuspendedMessage } from "~/lib/checkout-messages";
 import { requestNonce } from "~/server/platform/security-headers";
@@ -105,14 +103,7 @@ function SellPageNotFound() {
       <Head>
         <title>Page Not Found</title>
       </Head>
-      <StatusScreen
-        title="Page Not Found"
-        actions={
-          <Link href="/" className={buttonClasses("secondary")}>
-            Return to Home
-          </Link>
-        }
-      >
+      <StatusScreen title="Page Not Found" actions={<ReturnHomeButton />}>
         <p>The digital sell page you&apos;re looking for doesn&apos;t exist.</p>
       </StatusScreen>
     </>
