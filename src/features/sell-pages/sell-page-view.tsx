@@ -2,6 +2,7 @@ import { Check, Download, History, ShieldCheck, Star } from "lucide-react";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { StoreBrandInfo } from "~/lib/store-brand";
+import { ManagePurchaseNote } from "~/features/checkout/manage-purchase-note";
 import { StoreBrand } from "~/features/stores/store-brand";
 import { bundlePricing, payWhatYouWantPricing, priceSummary, stockNote } from "~/features/sell-pages/pricing";
 import { cn } from "~/lib/cn";
@@ -194,11 +195,7 @@ export function SellPageView({
           {proof.guarantee}
         </div>
       )}
-      <p className="text-center text-sm text-gray-600">
-        Bought this before?{" "}
-        <Link href="/portal" className="text-brand-600 font-medium hover:underline">
-          Manage your purchase
-        </Link>
+      <ManagePurchaseNote>
         {page.hasDownload && (
           <>
             {" · "}
@@ -207,7 +204,7 @@ export function SellPageView({
             </Link>
           </>
         )}
-      </p>
+      </ManagePurchaseNote>
       {store && (
         <footer className="border-t border-gray-200 pt-6">
           <StoreBrand brand={store} showLogo={false} align="center" />

@@ -1,12 +1,12 @@
 import { ShieldCheck } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Card } from "~/components/ui/card";
 import { env } from "~/env";
 import { StoreBrand } from "~/features/stores/store-brand";
+import { ManagePurchaseNote } from "~/features/checkout/manage-purchase-note";
 import { PayPalCheckoutButton } from "~/features/checkout/paypal-checkout-button";
 import { sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";
@@ -65,12 +65,7 @@ export default async function CheckoutPage({ params }: Props) {
           <ShieldCheck aria-hidden className="size-4" />
           Secure payment through PayPal
         </p>
-        <p className="text-center text-sm text-gray-600">
-          Bought this before?{" "}
-          <Link href="/portal" className="text-brand-600 font-medium hover:underline">
-            Manage your purchase
-          </Link>
-        </p>
+        <ManagePurchaseNote />
       </Card>
     </main>
   );
