@@ -57,6 +57,7 @@ type PaymentRow = Prisma.TransactionGetPayload<{ select: typeof paymentSelect }>
 function paymentOf(row: PaymentRow) {
   return {
     id: row.id,
+    href: `/portal/payments/${row.id}`,
     item: itemOf(row) ?? "Payment",
     amountMinor: row.amountMinor,
     refundedMinor: row.refundedMinor,
@@ -72,6 +73,42 @@ function paymentOf(row: PaymentRow) {
   };
 }
 export type PortalPayment = ReturnType<typeof paymentOf>;
+
+const wpsPaymentSelect = {
+  id: true,
+  merchantId: true,
+  txnId: true,
+  amountMinor: true,
+  refundedMinor: true,
+  currency: true,
+  status: true,
+  quantity: true,
+  createdAt: true,
+  itemName: true,
+  optionSelected: true,
+  button: { select: { itemName: true } },
+} satisfies Prisma.WpsTransactionSelect;
+type WpsPaymentRow = Prisma.WpsTransactionGetPayload<{ select: typeof wpsPaymentSelect }>;
+
+/** A payment through a WPS button, in the same shape as any other: a buyer need not know which kind of button it was. */
+function wpsPaymentOf(row: WpsPaymentRow): PortalPayment {
+  const name = row.button?.itemName ?? row.itemName;
+  return {
+    id: row.id,
+    href: `/portal/payments/wps/${row.id}`,
+    item: (row.optionSelected && name ? `${name} (${row.optionSelected})` : name) || "Payment",
+    amountMinor: row.amountMinor,
+    refundedMinor: row.refundedMinor,
+    currency: row.currency,
+    status: row.status,
+    quantity: row.quantity,
+    discountMinor: 0,
+    discountCodeText: null,
+    paidAt: row.createdAt,
+    paypalId: row.txnId,
+    paypalSubscriptionId: null,
+  };
+}
 
 const subscriptionSelect = {
   id: true,
@@ -104,12 +141,18 @@ async function storesById(ids: string[]) {
 
 /** The portal's front page: every store this e-mail bought from, newest activity first. */
 export async function portalOverview(email: string, now = new Date()) {
-  const [payments, subscriptions, library] = await Promise.all([
+  const [payments, wpsPayments, subscriptions, library] = await Promise.all([
     db.transaction.findMany({
       where: { payerEmail: payer(email), status: { in: SHOWN } },
       orderBy: { createdAt: "desc" },
       take: 500,
       select: paymentSelect,
+    }),
+    db.wpsTransaction.findMany({
+      where: { payerEmail: payer(email), status: { in: SHOWN } },
+      orderBy: { createdAt: "desc" },
+      take: 500,
+      select: wpsPaymentSelect,
     }),
     db.subscription.findMany({
       where: { payerEmail: payer(email), status: { not: "approval_pending" } },
@@ -119,7 +162,7 @@ export async function portalOverview(email: string, now = new Date()) {
     }),
     getLibrary(email, now),
   ]);
-  const stores = await storesById([...payments, ...subscriptions].map((row) => row.merchantId));
+  const stores = await storesById([...payments, ...wpsPayments, ...subscriptions].map((row) => row.merchantId));
   const files = new Map(library.purchases.map((purchase) => [purchase.id, purchase]));
   const groups = new Map<
     string,
@@ -133,6 +176,9 @@ export async function portalOverview(email: string, now = new Date()) {
   // Subscriptions first: a store with only a subscription (its first sale not in yet) still gets its group.
   for (const row of subscriptions) groupOf(row.merchantId).subscriptions.push(subscriptionOf(row));
   for (const row of payments) groupOf(row.merchantId).payments.push(paymentOf(row));
+  for (const row of wpsPayments) groupOf(row.merchantId).payments.push(wpsPaymentOf(row));
+  // Both kinds in one list, newest first, as if they were one table.
+  for (const group of groups.values()) group.payments.sort((a, b) => b.paidAt.getTime() - a.paidAt.getTime());
   const latest = (group: { payments: PortalPayment[]; subscriptions: PortalSubscription[] }) =>
     Math.max(
       ...group.payments.map((payment) => payment.paidAt.getTime()),
@@ -179,6 +225,24 @@ export async function portalPayment(email: string, transactionId: string, now = 
     subscriptionId:
       subscription && subscription.payerEmail?.toLowerCase() === email.toLowerCase() ? subscription.id : null,
   };
+}
+
+/** A WPS payment's receipt page: its store and refunds. WPS buttons sell no files, keys or subscriptions. */
+export async function portalWpsPayment(email: string, wpsTransactionId: string) {
+  const row = await db.wpsTransaction.findFirst({
+    where: { id: wpsTransactionId, payerEmail: payer(email), status: { in: SHOWN } },
+    select: {
+      ...wpsPaymentSelect,
+      refunds: {
+        where: { paypalStatus: "COMPLETED" },
+        orderBy: { createdAt: "asc" },
+        select: { id: true, amountMinor: true, currency: true, createdAt: true },
+      },
+    },
+  });
+  if (!row) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
+  const stores = await storesById([row.merchantId]);
+  return { payment: wpsPaymentOf(row), refunds: row.refunds, store: stores.get(row.merchantId)! };
 }
 
 /** The subscription's row, scoped by the buyer's e-mail: what the portal's actions check before calling PayPal. */

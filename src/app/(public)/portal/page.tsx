@@ -56,10 +56,7 @@ export default async function PortalPage() {
                   {payments.map((payment) => (
                     <li key={payment.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                       <div>
-                        <Link
-                          href={`/portal/payments/${payment.id}`}
-                          className="text-brand-600 font-medium hover:underline"
-                        >
+                        <Link href={payment.href} className="text-brand-600 font-medium hover:underline">
                           {payment.item}
                         </Link>
                         <p className="text-sm text-gray-600">

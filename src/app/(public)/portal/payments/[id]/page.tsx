@@ -3,16 +3,12 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { TransactionStatusBadge } from "~/components/transaction-status-badge";
 import { LicenseKeysSection } from "~/features/licenses/license-key-list";
 import { BillingDetailsForm } from "~/features/portal/billing-details-form";
-import { PortalFacts } from "~/features/portal/portal-facts";
+import { PaymentReceipt } from "~/features/portal/payment-receipt";
 import { PortalHeader } from "~/features/portal/portal-header";
-import { StoreBrand } from "~/features/stores/store-brand";
 import { formatDateTime } from "~/lib/dates";
 import { formatFileSize } from "~/lib/file-types";
-import { formatMoney } from "~/lib/money";
 import { invoicesOf } from "~/server/invoices/invoices";
 import { orNotFound, requireBuyer } from "~/server/portal/current-buyer";
 import { portalPayment } from "~/server/portal/portal";
@@ -37,41 +33,13 @@ export default async function PortalPaymentPage({
   const detail = await orNotFound(load(email, id));
   const { payment, refunds, store, file, invoices, subscriptionId, licenseKeys } = detail;
   const at = (date: Date) => formatDateTime(date, store.timeZone);
-  const money = (minor: number) => formatMoney(minor, payment.currency);
-  const rows: [string, string][] = [["Item", payment.item]];
-  if (payment.quantity > 1) rows.push(["Quantity", String(payment.quantity)]);
-  if (payment.discountMinor > 0) {
-    rows.push([
-      "Discount",
-      `-${money(payment.discountMinor)}${payment.discountCodeText ? ` (${payment.discountCodeText})` : ""}`,
-    ]);
-  }
-  rows.push(["Amount paid", money(payment.amountMinor)], ["PayPal ID", payment.paypalId], ["Date", at(payment.paidAt)]);
   const latest = invoices[0];
   const refused = (await searchParams).download === "refused";
 
   return (
     <>
       <PortalHeader email={email} back />
-      <Card className="space-y-6 p-6">
-        <StoreBrand brand={store.brand} />
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 className="text-2xl font-bold text-gray-900">Receipt</h1>
-          <TransactionStatusBadge status={payment.status} />
-        </div>
-        <PortalFacts rows={rows} />
-        {refunds.length > 0 && (
-          <section aria-label="Refunds">
-            <h2 className="font-semibold text-gray-900">Refunds</h2>
-            <ul className="mt-1 text-sm text-gray-700">
-              {refunds.map((refund) => (
-                <li key={refund.id}>
-                  {formatMoney(refund.amountMinor, refund.currency)} on {at(refund.createdAt)}
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
+      <PaymentReceipt payment={payment} refunds={refunds} store={store}>
         {subscriptionId && (
           <p className="text-sm">
             <Link
@@ -133,7 +101,7 @@ export default async function PortalPaymentPage({
             />
           </section>
         )}
-      </Card>
+      </PaymentReceipt>
     </>
   );
 }
