@@ -34,7 +34,8 @@ function storeOf(merchant: StoreRow) {
 }
 export type PortalStore = ReturnType<typeof storeOf>;
 
-const paymentSelect = {
+/** What every kind of payment records alike, in columns of the same names. */
+const paymentBasics = {
   id: true,
   merchantId: true,
   amountMinor: true,
@@ -42,9 +43,13 @@ const paymentSelect = {
   currency: true,
   status: true,
   quantity: true,
+  createdAt: true,
+} as const;
+
+const paymentSelect = {
+  ...paymentBasics,
   discountMinor: true,
   discountCodeText: true,
-  createdAt: true,
   paypalTransactionId: true,
   paypalOrderId: true,
   paypalSubscriptionId: true,
@@ -75,23 +80,15 @@ function paymentOf(row: PaymentRow) {
 export type PortalPayment = ReturnType<typeof paymentOf>;
 
 const wpsPaymentSelect = {
-  id: true,
-  merchantId: true,
+  ...paymentBasics,
   txnId: true,
-  amountMinor: true,
-  refundedMinor: true,
-  currency: true,
-  status: true,
-  quantity: true,
-  createdAt: true,
   itemName: true,
   optionSelected: true,
   button: { select: { itemName: true } },
 } satisfies Prisma.WpsTransactionSelect;
-type WpsPaymentRow = Prisma.WpsTransactionGetPayload<{ select: typeof wpsPaymentSelect }>;
 
 /** A payment through a WPS button, in the same shape as any other: a buyer need not know which kind of button it was. */
-function wpsPaymentOf(row: WpsPaymentRow): PortalPayment {
+function wpsPaymentOf(row: Prisma.WpsTransactionGetPayload<{ select: typeof wpsPaymentSelect }>): PortalPayment {
   const name = row.button?.itemName ?? row.itemName;
   return {
     id: row.id,
@@ -133,6 +130,13 @@ function subscriptionOf(row: SubscriptionRow) {
   return { ...rest, name: button?.name ?? "Subscription" };
 }
 export type PortalSubscription = ReturnType<typeof subscriptionOf>;
+
+/** The refunds a receipt lists: only money that did go back. */
+const completedRefunds = {
+  where: { paypalStatus: "COMPLETED" },
+  orderBy: { createdAt: "asc" },
+  select: { id: true, amountMinor: true, currency: true, createdAt: true },
+} satisfies Prisma.RefundFindManyArgs;
 
 async function storesById(ids: string[]) {
   const stores = await db.merchant.findMany({ where: { id: { in: [...new Set(ids)] } }, select: storeSelect });
@@ -194,14 +198,7 @@ export async function portalOverview(email: string, now = new Date()) {
 export async function portalPayment(email: string, transactionId: string, now = new Date()) {
   const row = await db.transaction.findFirst({
     where: { id: transactionId, payerEmail: payer(email), status: { in: SHOWN } },
-    select: {
-      ...paymentSelect,
-      refunds: {
-        where: { paypalStatus: "COMPLETED" },
-        orderBy: { createdAt: "asc" },
-        select: { id: true, amountMinor: true, currency: true, createdAt: true },
-      },
-    },
+    select: { ...paymentSelect, refunds: completedRefunds },
   });
   if (!row) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
   const [stores, library, licenseKeys, subscription] = await Promise.all([
@@ -231,14 +228,7 @@ export async function portalPayment(email: string, transactionId: string, now = 
 export async function portalWpsPayment(email: string, wpsTransactionId: string) {
   const row = await db.wpsTransaction.findFirst({
     where: { id: wpsTransactionId, payerEmail: payer(email), status: { in: SHOWN } },
-    select: {
-      ...wpsPaymentSelect,
-      refunds: {
-        where: { paypalStatus: "COMPLETED" },
-        orderBy: { createdAt: "asc" },
-        select: { id: true, amountMinor: true, currency: true, createdAt: true },
-      },
-    },
+    select: { ...wpsPaymentSelect, refunds: completedRefunds },
   });
   if (!row) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
   const stores = await storesById([row.merchantId]);
