@@ -446,8 +446,9 @@ async function seedDemoWpsButton(db: PrismaClient, merchantId: string) {
       // A3: 25.00 + 8.25 % tax (2.06) + 5.00 shipping.
       amountMinor: 3206,
       currency: "USD",
-      payerEmail: "kim.lee@buyer.example.com",
-      payerName: "Kim Lee",
+      // The demo subscriber: their customer portal shows a WPS payment beside their subscription.
+      payerEmail: DEMO_SUBSCRIBER.email,
+      payerName: DEMO_SUBSCRIBER.name,
       receiverEmail: "demo-seller@popkit.test",
       itemName,
       optionSelected: "A3",
