@@ -376,8 +376,9 @@ test("customer portal, where buyers go on their phones: at 1366 and 390 px", asy
   test.setTimeout(300_000);
   const db = e2eDb();
   const merchant = await createMerchant(db, { name: "A11y Portal Store" });
-  // A long address, as real ones can be: the header must wrap it on a phone rather than scroll sideways.
-  const email = `portal-buyer-with-a-long-address-${merchant.id}@buyer.example.com`;
+  // A long address with no hyphen to break at (~75 characters, wider than a 390 px line): the header must wrap
+  // it on a phone rather than scroll sideways.
+  const email = `portalbuyerwithaverylongaddress${merchant.id}@buyer.example.com`;
   const button = await createPaymentButton(db, merchant.id, { name: "Portal Club", paymentType: "subscription" });
   const subscription = await createSubscription(db, merchant.id, { buttonId: button.id, payerEmail: email });
   const payment = await createTransaction(db, merchant.id, {
