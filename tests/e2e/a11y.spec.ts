@@ -14,6 +14,7 @@ import { createSellPage } from "../factories/sell-page";
 import { createSubscription } from "../factories/subscription";
 import { createTransaction } from "../factories/transaction";
 import { createWpsButton } from "../factories/wps-button";
+import { createWpsTransaction } from "../factories/wps-transaction";
 import { e2eStaff } from "../support/e2e-fixtures";
 import { closeE2eDb, e2eDb } from "./buyer-helpers";
 import { signInMerchant, signInStaff } from "./helpers";
@@ -387,6 +388,7 @@ test("customer portal, where buyers go on their phones: at 1366 and 390 px", asy
     paypalTransactionId: `A11YSALE${merchant.id.slice(-8)}`,
     paypalSubscriptionId: subscription.paypalSubscriptionId,
   });
+  const wpsPayment = await createWpsTransaction(db, merchant.id, { payerEmail: email, itemName: "Portal Poster" });
   // A portal session as the sign-in link would open it: the cookie holds the token, the table its hash.
   const token = randomBytes(32).toString("base64url");
   await db.buyerSession.create({
@@ -405,5 +407,6 @@ test("customer portal, where buyers go on their phones: at 1366 and 390 px", asy
     await check(page, "/portal", isPhone);
     await check(page, `/portal/payments/${payment.id}`, isPhone, "/portal/payments/{id}");
     await check(page, `/portal/subscriptions/${subscription.id}`, isPhone, "/portal/subscriptions/{id}");
+    await check(page, `/portal/payments/wps/${wpsPayment.id}`, isPhone, "/portal/payments/wps/{id}");
   }
 });
