@@ -8,15 +8,7 @@ import { fieldsFor, Form } from "~/components/ui/form";
 import { FormSection } from "~/components/ui/form-section";
 import { Input, MoneyInput, Select, Textarea } from "~/components/ui/input";
 import { ButtonStylePreview } from "~/features/payment-buttons/button-style-preview";
-import {
-  CurrencyField,
-  PayPalClientIdField,
-  PopFormActions,
-  SellingOptionsFields,
-  UrlFields,
-  usePopForm,
-  type StoreConnection,
-} from "~/features/payment-buttons/checkout-settings-fields";
+import * as PopFields from "~/features/payment-buttons/checkout-settings-fields";
 import { toMinorUnits } from "~/lib/money";
 import { paymentButtonSchema, planIntervals, type PaymentButtonInput } from "~/schemas/payment-buttons";
 
@@ -94,7 +86,7 @@ export function PaymentButtonForm({
   onSave,
 }: {
   initialValues: PaymentButtonInput;
-  store: StoreConnection;
+  store: PopFields.StoreConnection;
   preview: PreviewMode;
   /** The red-box text when the server gives no message of its own. */
   failureMessage: string;
@@ -102,7 +94,11 @@ export function PaymentButtonForm({
   onSave(values: PaymentButtonInput): Promise<void>;
 }) {
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
-  const { form, onSubmit, status } = usePopForm(paymentButtonSchema, { initialValues, onSave, failureMessage });
+  const { form, onSubmit, status } = PopFields.usePopForm(paymentButtonSchema, {
+    initialValues,
+    onSave,
+    failureMessage,
+  });
 
   const [paymentType, currency, style, amount, planSource, planInterval, payWhatYouWant] = useWatch({
     control: form.control,
@@ -144,7 +140,7 @@ export function PaymentButtonForm({
           >
             <MoneyInput currency={currency} />
           </FormField>
-          <CurrencyField />
+          <PopFields.CurrencyField />
           <FormField name="paymentType" label="Payment Type">
             <Select options={paymentTypeOptions} />
           </FormField>
@@ -170,7 +166,7 @@ export function PaymentButtonForm({
         {paymentType === "one-time" && (
           <fieldset className="space-y-4">
             <legend className="text-sm font-medium text-gray-700">Selling options</legend>
-            <SellingOptionsFields<PaymentButtonInput>
+            <PopFields.SellingOptionsFields<PaymentButtonInput>
               names={{
                 price: "amount",
                 payWhatYouWant: "payWhatYouWant",
@@ -183,13 +179,13 @@ export function PaymentButtonForm({
               <FormField name="maxQuantity" label="Most per order" hint="Above 1, buyers choose a quantity.">
                 <Input type="number" min={1} max={100} />
               </FormField>
-            </SellingOptionsFields>
+            </PopFields.SellingOptionsFields>
           </fieldset>
         )}
       </FormSection>
 
       <FormSection title="Provider Configuration">
-        <PayPalClientIdField store={store} />
+        <PopFields.PayPalClientIdField store={store} />
       </FormSection>
 
       <FormSection title="Button Style">
@@ -212,7 +208,7 @@ export function PaymentButtonForm({
         title="URLs Configuration (Optional)"
         description="Where buyers go after paying or cancelling, and where your server hears about payments."
       >
-        <UrlFields />
+        <PopFields.UrlFields />
       </FormSection>
 
       {preview.kind === "after-create" && isPreviewOpen && (
@@ -220,7 +216,7 @@ export function PaymentButtonForm({
           Preview will be available after the button is created. Save it, then preview it from the edit screen.
         </Alert>
       )}
-      <PopFormActions status={status} onPreview={() => setIsPreviewOpen(true)} labels={actionLabels} />
+      <PopFields.PopFormActions status={status} onPreview={() => setIsPreviewOpen(true)} labels={actionLabels} />
 
       {preview.kind === "saved" && (
         <Dialog

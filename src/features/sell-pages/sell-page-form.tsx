@@ -10,16 +10,7 @@ import { fieldsFor, Form, setFieldErrors } from "~/components/ui/form";
 import { FormSection } from "~/components/ui/form-section";
 import { Input, MoneyInput, Textarea } from "~/components/ui/input";
 import { formatFileSize } from "~/lib/file-types";
-import {
-  CurrencyField,
-  PayPalClientIdField,
-  PopFormActions,
-  SellingOptionsFields,
-  UrlFields,
-  useFormCurrency,
-  usePopForm,
-  type StoreConnection,
-} from "~/features/payment-buttons/checkout-settings-fields";
+import * as PopFields from "~/features/payment-buttons/checkout-settings-fields";
 import { SellPagePreviewDialog } from "~/features/sell-pages/sell-page-preview-dialog";
 import { UploadField, type UploadedFile } from "~/components/upload-field";
 import { MAX_FEATURES, sellPageSchema, type SellPageInput } from "~/schemas/sell-pages";
@@ -72,7 +63,7 @@ export function SellPageForm({
 }: {
   initialValues: SellPageInput;
   initialFiles: SlotFiles;
-  store: StoreConnection;
+  store: PopFields.StoreConnection;
   labels: { submit: string; submitting: string };
   /** The red-box text when the save fails for a reason the server does not explain. */
   failureMessage: string;
@@ -88,7 +79,7 @@ export function SellPageForm({
   const [files, setFiles] = useState<SlotFiles>(initialFiles);
   const [fileErrors, setFileErrors] = useState<Partial<Record<FileField, string>>>({});
   const [isPreviewOpen, setIsPreviewOpen] = useState(false);
-  const { form, onSubmit, status } = usePopForm(sellPageSchema, {
+  const { form, onSubmit, status } = PopFields.usePopForm(sellPageSchema, {
     initialValues,
     onSave,
     failureMessage,
@@ -245,18 +236,18 @@ export function SellPageForm({
       </FormSection>
 
       <FormSection title="Provider Configuration">
-        <PayPalClientIdField store={store} />
-        <CurrencyField />
+        <PopFields.PayPalClientIdField store={store} />
+        <PopFields.CurrencyField />
       </FormSection>
 
       <FormSection
         title="URLs"
         description="Optional. Without a downloadable file, buyers go to the success URL after paying; cancelling goes to the cancel URL."
       >
-        <UrlFields />
+        <PopFields.UrlFields />
       </FormSection>
 
-      <PopFormActions
+      <PopFields.PopFormActions
         status={status}
         onPreview={openPreview}
         labels={{ preview: "Preview Page", submit: labels.submit, busy: labels.submitting }}
@@ -305,7 +296,7 @@ function BundleFields({
     control: form.control,
     name: [names.features, names.payWhatYouWant],
   });
-  const currency = useFormCurrency();
+  const currency = PopFields.useFormCurrency();
 
   const setFeatures = (lines: string[]) => {
     form.setValue(names.features, lines);
@@ -336,7 +327,7 @@ function BundleFields({
           <MoneyInput currency={currency} />
         </FormField>
       </div>
-      <SellingOptionsFields<SellPageInput>
+      <PopFields.SellingOptionsFields<SellPageInput>
         names={names}
         labels={{
           payWhatYouWant: `${label}: Pay what you want`,

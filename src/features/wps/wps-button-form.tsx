@@ -7,14 +7,7 @@ import { Button } from "~/components/ui/button";
 import { fieldsFor, Form } from "~/components/ui/form";
 import { FormSection } from "~/components/ui/form-section";
 import { Input, MoneyInput, Select } from "~/components/ui/input";
-import {
-  CurrencyField,
-  PopFormActions,
-  UrlFields,
-  urlFields,
-  usePopForm,
-  type UrlField,
-} from "~/features/payment-buttons/checkout-settings-fields";
+import * as PopFields from "~/features/payment-buttons/checkout-settings-fields";
 import { appearanceOf, formButtonOf, shippingLabels, type WpsForm } from "~/features/wps/wps-code";
 import { WpsDeprecationNotice } from "~/features/wps/wps-deprecation-notice";
 import { WpsPreviewDialog } from "~/features/wps/wps-preview-dialog";
@@ -50,9 +43,9 @@ const localeNames: Record<(typeof wpsLocales)[number], string> = {
   "JP-ja": "Japan - Japanese",
 };
 
-const wpsUrlFields: UrlField<FieldPath<WpsButtonInput>>[] = [
-  urlFields.successUrl,
-  { ...urlFields.cancelUrl, hint: "Where PayPal sends buyers who cancel." },
+const wpsUrlFields: PopFields.UrlField<FieldPath<WpsButtonInput>>[] = [
+  PopFields.urlFields.successUrl,
+  { ...PopFields.urlFields.cancelUrl, hint: "Where PayPal sends buyers who cancel." },
   {
     name: "notifyUrl",
     label: "Notify URL (IPN)",
@@ -91,7 +84,7 @@ export function WpsButtonForm({
   onSave(values: WpsButtonInput): Promise<void>;
 }) {
   const [preview, setPreview] = useState<WpsButtonInput | null>(null);
-  const { form, onSubmit, status } = usePopForm(wpsButtonSchema, { initialValues, onSave, failureMessage });
+  const { form, onSubmit, status } = PopFields.usePopForm(wpsButtonSchema, { initialValues, onSave, failureMessage });
   const options = useFieldArray({ control: form.control, name: "priceOptions" });
   const [pdtEnabled, currency] = useWatch({ control: form.control, name: ["pdtEnabled", "currency"] });
 
@@ -134,7 +127,7 @@ export function WpsButtonForm({
           <FormField name="environment" label="Environment">
             <Select options={environmentOptions} />
           </FormField>
-          <CurrencyField />
+          <PopFields.CurrencyField />
         </div>
       </FormSection>
 
@@ -236,7 +229,7 @@ export function WpsButtonForm({
         title="URLs Configuration"
         description="Optional. Buyers come back to Popkit's confirmation page after paying; PayPal's notifications reach Popkit first."
       >
-        <UrlFields fields={wpsUrlFields} />
+        <PopFields.UrlFields fields={wpsUrlFields} />
         <CheckboxField name="pdtEnabled" label="Enable Payment Data Transfer (PDT)" boxed clears={["pdtToken"]} />
         {pdtEnabled && (
           <FormField
@@ -254,7 +247,7 @@ export function WpsButtonForm({
         )}
       </FormSection>
 
-      <PopFormActions
+      <PopFields.PopFormActions
         status={status}
         onPreview={openPreview}
         labels={{ preview: "Preview Button", submit: submitLabels.idle, busy: submitLabels.busy }}
