@@ -3,14 +3,16 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { TransactionStatus } from "~/generated/prisma/enums";
 import type { Currency } from "~/lib/money";
 import { billingDetailsSchema, type BillingDetailsInput } from "~/schemas/invoices";
-import { assignInvoiceNumber } from "~/server/invoices/numbering";
+import { assignInvoiceNumber, lockPayment, type PaymentRef } from "~/server/invoices/numbering";
 import { itemOf } from "~/server/payments/payments";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 
 // A payment's invoice: issued once it is paid, never rewritten. A buyer's correction of their billing details is a
 // new version with the same number; every version stays downloadable. Buyers reach a payment by the e-mail it was
-// paid with, sellers by their store: anything else is simply not found.
+// paid with, sellers by their store: anything else is simply not found. Payments through our checkout and through
+// WPS buttons get the same invoices, numbered in one sequence per store; callers name a payment by its id alone
+// (ids are unique across both tables), as the payment's detail does.
 
 /** Who is asking: a buyer (the e-mail they proved) or a seller (their store). */
 export type InvoiceScope = { buyerEmail: string } | { merchantId: string };
@@ -64,13 +66,114 @@ function summaryOf(row: Prisma.InvoiceGetPayload<{ select: typeof summarySelect 
   return { ...row, replacesVersion: row.version > 1 ? row.version - 1 : null };
 }
 
-async function versionsOf(transactionId: string): Promise<InvoiceSummary[]> {
+/** The invoices of one payment, whichever kind it is. */
+const invoicesWhere = (payment: PaymentRef) =>
+  payment.kind === "checkout" ? { transactionId: payment.id } : { wpsTransactionId: payment.id };
+
+async function versionsOf(payment: PaymentRef): Promise<InvoiceSummary[]> {
   const rows = await db.invoice.findMany({
-    where: { transactionId },
+    where: invoicesWhere(payment),
     orderBy: { version: "desc" },
     select: summarySelect,
   });
   return rows.map(summaryOf);
+}
+
+type PaymentFound = PaymentRef & { status: TransactionStatus; merchantId: string; payerEmail: string | null };
+
+/** The payment with this id, looked up in both tables. */
+async function paymentOf(id: string): Promise<PaymentFound | null> {
+  const select = { id: true, status: true, merchantId: true, payerEmail: true } as const;
+  const checkout = await db.transaction.findUnique({ where: { id }, select });
+  if (checkout) return { kind: "checkout", ...checkout };
+  const wps = await db.wpsTransaction.findUnique({ where: { id }, select });
+  return wps ? { kind: "wps", ...wps } : null;
+}
+
+const storeSelect = {
+  name: true,
+  email: true,
+  storeSettings: {
+    select: {
+      storeName: true,
+      supportEmail: true,
+      businessLegalName: true,
+      businessAddress: true,
+      businessTaxId: true,
+      invoicePrefix: true,
+    },
+  },
+} as const satisfies Prisma.MerchantSelect;
+
+/** What an invoice says about the sale, read from the payment of either kind. */
+async function saleOf(tx: Prisma.TransactionClient, payment: PaymentRef) {
+  if (payment.kind === "wps") {
+    const wps = await tx.wpsTransaction.findUniqueOrThrow({
+      where: { id: payment.id },
+      select: {
+        merchantId: true,
+        txnId: true,
+        payerEmail: true,
+        payerName: true,
+        itemName: true,
+        optionSelected: true,
+        quantity: true,
+        amountMinor: true,
+        currency: true,
+        createdAt: true,
+        merchant: { select: storeSelect },
+      },
+    });
+    const item = wps.itemName ?? "Payment";
+    return {
+      merchantId: wps.merchantId,
+      merchant: wps.merchant,
+      payerEmail: wps.payerEmail,
+      payerName: wps.payerName,
+      itemName: wps.optionSelected ? `${item} (${wps.optionSelected})` : item,
+      quantity: wps.quantity,
+      // What the buyer paid, tax and shipping included: WPS has no discount codes.
+      amountMinor: wps.amountMinor,
+      discountMinor: 0,
+      currency: wps.currency,
+      paypalId: wps.txnId,
+      paidAt: wps.createdAt,
+    };
+  }
+  const checkout = await tx.transaction.findUniqueOrThrow({
+    where: { id: payment.id },
+    select: {
+      merchantId: true,
+      paypalTransactionId: true,
+      paypalOrderId: true,
+      paypalSubscriptionId: true,
+      payerEmail: true,
+      payerName: true,
+      amountMinor: true,
+      discountMinor: true,
+      quantity: true,
+      currency: true,
+      createdAt: true,
+      bundleTier: true,
+      button: { select: { name: true } },
+      sellPage: { select: { name: true, basicName: true, premiumName: true } },
+      merchant: { select: storeSelect },
+    },
+  });
+  return {
+    merchantId: checkout.merchantId,
+    merchant: checkout.merchant,
+    payerEmail: checkout.payerEmail,
+    payerName: checkout.payerName,
+    itemName: itemOf(checkout) ?? "Payment",
+    quantity: checkout.quantity,
+    amountMinor: checkout.amountMinor,
+    discountMinor: checkout.discountMinor,
+    currency: checkout.currency,
+    paypalId:
+      checkout.paypalTransactionId ?? checkout.paypalOrderId ?? checkout.paypalSubscriptionId ?? payment.id,
+    paidAt: checkout.createdAt,
+  };
 }
 
 /** "INV-000042": the store's prefix and the payment's sequence, padded so numbers sort as text too. */
@@ -84,67 +187,32 @@ export function invoiceNumber(prefix: string, sequence: number) {
  * (taken by assignInvoiceNumber): the later one finds the version the first made, and should one still race past,
  * the unique (payment, version) refuses it and the caller reads the winner's.
  */
-async function issueFirstVersion(transactionId: string): Promise<void> {
+async function issueFirstVersion(payment: PaymentRef): Promise<void> {
   try {
     await db.$transaction(async (tx) => {
-      const sequence = await assignInvoiceNumber(tx, transactionId);
-      if (await tx.invoice.findFirst({ where: { transactionId }, select: { id: true } })) return;
-      const payment = await tx.transaction.findUniqueOrThrow({
-        where: { id: transactionId },
-        select: {
-          merchantId: true,
-          paypalTransactionId: true,
-          paypalOrderId: true,
-          paypalSubscriptionId: true,
-          payerEmail: true,
-          payerName: true,
-          amountMinor: true,
-          discountMinor: true,
-          quantity: true,
-          currency: true,
-          createdAt: true,
-          bundleTier: true,
-          button: { select: { name: true } },
-          sellPage: { select: { name: true, basicName: true, premiumName: true } },
-          merchant: {
-            select: {
-              name: true,
-              email: true,
-              storeSettings: {
-                select: {
-                  storeName: true,
-                  supportEmail: true,
-                  businessLegalName: true,
-                  businessAddress: true,
-                  businessTaxId: true,
-                  invoicePrefix: true,
-                },
-              },
-            },
-          },
-        },
-      });
-      const settings = payment.merchant.storeSettings;
+      const sequence = await assignInvoiceNumber(tx, payment);
+      if (await tx.invoice.findFirst({ where: invoicesWhere(payment), select: { id: true } })) return;
+      const { merchant, ...sale } = await saleOf(tx, payment);
+      const settings = merchant.storeSettings;
       await tx.invoice.create({
         data: {
-          merchantId: payment.merchantId,
-          transactionId,
+          ...invoicesWhere(payment),
+          merchantId: sale.merchantId,
           number: invoiceNumber(settings?.invoicePrefix ?? "INV-", sequence),
           version: 1,
-          sellerName: settings?.businessLegalName || settings?.storeName || payment.merchant.name,
+          sellerName: settings?.businessLegalName || settings?.storeName || merchant.name,
           sellerAddress: settings?.businessAddress || null,
           sellerTaxId: settings?.businessTaxId || null,
-          sellerEmail: settings?.supportEmail || payment.merchant.email,
-          buyerEmail: payment.payerEmail ?? "",
-          buyerName: payment.payerName,
-          itemName: itemOf(payment) ?? "Payment",
-          quantity: payment.quantity,
-          amountMinor: payment.amountMinor,
-          discountMinor: payment.discountMinor,
-          currency: payment.currency,
-          paypalId:
-            payment.paypalTransactionId ?? payment.paypalOrderId ?? payment.paypalSubscriptionId ?? transactionId,
-          paidAt: payment.createdAt,
+          sellerEmail: settings?.supportEmail || merchant.email,
+          buyerEmail: sale.payerEmail ?? "",
+          buyerName: sale.payerName,
+          itemName: sale.itemName,
+          quantity: sale.quantity,
+          amountMinor: sale.amountMinor,
+          discountMinor: sale.discountMinor,
+          currency: sale.currency,
+          paypalId: sale.paypalId,
+          paidAt: sale.paidAt,
         },
       });
     });
@@ -157,16 +225,17 @@ async function issueFirstVersion(transactionId: string): Promise<void> {
  * Every version of a payment's invoice, the newest first; a paid payment without one gets version 1 now. A payment
  * not paid (pending, failed) has none yet: an empty list. Out of scope: NOT_FOUND.
  */
-export async function invoicesOf(scope: InvoiceScope, transactionId: string): Promise<InvoiceSummary[]> {
-  const payment = await db.transaction.findUnique({
-    where: { id: transactionId },
-    select: { id: true, status: true, merchantId: true, payerEmail: true },
-  });
+export async function invoicesOf(scope: InvoiceScope, paymentId: string): Promise<InvoiceSummary[]> {
+  return (await invoicedPayment(scope, paymentId)).versions;
+}
+
+async function invoicedPayment(scope: InvoiceScope, paymentId: string) {
+  const payment = await paymentOf(paymentId);
   if (!payment || !isInScope(scope, payment)) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
-  const versions = await versionsOf(payment.id);
-  if (versions.length > 0 || !paidStatuses.includes(payment.status)) return versions;
-  await issueFirstVersion(payment.id);
-  return versionsOf(payment.id);
+  const versions = await versionsOf(payment);
+  if (versions.length > 0 || !paidStatuses.includes(payment.status)) return { payment, versions };
+  await issueFirstVersion(payment);
+  return { payment, versions: await versionsOf(payment) };
 }
 
 /** A field of the correction: left out keeps the latest version's value, sent empty removes it. */
@@ -180,7 +249,7 @@ const nextValue = (sent: string | undefined, latest: string | null) =>
  */
 export async function correctInvoice(
   scope: { buyerEmail: string },
-  transactionId: string,
+  paymentId: string,
   details: BillingDetailsInput,
 ): Promise<InvoiceSummary> {
   const parsed = billingDetailsSchema.safeParse(details);
@@ -190,19 +259,19 @@ export async function correctInvoice(
       fieldErrors,
     });
   }
-  const [current] = await invoicesOf(scope, transactionId);
-  if (!current) throw new AppError("INVALID", "This payment has no invoice yet: it is not paid.");
+  const { payment, versions } = await invoicedPayment(scope, paymentId);
+  if (versions.length === 0) throw new AppError("INVALID", "This payment has no invoice yet: it is not paid.");
   try {
     return await db.$transaction(async (tx) => {
       // Corrections of one payment queue here, so each sees the version the one before it issued.
-      await tx.$queryRaw`SELECT id FROM transactions WHERE id = ${transactionId} FOR UPDATE`;
+      await lockPayment(tx, payment);
       const {
         id: _id,
         issuedAt: _issuedAt,
         version,
         ...latest
       } = await tx.invoice.findFirstOrThrow({
-        where: { transactionId },
+        where: invoicesWhere(payment),
         orderBy: { version: "desc" },
       });
       const buyer = {
@@ -237,14 +306,20 @@ export async function invoicePdf(scope: InvoiceScope, invoiceId: string): Promis
     include: {
       merchant: { select: { name: true, storeSettings: { select: { storeName: true, timeZone: true } } } },
       transaction: { select: { merchantId: true, payerEmail: true } },
+      wpsTransaction: { select: { merchantId: true, payerEmail: true } },
     },
   });
-  if (!found || !isInScope(scope, found.transaction)) throw new AppError("NOT_FOUND", INVOICE_NOT_FOUND);
-  const { transaction: _transaction, ...invoice } = found;
+  const payment = found?.transaction ?? found?.wpsTransaction;
+  if (!found || !payment || !isInScope(scope, payment)) throw new AppError("NOT_FOUND", INVOICE_NOT_FOUND);
+  const { transaction: _transaction, wpsTransaction: _wpsTransaction, ...invoice } = found;
   const replaced =
     invoice.version > 1
-      ? await db.invoice.findUnique({
-          where: { transactionId_version: { transactionId: invoice.transactionId, version: invoice.version - 1 } },
+      ? await db.invoice.findFirst({
+          where: {
+            transactionId: invoice.transactionId,
+            wpsTransactionId: invoice.wpsTransactionId,
+            version: invoice.version - 1,
+          },
           select: { version: true, issuedAt: true },
         })
       : null;

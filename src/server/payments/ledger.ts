@@ -160,7 +160,7 @@ export async function recordPaymentEvent(
 ): Promise<Outbox> {
   // Every completed payment passes here in its own transaction: its invoice number is taken now (gapless per
   // store), before the receipt that may print it.
-  if (type === "payment.completed") await assignInvoiceNumber(tx, transactionId);
+  if (type === "payment.completed") await assignInvoiceNumber(tx, { kind: "checkout", id: transactionId });
   const payment = await tx.transaction.findUniqueOrThrow({ where: { id: transactionId }, select: paymentEventSelect });
   const deliveries = await recordMerchantEvent(tx, {
     merchantId: payment.merchantId,

@@ -1,6 +1,8 @@
 import type { TransactionStatus, WpsButton } from "~/generated/prisma/client";
 import { currencies, toMinorUnits, type Currency } from "~/lib/money";
 import { matchWpsPayment } from "~/lib/wps";
+import type { Prisma } from "~/generated/prisma/client";
+import { assignInvoiceNumber } from "~/server/invoices/numbering";
 import { db } from "~/server/platform/db";
 import { isSafeText } from "~/server/platform/request";
 import { queueDeliveryJobs } from "~/server/merchant-webhooks";
@@ -63,6 +65,15 @@ function moneyOf(value: string | undefined, currency: Currency): number | null {
 
 export function isUniqueViolation(error: unknown) {
   return (error as { code?: unknown } | null)?.code === "P2002";
+}
+
+/**
+ * A payment that completes takes its invoice number in the same transaction (so a store's numbers have no gaps, in
+ * the order payments complete) and records its merchant webhook deliveries.
+ */
+async function recordCompleted(tx: Prisma.TransactionClient, id: string) {
+  await assignInvoiceNumber(tx, { kind: "wps", id });
+  return recordWpsPaymentCompleted(tx, id);
 }
 
 /**
@@ -142,7 +153,7 @@ export async function applyVerifiedWpsMessage(
           data: columns,
         });
         if (count === 0) return null;
-        return status === "completed" ? recordWpsPaymentCompleted(tx, existing.id) : [];
+        return status === "completed" ? recordCompleted(tx, existing.id) : [];
       });
       if (moved === null) continue;
       await queueDeliveryJobs(moved);
@@ -172,7 +183,7 @@ export async function applyVerifiedWpsMessage(
           },
           select: { id: true },
         });
-        return { created: row, deliveries: status === "completed" ? await recordWpsPaymentCompleted(tx, row.id) : [] };
+        return { created: row, deliveries: status === "completed" ? await recordCompleted(tx, row.id) : [] };
       });
       await queueDeliveryJobs(deliveries);
       return { result: "recorded", transactionId: created.id };

@@ -6,12 +6,15 @@ import { AppError } from "~/server/platform/errors";
 import { db } from "~/server/platform/db";
 import { correctInvoice, invoicePdf, invoicesOf, type InvoiceScope } from "~/server/invoices/invoices";
 import { applyCaptureStatus, recordSubscriptionSale } from "~/server/payments/ledger";
+import { applyVerifiedWpsMessage } from "~/server/wps/apply-message";
 import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton } from "../../factories/payment-button";
 import { connectPayPal } from "../../factories/store-settings";
 import { createSubscription } from "../../factories/subscription";
 import { createTransaction } from "../../factories/transaction";
 import { unique } from "../../factories/unique";
+import { createWpsButton } from "../../factories/wps-button";
+import { createWpsTransaction } from "../../factories/wps-transaction";
 import { buyerApi } from "../../support/buyer-api";
 import { merchantCaller } from "../../support/callers";
 import { approveOrder } from "../../support/paypal-sandbox";
@@ -74,6 +77,17 @@ async function notFound(promise: Promise<unknown>) {
   expect(error).toBeInstanceOf(AppError);
   expect(error.code).toBe("NOT_FOUND");
   return error.userMessage;
+}
+
+/** Each stranger finds neither the payment's invoices nor the invoice, and cannot correct it. */
+async function expectKeptOut(strangers: InvoiceScope[], paymentId: string, invoiceId: string) {
+  for (const scope of strangers) {
+    expect(await notFound(invoicesOf(scope, paymentId))).toBe("Payment not found.");
+    expect(await notFound(invoicePdf(scope, invoiceId))).toBe("Invoice not found.");
+    if ("buyerEmail" in scope) {
+      expect(await notFound(correctInvoice(scope, paymentId, { vatId: "DE123" }))).toBe("Payment not found.");
+    }
+  }
 }
 
 const saleOf = (n: number) => ({
@@ -268,13 +282,7 @@ describe("invoices of a payment", () => {
       { merchantId: other.merchant.id },
       { merchantId: "" },
     ];
-    for (const scope of strangers) {
-      expect(await notFound(invoicesOf(scope, payment.id))).toBe("Payment not found.");
-      expect(await notFound(invoicePdf(scope, invoice!.id))).toBe("Invoice not found.");
-      if ("buyerEmail" in scope) {
-        expect(await notFound(correctInvoice(scope, payment.id, { vatId: "DE123" }))).toBe("Payment not found.");
-      }
-    }
+    await expectKeptOut(strangers, payment.id, invoice!.id);
     expect(await db.invoice.count({ where: { transactionId: payment.id } })).toBe(1);
   });
 });
@@ -320,5 +328,111 @@ describe("the seller's side", () => {
     expect(text).toContain(storeName);
     expect(text).toContain(invoice!.number);
     expect(text).toContain("$42.50");
+  });
+});
+
+describe("WPS payments' invoices", () => {
+  /** A verified IPN of a WPS button for `gross` (the button's price options are $10.00 and $25.00 Large). */
+  const ipn = (button: { id: string; paypalMerchantIdentifier: string }, status: string, txnId = unique("TXN")) => ({
+    custom: button.id,
+    receiver_email: button.paypalMerchantIdentifier,
+    mc_currency: "USD",
+    mc_gross: "10.00",
+    txn_id: txnId.slice(0, 20),
+    payment_status: status,
+    quantity: "1",
+    payer_email: "wps.buyer@example.test",
+    first_name: "Wen",
+    last_name: "Poster",
+  });
+
+  it("numbers WPS and checkout payments of one store in one sequence as they complete, concurrently, no gap", async () => {
+    const { merchant } = await store();
+    const wpsButton = await createWpsButton(db, merchant.id, { itemName: "City Poster" });
+    const subscription = await createSubscription(db, merchant.id);
+    const pending = ipn(wpsButton, "Pending");
+    await applyVerifiedWpsMessage(pending, { source: "ipn", raw: "test", button: wpsButton });
+    await Promise.all([
+      ...Array.from({ length: 8 }, (_, n) => recordSubscriptionSale(subscription.id, saleOf(n))),
+      ...Array.from({ length: 8 }, () =>
+        applyVerifiedWpsMessage(ipn(wpsButton, "Completed"), { source: "ipn", raw: "test", button: wpsButton }),
+      ),
+    ]);
+    const waiting = await db.wpsTransaction.findUniqueOrThrow({ where: { txnId: pending.txn_id } });
+    expect(waiting.invoiceSequence).toBeNull();
+    expect(await invoicesOf({ merchantId: merchant.id }, waiting.id)).toEqual([]);
+
+    // The pending payment completes later: it takes the next number then.
+    await applyVerifiedWpsMessage({ ...pending, payment_status: "Completed" }, { source: "ipn", raw: "test" });
+    expect((await db.wpsTransaction.findUniqueOrThrow({ where: { id: waiting.id } })).invoiceSequence).toBe(17);
+    const wpsSequences = (
+      await db.wpsTransaction.findMany({ where: { merchantId: merchant.id }, select: { invoiceSequence: true } })
+    ).map((row) => row.invoiceSequence);
+    expect([...(await sequencesOf(merchant.id)), ...wpsSequences].sort((a, b) => a! - b!)).toEqual(
+      Array.from({ length: 17 }, (_, n) => n + 1),
+    );
+    const [invoice] = await invoicesOf({ buyerEmail: "WPS.Buyer@example.test" }, waiting.id);
+    expect(invoice).toMatchObject({ number: "INV-000017", version: 1, buyerName: "Wen Poster", amountMinor: 1000 });
+  });
+
+  it("issues, corrects and renders a WPS payment's invoice for its buyer and its seller, and no one else", async () => {
+    const { merchant, storeName } = await store({ invoicePrefix: "POST-" });
+    const other = await store();
+    const buyerEmail = `${unique("wps")}@example.test`;
+    const wpsButton = await createWpsButton(db, merchant.id, { itemName: "City Poster" });
+    // Recorded before WPS payments had invoices: numbered on first look.
+    const payment = await createWpsTransaction(db, merchant.id, {
+      buttonId: wpsButton.id,
+      payerEmail: buyerEmail,
+      payerName: "Wen Poster",
+      amountMinor: 2750,
+      quantity: 1,
+      itemName: "City Poster",
+      optionSelected: "Large",
+      createdAt: new Date("2026-11-02T10:00:00Z"),
+    });
+
+    const [v1] = await merchantCaller(merchant).merchant.payments.invoices({ id: payment.id });
+    expect(v1).toMatchObject({ number: "POST-000001", version: 1, amountMinor: 2750, buyerName: "Wen Poster" });
+    expect(await db.invoice.findUniqueOrThrow({ where: { id: v1!.id } })).toMatchObject({
+      transactionId: null,
+      wpsTransactionId: payment.id,
+      itemName: "City Poster (Large)",
+      discountMinor: 0,
+      paypalId: payment.txnId,
+      paidAt: payment.createdAt,
+    });
+
+    const v2 = await correctInvoice({ buyerEmail }, payment.id, { company: "Wen Prints GmbH", vatId: "DE123456789" });
+    expect(v2).toMatchObject({ number: "POST-000001", version: 2, replacesVersion: 1, amountMinor: 2750 });
+    expect((await invoicesOf({ buyerEmail }, payment.id)).map((invoice) => invoice.version)).toEqual([2, 1]);
+
+    const text = await pdfText((await invoicePdf({ buyerEmail }, v2.id)).pdf);
+    expect(text).toContain(storeName);
+    expect(text).toContain("Invoice POST-000001");
+    expect(text).toContain("Version 2, replaces version 1 issued");
+    expect(text).toContain("City Poster (Large)");
+    expect(text).toContain("$27.50");
+    expect(text).toContain("DE123456789");
+    expect(text).toContain(payment.txnId);
+    expect(await pdfText((await invoicePdf({ merchantId: merchant.id }, v1!.id)).pdf)).toContain("Invoice POST-000001");
+
+    const strangers: InvoiceScope[] = [{ buyerEmail: "someone@example.test" }, { merchantId: other.merchant.id }];
+    await expectKeptOut(strangers, payment.id, v1!.id);
+    expect(await db.invoice.count({ where: { wpsTransactionId: payment.id } })).toBe(2);
+  });
+
+  it("lets the database refuse an invoice of no payment or of two", async () => {
+    const { merchant, button } = await store();
+    const checkout = await oldPayment(merchant.id, button.id);
+    const wps = await createWpsTransaction(db, merchant.id, {});
+    const [invoice] = await invoicesOf({ merchantId: merchant.id }, checkout.id);
+    const { id: _id, ...row } = await db.invoice.findUniqueOrThrow({ where: { id: invoice!.id } });
+    await expect(db.invoice.create({ data: { ...row, version: 9, transactionId: null } })).rejects.toThrow(
+      /invoices_one_payment_check/,
+    );
+    await expect(db.invoice.create({ data: { ...row, version: 9, wpsTransactionId: wps.id } })).rejects.toThrow(
+      /invoices_one_payment_check/,
+    );
   });
 });

@@ -26,7 +26,7 @@ export default async function PaymentDetailPage(props: DetailPageProps) {
   const api = await serverApi();
   const payment = await orNotFound(api.merchant.payments.get({ id }));
   // WPS payments have no invoices: PayPal's own checkout is the seller's record of them.
-  const invoices = payment.wps ? null : await api.merchant.payments.invoices({ id: payment.id });
+  const invoices = await api.merchant.payments.invoices({ id: payment.id });
   const back = safeBackHref(query.back, "/dashboard/payments");
   const backLabel = back.startsWith("/dashboard/customers/subscribers/")
     ? "Back to subscriber"
@@ -134,7 +134,7 @@ export default async function PaymentDetailPage(props: DetailPageProps) {
             <RefundList refunds={payment.refunds} />
           </DetailCard>
 
-          {invoices && <InvoicesCard invoices={invoices} />}
+          <InvoicesCard invoices={invoices} />
 
           {payment.licenseKeys.length > 0 && (
             <DetailCard title="License keys" isList>

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { LicenseKeysSection } from "~/features/licenses/license-key-list";
-import { BillingDetailsForm } from "~/features/portal/billing-details-form";
+import { InvoicesSection } from "~/features/portal/invoices-section";
 import { PaymentReceipt } from "~/features/portal/payment-receipt";
 import { PortalHeader } from "~/features/portal/portal-header";
 import { formatDateTime } from "~/lib/dates";
@@ -32,8 +32,6 @@ export default async function PortalPaymentPage({
   const email = await requireBuyer(`/portal/payments/${id}`);
   const detail = await orNotFound(load(email, id));
   const { payment, refunds, store, file, invoices, subscriptionId, licenseKeys } = detail;
-  const at = (date: Date) => formatDateTime(date, store.timeZone);
-  const latest = invoices[0];
   const refused = (await searchParams).download === "refused";
 
   return (
@@ -73,34 +71,7 @@ export default async function PortalPaymentPage({
           </section>
         )}
         <LicenseKeysSection keys={licenseKeys} formatDate={(date) => formatDateTime(date, store.timeZone, "date")} />
-        {latest && (
-          <section aria-label="Invoices" className="space-y-3 border-t border-gray-100 pt-4">
-            <h2 className="font-semibold text-gray-900">Invoices</h2>
-            <ul className="space-y-1 text-sm">
-              {invoices.map((invoice) => (
-                <li key={invoice.id}>
-                  <a href={`/api/portal/invoices/${invoice.id}`} className="text-brand-600 font-medium hover:underline">
-                    Invoice {invoice.number}, version {invoice.version}
-                  </a>{" "}
-                  <span className="text-gray-500">
-                    issued {at(invoice.issuedAt)}
-                    {invoice.replacesVersion !== null && `, replaces version ${invoice.replacesVersion}`}
-                  </span>
-                </li>
-              ))}
-            </ul>
-            <h3 className="pt-2 font-medium text-gray-900">Billing details</h3>
-            <BillingDetailsForm
-              paymentId={payment.id}
-              initial={{
-                name: latest.buyerName ?? "",
-                company: latest.buyerCompany ?? "",
-                address: latest.buyerAddress ?? "",
-                vatId: latest.buyerVatId ?? "",
-              }}
-            />
-          </section>
-        )}
+        <InvoicesSection paymentId={payment.id} invoices={invoices} timeZone={store.timeZone} />
       </PaymentReceipt>
     </>
   );
