@@ -2,6 +2,7 @@ import { PayPalError, escapeHtml, readForm, redirect, sendHtml } from "./http";
 import { TEST_BUYERS } from "./identities";
 import { approveOrder } from "./orders";
 import type { RestContext } from "./http";
+import type { PurchaseUnit } from "./state";
 import { approveSubscription } from "./subscription-billing";
 
 const STYLE = `
@@ -61,6 +62,19 @@ function approvable(ctx: RestContext, params: URLSearchParams) {
   return { order, sub };
 }
 
+/** The order's items and discount as PayPal's window lists them, when the order carries them. */
+function itemList(unit: PurchaseUnit): string {
+  const items = (unit.items ?? []) as { name: string; quantity: string; unit_amount: { value: string } }[];
+  const discount = (unit.amount.breakdown as { discount?: { value: string } } | undefined)?.discount;
+  if (items.length === 0) return "";
+  const currency = unit.amount.currency_code;
+  const lines = items.map(
+    (item) => `<li>${escapeHtml(`${item.name} × ${item.quantity}, ${item.unit_amount.value} ${currency} each`)}</li>`,
+  );
+  if (discount) lines.push(`<li>${escapeHtml(`Discount −${discount.value} ${currency}`)}</li>`);
+  return `<ul>${lines.join("")}</ul>`;
+}
+
 /** GET /checkoutnow: the page behind the `approve` link of orders and subscriptions (redirect integrations). */
 export function handleApprovalPage(ctx: RestContext, query: URLSearchParams) {
   const { order, sub } = approvable(ctx, query);
@@ -73,7 +87,7 @@ export function handleApprovalPage(ctx: RestContext, query: URLSearchParams) {
     : `<input type="hidden" name="ba_token" value="${escapeHtml(sub!.approval_token)}">`;
   const unit = order?.purchase_units[0];
   const what = unit
-    ? `<p><strong>${escapeHtml(`${unit.amount.value} ${unit.amount.currency_code}`)}</strong> to ${escapeHtml(unit.payee.email_address)}</p>${unit.description ? `<p>${escapeHtml(unit.description)}</p>` : ""}`
+    ? `<p><strong>${escapeHtml(`${unit.amount.value} ${unit.amount.currency_code}`)}</strong> to ${escapeHtml(unit.payee.email_address)}</p>${unit.description ? `<p>${escapeHtml(unit.description)}</p>` : ""}${itemList(unit)}`
     : `<p>Subscription to plan <strong>${escapeHtml(sub!.plan_id)}</strong></p>`;
   sendHtml(
     ctx.res,

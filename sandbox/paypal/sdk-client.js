@@ -118,10 +118,21 @@ function installPayPalSandboxSdk(config) {
   function summary(details, isSubscription) {
     if (isSubscription) return [`Subscription to plan ${details.plan_id}`, `Quantity ${details.quantity}`];
     const unit = details.purchase_units[0];
-    const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: unit.amount.currency_code }).format(
-      Number(unit.amount.value),
+    /** @param {string} value */
+    const money = (value) =>
+      new Intl.NumberFormat("en-US", { style: "currency", currency: unit.amount.currency_code }).format(Number(value));
+    // PayPal's window lists the order's items and its discount when the order carries them.
+    const items = (unit.items || []).map(
+      /** @param {Json} item */ (item) => `${item.name} × ${item.quantity}, ${money(item.unit_amount.value)} each`,
     );
-    return [`${amount} ${unit.amount.currency_code}`, unit.description || "", `To ${unit.payee.email_address}`];
+    const discount = unit.amount.breakdown && unit.amount.breakdown.discount;
+    return [
+      `${money(unit.amount.value)} ${unit.amount.currency_code}`,
+      unit.description || "",
+      ...items,
+      ...(discount ? [`Discount −${money(discount.value)}`] : []),
+      `To ${unit.payee.email_address}`,
+    ];
   }
 
   /**

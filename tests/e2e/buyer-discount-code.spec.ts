@@ -41,7 +41,10 @@ test("a buyer applies a discount code on a sell page and pays the discounted amo
 
   await page.getByRole("button", { name: "PayPal" }).click();
   // The PayPal window shows what PayPal was asked to charge.
-  await expect(page.getByRole("dialog", { name: /with PayPal/ }).getByText("$26.99")).toBeVisible();
+  const paypalWindow = page.getByRole("dialog", { name: /with PayPal/ });
+  await expect(paypalWindow.getByText("$26.99")).toBeVisible();
+  // The order carries its item and the discount, so PayPal's window and receipt list them.
+  await expect(paypalWindow.getByText("Discount −$3.00")).toBeVisible();
   await payInPayPalWindow(page, "Approve");
   // The factory's page has no file to deliver, so the buyer stays on the page with the confirmation.
   await expect(paymentMessage(payment, "status", "Payment successful!")).toBeVisible();
@@ -97,7 +100,9 @@ test("a buyer names their price and a quantity on the checkout page; a sold-out 
   await amount.fill("8");
   await page.getByLabel("Quantity").fill("2");
   await page.getByRole("button", { name: "PayPal" }).click();
-  await expect(page.getByRole("dialog", { name: /with PayPal/ }).getByText("$16.00")).toBeVisible();
+  const paypalWindow = page.getByRole("dialog", { name: /with PayPal/ });
+  await expect(paypalWindow.getByText("$16.00")).toBeVisible();
+  await expect(paypalWindow.getByText(/ × 2, \$8\.00 each$/)).toBeVisible();
   await payInPayPalWindow(page, "Approve");
   await expect(paymentMessage(page, "status", "Payment successful!")).toBeVisible();
   const sale = await e2eDb().transaction.findFirstOrThrow({ where: { buttonId: button.id } });

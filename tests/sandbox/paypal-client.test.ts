@@ -28,13 +28,38 @@ function newClient(overrides: { apiBase?: string; secret?: string; fetch?: typeo
   return { config, client: createPayPalClient(config), calls, tokenCalls };
 }
 
-const orderInput = (overrides: Partial<Parameters<ReturnType<typeof createPayPalClient>["createOrder"]>[0]> = {}) => ({
-  amount: { currency: "USD" as const, valueMinor: 1999 },
-  customId: "btn_poster",
-  description: "Poster",
-  requestId: randomUUID(),
-  ...overrides,
-});
+type OrderInput = Parameters<ReturnType<typeof createPayPalClient>["createOrder"]>[0];
+
+/** One poster at the order's amount, unless the test says otherwise. */
+const orderInput = (overrides: Partial<OrderInput> = {}): OrderInput => {
+  const amount = overrides.amount ?? { currency: "USD", valueMinor: 1999 };
+  return {
+    amount,
+    items: [{ name: "Poster", quantity: 1, unitAmountMinor: amount.valueMinor }],
+    customId: "btn_poster",
+    description: "Poster",
+    requestId: randomUUID(),
+    ...overrides,
+  };
+};
+
+/** GET /v2/checkout/orders/{id} as PayPal answers it, read with the merchant's own token. */
+async function orderAsPayPalHasIt(config: { clientId: string; secret: string }, id: string) {
+  const tokenResponse = await fetch(`${paypal.url}/v1/oauth2/token`, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${Buffer.from(`${config.clientId}:${config.secret}`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: "grant_type=client_credentials",
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const response = await fetch(`${paypal.url}/v2/checkout/orders/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- PayPal's order JSON, compared as a whole
+  return (await response.json()) as any;
+}
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -141,6 +166,50 @@ describe("orders", () => {
     const { client } = newClient();
     const { id } = await client.createOrder(orderInput({ amount: { currency: "JPY", valueMinor: 1500 } }));
     expect((await client.getOrder(id)).amount).toEqual({ currency: "JPY", valueMinor: 1500 });
+  });
+
+  it("lists the items and the discount, in the currency's decimals, so PayPal's window and receipt show them", async () => {
+    const { client, config } = newClient();
+    const { id } = await client.createOrder(
+      orderInput({
+        amount: { currency: "USD", valueMinor: 25 },
+        items: [{ name: "Sticker", quantity: 3, unitAmountMinor: 10 }],
+        discountMinor: 5,
+      }),
+    );
+    const [unit] = (await orderAsPayPalHasIt(config, id)).purchase_units;
+    expect(unit.amount).toEqual({
+      currency_code: "USD",
+      value: "0.25",
+      breakdown: {
+        item_total: { currency_code: "USD", value: "0.30" },
+        discount: { currency_code: "USD", value: "0.05" },
+      },
+    });
+    expect(unit.items).toEqual([
+      { name: "Sticker", quantity: "3", unit_amount: { currency_code: "USD", value: "0.10" } },
+    ]);
+
+    const yen = await client.createOrder(
+      orderInput({
+        amount: { currency: "JPY", valueMinor: 2999 },
+        items: [{ name: "Pattern", quantity: 2, unitAmountMinor: 1500 }],
+        discountMinor: 1,
+      }),
+    );
+    expect((await orderAsPayPalHasIt(config, yen.id)).purchase_units[0].amount.breakdown).toEqual({
+      item_total: { currency_code: "JPY", value: "3000" },
+      discount: { currency_code: "JPY", value: "1" },
+    });
+  });
+
+  it("refuses, before asking PayPal, items that do not add up to the amount", async () => {
+    const { client, calls } = newClient();
+    await expect(
+      client.createOrder(orderInput({ items: [{ name: "Poster", quantity: 2, unitAmountMinor: 1000 }] })),
+    ).rejects.toThrow(/must equal the amount/);
+    await expect(client.createOrder(orderInput({ items: [] }))).rejects.toThrow(/must equal the amount/);
+    expect(calls.filter((call) => call === "POST /v2/checkout/orders")).toHaveLength(0);
   });
 
   it("returns the same order for a repeated requestId", async () => {

@@ -230,6 +230,51 @@ describe("Orders v2", () => {
     expect(body.details[0].issue).toBe("AMOUNT_MISMATCH");
   });
 
+  /** An order of `quantity` items at `unit` each, whose breakdown claims `itemTotal` and whose amount is `value`. */
+  const itemsOrder = (currency: string, unit: string, quantity: string, itemTotal: string, value = itemTotal) => ({
+    intent: "CAPTURE",
+    purchase_units: [
+      {
+        amount: {
+          currency_code: currency,
+          value,
+          breakdown: { item_total: { currency_code: currency, value: itemTotal } },
+        },
+        items: [{ name: "Sticker", quantity, unit_amount: { currency_code: currency, value: unit } }],
+      },
+    ],
+  });
+
+  it.each([
+    // 3 x 0.10 is 0.30 to the cent (never 0.30000000000000004, never rounded to 0.31).
+    ["USD", "0.10", "3", "0.30", 201, null],
+    ["USD", "0.10", "3", "0.31", 422, "ITEM_TOTAL_MISMATCH"],
+    ["USD", "0.10", "3", "0.29", 422, "ITEM_TOTAL_MISMATCH"],
+    // JPY has no decimals: 3 x 333 is 999, not 1000.
+    ["JPY", "333", "3", "999", 201, null],
+    ["JPY", "333", "3", "1000", 422, "ITEM_TOTAL_MISMATCH"],
+    ["JPY", "333.5", "2", "667", 422, "DECIMAL_PRECISION"],
+  ])("items of %s %s x %s against item_total %s: %i %s", async (currency, unit, quantity, total, status, issue) => {
+    const { token } = await newClient();
+    const result = await call("/v2/checkout/orders", { token, json: itemsOrder(currency, unit, quantity, total) });
+    expect(result.status).toBe(status);
+    if (issue) {
+      expect(result.body.details[0]).toMatchObject({ issue, location: "body" });
+      return;
+    }
+    const order = await call(`/v2/checkout/orders/${result.body.id}`, { token });
+    expect(order.body.purchase_units[0].items).toEqual([expect.objectContaining({ name: "Sticker", quantity })]);
+  });
+
+  it("requires item_total when items are sent", async () => {
+    const { token } = await newClient();
+    const order = itemsOrder("USD", "1.00", "1", "1.00");
+    delete (order.purchase_units[0]!.amount as { breakdown?: unknown }).breakdown;
+    const { status, body } = await call("/v2/checkout/orders", { token, json: order });
+    expect(status).toBe(422);
+    expect(body.details[0].issue).toBe("ITEM_TOTAL_REQUIRED");
+  });
+
   it("answers malformed and incomplete requests with 400 in PayPal's shape", async () => {
     const { token } = await newClient();
     const malformed = await call("/v2/checkout/orders", {

@@ -39,6 +39,8 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
   const order = await withPayPal("create order", () =>
     paypal.client.createOrder({
       amount,
+      items: [{ name, quantity: quote.quantity, unitAmountMinor: quote.unitAmountMinor }],
+      discountMinor: quote.discountMinor,
       customId: button.id,
       description: [
         quote.quantity > 1 ? `${quote.quantity} × ${name}` : name,

@@ -5,8 +5,11 @@ import type { CapturedOrder, CreatedOrder, PayPalOrder } from "~/server/vendors/
 
 // Orders v2: a one-time payment is created as an order, approved by the buyer at PayPal, then captured.
 
-/** PayPal caps purchase_units[].description at 127 characters; a long product name must not block a sale. */
-const MAX_DESCRIPTION = 127;
+/** PayPal caps purchase_units[].description and items[].name at 127 characters; a long name must not block a sale. */
+const MAX_TEXT = 127;
+
+/** One line of the order as PayPal's window and receipt list it: a name, how many, and the price of one. */
+export type OrderItem = { name: string; quantity: number; unitAmountMinor: number };
 
 function toOrder(order: OrderResponseBody): PayPalOrder {
   const unit = required(order.purchase_units?.[0], "purchase unit");
@@ -41,9 +44,16 @@ function toOrder(order: OrderResponseBody): PayPalOrder {
 /** The Orders v2 calls of a seller's client. */
 export function orderCalls(api: PayPalApi) {
   return {
-    /** Creates a CAPTURE order; a repeated requestId returns the same order instead of a second one. */
+    /**
+     * Creates a CAPTURE order; a repeated requestId returns the same order instead of a second one. The order
+     * carries its items and the breakdown (items less the discount), so PayPal's window and the buyer's PayPal
+     * receipt list what was bought; PayPal refuses an order whose parts do not add up to the amount, so neither
+     * do we, before asking it.
+     */
     async createOrder(input: {
       amount: { currency: Currency; valueMinor: number };
+      items: OrderItem[];
+      discountMinor?: number;
       customId: string;
       description?: string;
       requestId: string;
@@ -51,14 +61,36 @@ export function orderCalls(api: PayPalApi) {
       cancelUrl?: string;
     }): Promise<CreatedOrder> {
       const { amount, returnUrl, cancelUrl } = input;
+      const money = (valueMinor: number) => ({
+        currency_code: amount.currency,
+        value: toDecimalString(valueMinor, amount.currency),
+      });
+      const itemTotalMinor = input.items.reduce((sum, item) => sum + item.unitAmountMinor * item.quantity, 0);
+      const discountMinor = input.discountMinor ?? 0;
+      if (input.items.length === 0 || itemTotalMinor - discountMinor !== amount.valueMinor) {
+        throw new Error(
+          `createOrder: items (${itemTotalMinor}) less discount (${discountMinor}) must equal the amount (${amount.valueMinor})`,
+        );
+      }
       const request: CreateOrderRequestBody = {
         intent: "CAPTURE",
         // Everything sold here is digital or a service: PayPal must not ask the buyer for a shipping address.
         purchase_units: [
           {
-            amount: { currency_code: amount.currency, value: toDecimalString(amount.valueMinor, amount.currency) },
+            amount: {
+              ...money(amount.valueMinor),
+              breakdown: {
+                item_total: money(itemTotalMinor),
+                ...(discountMinor > 0 && { discount: money(discountMinor) }),
+              },
+            },
+            items: input.items.map((item) => ({
+              name: item.name.slice(0, MAX_TEXT),
+              quantity: String(item.quantity),
+              unit_amount: money(item.unitAmountMinor),
+            })),
             custom_id: input.customId,
-            ...(input.description && { description: input.description.slice(0, MAX_DESCRIPTION) }),
+            ...(input.description && { description: input.description.slice(0, MAX_TEXT) }),
           },
         ],
         payment_source: {
