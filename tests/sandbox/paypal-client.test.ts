@@ -43,9 +43,9 @@ const orderInput = (overrides: Partial<OrderInput> = {}): OrderInput => {
   };
 };
 
-/** GET /v2/checkout/orders/{id} as PayPal answers it, read with the merchant's own token. */
-async function orderAsPayPalHasIt(config: { clientId: string; secret: string }, id: string) {
-  const tokenResponse = await fetch(`${paypal.url}/v1/oauth2/token`, {
+/** The merchant's own bearer token, for reading PayPal's answers as they are. */
+async function tokenOf(config: { clientId: string; secret: string }) {
+  const response = await fetch(`${paypal.url}/v1/oauth2/token`, {
     method: "POST",
     headers: {
       authorization: `Basic ${Buffer.from(`${config.clientId}:${config.secret}`).toString("base64")}`,
@@ -53,9 +53,13 @@ async function orderAsPayPalHasIt(config: { clientId: string; secret: string }, 
     },
     body: "grant_type=client_credentials",
   });
-  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** GET /v2/checkout/orders/{id} as PayPal answers it. */
+async function orderAsPayPalHasIt(config: { clientId: string; secret: string }, id: string) {
   const response = await fetch(`${paypal.url}/v2/checkout/orders/${id}`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${await tokenOf(config)}` },
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- PayPal's order JSON, compared as a whole
   return (await response.json()) as any;
@@ -271,14 +275,7 @@ describe("orders", () => {
 describe("subscriptions", () => {
   it("reads a subscription's status, plan and subscriber", async () => {
     const { config, client } = newClient();
-    const token = await fetch(`${paypal.url}/v1/oauth2/token`, {
-      method: "POST",
-      headers: {
-        authorization: `Basic ${Buffer.from(`${config.clientId}:${config.secret}`).toString("base64")}`,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: "grant_type=client_credentials",
-    }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
+    const token = await tokenOf(config);
     const planId = paypal.sandbox.createPlan({
       clientId: config.clientId,
       price: "5.00",
