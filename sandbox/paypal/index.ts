@@ -11,6 +11,7 @@ import { createStore } from "./persistence";
 import { approveSubscription, billSubscription, expireSubscription } from "./subscription-billing";
 import { approveRevision } from "./subscription-revise";
 import { ownSubscription } from "./subscriptions";
+import { setVaulting } from "./vault";
 import { registerWebhook } from "./webhook-registry";
 import { type WebhookInput, sendWebhook, signWebhook } from "./webhooks";
 
@@ -48,6 +49,11 @@ export interface PayPalSandbox {
    * Returns the plan id.
    */
   createPlan(input: SandboxPlanInput): string;
+  /**
+   * As the merchant in PayPal's dashboard: whether this client's app may save buyers' wallets (Vault). Every app
+   * may by default; when it may not, an order asking to save one is refused (NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE).
+   */
+  setVaulting(clientId: string, enabled: boolean): void;
   /** Subscribes `url` to this client's events (default every event, "*"). Returns the webhook id. */
   registerWebhook(clientId: string, url: string, eventTypes?: string[]): string;
   /**
@@ -67,7 +73,7 @@ export interface PayPalSandbox {
     predicate?: (deliveries: WebhookDelivery[]) => boolean,
     timeoutMs?: number,
   ): Promise<WebhookDelivery[]>;
-  /** Forgets every order, token key, IPN, transaction, plan, webhook and delivery. */
+  /** Forgets every order, saved wallet, token key, IPN, transaction, plan, webhook and delivery. */
   reset(): void;
   /** Stops webhook deliveries (no further attempt or timer; pending ones resume on the next start) and saves all. */
   close(): void;
@@ -156,6 +162,9 @@ export function createPayPalSandbox(opts: PayPalSandboxOptions & { publicUrl: ()
             eventTypes.map((name) => ({ name })),
           ).id,
       ),
+    setVaulting(clientId, enabled) {
+      change(() => setVaulting(store, clientId, enabled));
+    },
     billSubscription: (subscriptionId, { fail = false } = {}) =>
       change(() => billSubscription(core(), subscriptionId, fail).sale?.id),
     refundCapture: (captureId, amount) => change(() => dashboardCaptureRefund(core(), captureId, amount).id),

@@ -178,10 +178,13 @@ export function parsePurchaseUnits(body: Record<string, unknown>, clientId: stri
   });
 }
 
+/** payment_source.paypal, or {} when the body names no PayPal wallet. */
+export const paypalSource = (body: Record<string, unknown>): Record<string, unknown> =>
+  isObject(body.payment_source) && isObject(body.payment_source.paypal) ? body.payment_source.paypal : {};
+
 /** payment_source.paypal.experience_context, else the deprecated application_context, with its JSON path. */
 function experienceContext(body: Record<string, unknown>): [Record<string, unknown>, string] {
-  const source =
-    isObject(body.payment_source) && isObject(body.payment_source.paypal) ? body.payment_source.paypal : {};
+  const source = paypalSource(body);
   if (isObject(source.experience_context)) {
     return [source.experience_context, "/payment_source/paypal/experience_context"];
   }

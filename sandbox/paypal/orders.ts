@@ -10,10 +10,11 @@ import {
   sendJson,
   unprocessable,
 } from "./http";
-import { findBuyer } from "./identities";
+import { type BuyerOutcome, type TestBuyer, findBuyer } from "./identities";
 import { fromMinor, paypalFee, toMinor } from "./money";
 import { detail, experienceUrls, missing, parsePurchaseUnits, shippingPreference } from "./order-input";
-import { type Capture, type Order, type Payer, type Store, nowIso, paypalId } from "./state";
+import { type Capture, type Order, type Payer, type Store, nowIso, paypalId, plainCopy } from "./state";
+import { parseVaultRequest, saveToVault, vaultAttributes, vaultTokenFor } from "./vault";
 
 const IDEMPOTENCY_TTL_MS = 6 * 60 * 60 * 1000; // PayPal keeps PayPal-Request-Id keys for 6 hours.
 
@@ -51,14 +52,17 @@ export function orderView(store: Store, base: string, order: Order) {
     id: order.id,
     intent: order.intent,
     status: order.status,
-    ...(order.payer && {
+    ...((order.payer || order.vault) && {
       payment_source: {
         paypal: {
-          email_address: order.payer.email_address,
-          account_id: order.payer.payer_id,
-          account_status: "VERIFIED",
-          name: order.payer.name,
-          address: order.payer.address,
+          ...(order.payer && {
+            email_address: order.payer.email_address,
+            account_id: order.payer.payer_id,
+            account_status: "VERIFIED",
+            name: order.payer.name,
+            address: order.payer.address,
+          }),
+          ...(order.vault && { attributes: { vault: vaultAttributes(base, order) } }),
         },
       },
     }),
@@ -140,6 +144,8 @@ export async function createOrder(ctx: RestContext) {
     }
     const now = nowIso();
     const units = parsePurchaseUnits(body, clientId);
+    const token = vaultTokenFor(ctx.store, ctx.req, clientId, body);
+    const vault = token ? undefined : parseVaultRequest(ctx.store, clientId, body);
     const order: Order = {
       id: paypalId(),
       clientId,
@@ -148,11 +154,22 @@ export async function createOrder(ctx: RestContext) {
       purchase_units: units,
       shipping_preference: shippingPreference(body, units),
       ...experienceUrls(body),
+      ...(vault && { vault }),
       create_time: now,
       update_time: now,
     };
+    // A saved wallet pays at once, as for a returning payer: PayPal answers the create with the order already
+    // COMPLETED and its captures (intent CAPTURE); there is no approval and no capture call. PayPal-Request-Id is
+    // mandatory precisely because this create moves money (PAYPAL_REQUEST_ID_REQUIRED in checkout_orders_v2.json),
+    // and PayPal's own sample of an order paid with a saved wallet ("Recurring payments module", Studio docs)
+    // comes back COMPLETED from the create call.
+    const buyer = token && findBuyer(token.buyerId)!;
+    if (buyer?.outcome === "INSTRUMENT_DECLINED") throw instrumentDeclined();
+    if (buyer) setPayer(order, buyer, plainCopy(token!.payer));
     ctx.store.data.orders[order.id] = order;
-    return created(ctx.req, orderView(ctx.store, ctx.base, order));
+    const stored = ctx.store.data.orders[order.id]!;
+    if (buyer) charge(ctx, stored, buyer.outcome);
+    return created(ctx.req, orderView(ctx.store, ctx.base, stored));
   });
 }
 
@@ -193,44 +210,52 @@ export async function captureOrder(ctx: RestContext, id: string) {
       ]);
     }
     const outcome = findBuyer(order.buyerId)?.outcome ?? "COMPLETED";
-    if (outcome === "INSTRUMENT_DECLINED") {
-      // The order stays APPROVED: the buyer may go back (actions.restart()) and approve with another instrument.
-      throw unprocessable([
-        detail(
-          "INSTRUMENT_DECLINED",
-          "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
-        ),
-      ]);
-    }
-    const now = nowIso();
-    const captures = order.purchase_units.map((unit) => {
-      const minor = toMinor(unit.amount.value, unit.amount.currency_code) as number;
-      const capture: Capture = {
-        id: paypalId(),
-        orderId: order.id,
-        clientId,
-        status: outcome,
-        ...(outcome === "PENDING" && { status_details: { reason: "PENDING_REVIEW" } }),
-        amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
-        ...(outcome === "COMPLETED" && {
-          fee: {
-            currency_code: unit.amount.currency_code,
-            value: fromMinor(paypalFee(minor), unit.amount.currency_code),
-          },
-        }),
-        custom_id: unit.custom_id,
-        invoice_id: unit.invoice_id,
-        create_time: now,
-      };
-      ctx.store.data.captures[capture.id] = capture;
-      unit.captureIds.push(capture.id);
-      return capture;
-    });
-    order.status = "COMPLETED";
-    order.update_time = now;
-    for (const capture of captures) emitCapture(ctx, capture);
+    // The order stays APPROVED: the buyer may go back (actions.restart()) and approve with another instrument.
+    if (outcome === "INSTRUMENT_DECLINED") throw instrumentDeclined();
+    charge(ctx, order, outcome);
     return { status: 201, body: orderView(ctx.store, ctx.base, order) };
   });
+}
+
+const instrumentDeclined = () =>
+  unprocessable([
+    detail(
+      "INSTRUMENT_DECLINED",
+      "The instrument presented  was either declined by the processor or bank, or it can't be used for this payment.",
+    ),
+  ]);
+
+/** Captures every purchase unit with the buyer's outcome, completes the order and tells the webhooks. */
+function charge(core: SandboxCore, order: Order, outcome: Exclude<BuyerOutcome, "INSTRUMENT_DECLINED">) {
+  const now = nowIso();
+  const captures = order.purchase_units.map((unit) => {
+    const minor = toMinor(unit.amount.value, unit.amount.currency_code) as number;
+    const capture: Capture = {
+      id: paypalId(),
+      orderId: order.id,
+      clientId: order.clientId,
+      status: outcome,
+      ...(outcome === "PENDING" && { status_details: { reason: "PENDING_REVIEW" } }),
+      amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
+      ...(outcome === "COMPLETED" && {
+        fee: {
+          currency_code: unit.amount.currency_code,
+          value: fromMinor(paypalFee(minor), unit.amount.currency_code),
+        },
+      }),
+      custom_id: unit.custom_id,
+      invoice_id: unit.invoice_id,
+      create_time: now,
+    };
+    core.store.data.captures[capture.id] = capture;
+    unit.captureIds.push(capture.id);
+    return capture;
+  });
+  order.status = "COMPLETED";
+  order.update_time = now;
+  // store_in_vault ON_SUCCESS: a declined capture saves nothing; a pending one is a payment PayPal accepted.
+  if (outcome !== "DECLINED") saveToVault(core.store, order);
+  for (const capture of captures) emitCapture(core, capture);
 }
 
 export function getCapture(ctx: RestContext, id: string) {
@@ -258,18 +283,26 @@ export function approveOrder(store: Store, id: string, buyerId: unknown, clientI
     ]);
   }
   order.status = "APPROVED";
-  order.buyerId = buyer.id;
-  order.payer =
+  setPayer(
+    order,
+    buyer,
     typeof email === "string" && /^[^\s@]+@[^\s@]+$/.test(email)
       ? { ...buyer.payer, email_address: email }
-      : buyer.payer;
+      : buyer.payer,
+  );
+  order.update_time = nowIso();
+  return order;
+}
+
+/** Who pays (by approving, or through their saved wallet), and where the order ships. */
+function setPayer(order: Order, buyer: TestBuyer, payer: Payer) {
+  order.buyerId = buyer.id;
+  order.payer = payer;
   for (const unit of order.purchase_units) {
     if (order.shipping_preference === "NO_SHIPPING") delete unit.shipping;
     // The buyer picks an address from their PayPal account unless the merchant set one.
     else if (order.shipping_preference !== "SET_PROVIDED_ADDRESS") unit.shipping = addressOnFile(buyer.payer);
   }
-  order.update_time = nowIso();
-  return order;
 }
 
 /** The test buyers' one saved address. */

@@ -7,6 +7,7 @@ import { handleApprovalPage, handleApprovalSubmit } from "./pages";
 import { getCaptureRefund, handleCaptureRefund, handleDashboardCaptureRefund } from "./refunds";
 import { getSale, getSaleRefund, handleDashboardSaleRefund, handleSaleRefund } from "./sales";
 import { handleSdkScript } from "./sdk-script";
+import { deletePaymentToken, getPaymentToken, handleVaulting, listPaymentTokens } from "./vault";
 import { approveSubscription, handleBill, handleExpire } from "./subscription-billing";
 import {
   REVISE_APPROVAL_PATH,
@@ -104,6 +105,9 @@ const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
   ["GET", new RegExp(`^/v2/checkout/orders/${ID}$`), (ctx, [id]) => getOrder(ctx, id!)],
   ["POST", new RegExp(`^/v2/checkout/orders/${ID}/capture$`), (ctx, [id]) => captureOrder(ctx, id!)],
   ["GET", new RegExp(`^/v2/payments/captures/${ID}$`), (ctx, [id]) => getCapture(ctx, id!)],
+  ["GET", /^\/v3\/vault\/payment-tokens$/, (ctx, _, query) => listPaymentTokens(ctx, query)],
+  ["GET", new RegExp(`^/v3/vault/payment-tokens/${ID}$`), (ctx, [id]) => getPaymentToken(ctx, id!)],
+  ["DELETE", new RegExp(`^/v3/vault/payment-tokens/${ID}$`), (ctx, [id]) => deletePaymentToken(ctx, id!)],
   ["POST", new RegExp(`^/v2/payments/captures/${ID}/refund$`), (ctx, [id]) => handleCaptureRefund(ctx, id!)],
   ["GET", new RegExp(`^/v2/payments/refunds/${ID}$`), (ctx, [id]) => getCaptureRefund(ctx, id!)],
   ["GET", new RegExp(`^/v1/payments/sale/${ID}$`), (ctx, [id]) => getSale(ctx, id!)],
@@ -175,6 +179,8 @@ const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
   ["POST", new RegExp(`^/__sandbox/captures/${ID}/refund$`), (ctx, [id]) => handleDashboardCaptureRefund(ctx, id!)],
   ["POST", new RegExp(`^/__sandbox/sales/${ID}/refund$`), (ctx, [id]) => handleDashboardSaleRefund(ctx, id!)],
   ["POST", /^\/__sandbox\/plans$/, (ctx) => sandboxPlan(ctx)],
+  // {client_id, enabled}: the app's "Save payment methods" setting (vault.ts).
+  ["POST", /^\/__sandbox\/vault$/, (ctx) => handleVaulting(ctx)],
   ["POST", /^\/__sandbox\/webhooks$/, (ctx) => sandboxWebhook(ctx)],
   [
     "GET",

@@ -41,6 +41,27 @@ export interface PurchaseUnit {
   captureIds: string[];
 }
 
+/** payment_source.paypal.attributes.vault of a create-order call: save the buyer's wallet once paid. */
+export interface VaultRequest {
+  store_in_vault: "ON_SUCCESS";
+  usage_type: "MERCHANT" | "PLATFORM";
+  customer_type: "CONSUMER" | "BUSINESS";
+  permit_multiple_payment_tokens: boolean;
+}
+
+/** A saved PayPal wallet (Vault v3 payment token), usable only by the client id that saved it. */
+export interface VaultToken {
+  id: string;
+  clientId: string;
+  customerId: string;
+  /** The test buyer who approved the first order: what a charge with the token does follows their persona. */
+  buyerId: string;
+  payer: Payer;
+  usage_type: VaultRequest["usage_type"];
+  customer_type: VaultRequest["customer_type"];
+  create_time: string;
+}
+
 export type ShippingPreference = "GET_FROM_FILE" | "NO_SHIPPING" | "SET_PROVIDED_ADDRESS";
 
 export interface Order {
@@ -54,6 +75,8 @@ export interface Order {
   shipping_preference?: ShippingPreference;
   return_url?: string;
   cancel_url?: string;
+  /** Asked to save the wallet; the token id and customer id once the capture saved it. */
+  vault?: VaultRequest & { id?: string; customerId?: string };
   create_time: string;
   update_time: string;
 }
@@ -253,6 +276,9 @@ export interface SandboxState {
   refunds: Record<string, Refund>;
   webhooks: Record<string, Webhook>;
   idempotency: Record<string, IdempotentResponse>;
+  vaultTokens: Record<string, VaultToken>;
+  /** Client ids whose app may not save payment methods (every app may by default). */
+  vaultDisabled: Record<string, true>;
   wpsSessions: Record<string, WpsSession>;
   wpsTransactions: Record<string, WpsTransaction>;
   /** Every IPN body the sandbox posted, byte for byte: `_notify-validate` answers VERIFIED only for these. */
@@ -282,6 +308,8 @@ export function freshState(): SandboxState {
     refunds: {},
     webhooks: {},
     idempotency: {},
+    vaultTokens: {},
+    vaultDisabled: {},
     wpsSessions: {},
     wpsTransactions: {},
     sentIpnBodies: [],
@@ -315,3 +343,6 @@ export function paypalId(length = 17): string {
 }
 
 export const nowIso = () => new Date().toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/** A copy of a record read from the store, so that two records never share an object (each is saved on its own). */
+export const plainCopy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
