@@ -158,11 +158,12 @@ export async function createOrder(ctx: RestContext) {
       create_time: now,
       update_time: now,
     };
-    // A saved wallet pays at once, as for a returning payer: PayPal answers the create with the order already
-    // COMPLETED and its captures (intent CAPTURE); there is no approval and no capture call. PayPal-Request-Id is
-    // mandatory precisely because this create moves money (PAYPAL_REQUEST_ID_REQUIRED in checkout_orders_v2.json),
-    // and PayPal's own sample of an order paid with a saved wallet ("Recurring payments module", Studio docs)
-    // comes back COMPLETED from the create call.
+    // A saved wallet pays at once: PayPal answers the create with the order already COMPLETED and its captures
+    // (intent CAPTURE), with no approval and no capture call. PayPal-Request-Id is mandatory because this create
+    // moves money (PAYPAL_REQUEST_ID_REQUIRED in checkout_orders_v2.json), and PayPal's sample of a merchant-initiated
+    // order on a saved wallet (developer.paypal.com/studio/checkout/standard/customize/recurring-payments-module)
+    // comes back from the create COMPLETED with its payment made (an authorization there, for intent AUTHORIZE).
+    // With no buyer present to pick another instrument, a declining persona refuses the create itself (docs silent).
     const buyer = token && findBuyer(token.buyerId)!;
     if (buyer?.outcome === "INSTRUMENT_DECLINED") throw instrumentDeclined();
     if (buyer) setPayer(order, buyer, plainCopy(token!.payer));
