@@ -1,10 +1,22 @@
-import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import path from "node:path";
+import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { Invoice } from "~/generated/prisma/client";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 
 // The invoice as a PDF, drawn from one issued version's own copy of the details (the store's name and clock are the
-// only things read today). Helvetica is built into every PDF reader, so nothing is embedded or fetched.
+// only things read today). Names and addresses come in every script a buyer writes: PDF's built-in Helvetica has
+// only Latin-1 (no "Ł", no Cyrillic or Greek), so the invoice embeds Noto Sans (Latin, Greek, Cyrillic and
+// Vietnamese), shipped as an npm package and read from node_modules; react-pdf embeds only the glyphs used.
+
+const notoSans = (weight: "400Regular" | "700Bold") =>
+  path.join(process.cwd(), "node_modules/@expo-google-fonts/noto-sans", weight, `NotoSans_${weight}.ttf`);
+Font.register({
+  family: "Noto Sans",
+  fonts: [{ src: notoSans("400Regular") }, { src: notoSans("700Bold"), fontWeight: 700 }],
+});
+// Names, e-mail addresses and tax ids must never be split with a hyphen.
+Font.registerHyphenationCallback((word) => [word]);
 
 export type InvoicePdfInput = {
   invoice: Omit<Invoice, "merchantId">;
@@ -15,19 +27,19 @@ export type InvoicePdfInput = {
 };
 
 const styles = StyleSheet.create({
-  page: { padding: 48, fontFamily: "Helvetica", fontSize: 10, color: "#111827", lineHeight: 1.4 },
-  store: { fontSize: 18, fontFamily: "Helvetica-Bold", marginBottom: 16 },
-  title: { fontSize: 14, fontFamily: "Helvetica-Bold" },
+  page: { padding: 48, fontFamily: "Noto Sans", fontSize: 10, color: "#111827", lineHeight: 1.4 },
+  store: { fontSize: 18, fontWeight: 700, marginBottom: 16 },
+  title: { fontSize: 14, fontWeight: 700 },
   muted: { color: "#4b5563" },
   parties: { flexDirection: "row", marginTop: 24, marginBottom: 24 },
   party: { flex: 1, paddingRight: 16 },
-  label: { fontFamily: "Helvetica-Bold", marginBottom: 4 },
+  label: { fontWeight: 700, marginBottom: 4 },
   row: { flexDirection: "row", paddingVertical: 6, borderBottomWidth: 1, borderBottomColor: "#e5e7eb" },
-  head: { fontFamily: "Helvetica-Bold", borderBottomColor: "#9ca3af" },
+  head: { fontWeight: 700, borderBottomColor: "#9ca3af" },
   item: { flex: 1 },
   quantity: { width: 60, textAlign: "right" },
   amount: { width: 100, textAlign: "right" },
-  total: { fontFamily: "Helvetica-Bold", borderBottomWidth: 0 },
+  total: { fontWeight: 700, borderBottomWidth: 0 },
   footer: { marginTop: 24 },
 });
 

@@ -240,6 +240,23 @@ describe("invoices of a payment", () => {
     expect(secondText).toContain("$42.50");
   });
 
+  it("prints names and addresses in Latin, Greek and Cyrillic letters as the buyer wrote them", async () => {
+    const { merchant, button } = await store({ businessLegalName: "Łódź Ceramika Sp. z o.o." });
+    const buyerEmail = `${unique("buyer")}@example.test`;
+    const payment = await oldPayment(merchant.id, button.id, buyerEmail);
+    await invoicesOf({ buyerEmail }, payment.id);
+    const corrected = await correctInvoice({ buyerEmail }, payment.id, {
+      name: "Łukasz Wróbel",
+      company: "ООО «Ромашка»",
+      address: "Οδός Ερμού 12\nΑθήνα",
+      vatId: "EL123456789",
+    });
+    const text = await pdfText((await invoicePdf({ buyerEmail }, corrected.id)).pdf);
+    for (const written of ["Łódź Ceramika Sp. z o.o.", "Łukasz Wróbel", "ООО «Ромашка»", "Οδός Ερμού 12", "Αθήνα"]) {
+      expect(text).toContain(written);
+    }
+  });
+
   it("refuses a correction that changes nothing, and over-long or odd input, with plain sentences", async () => {
     const { merchant, button } = await store();
     const buyerEmail = `${unique("buyer")}@example.test`;
