@@ -170,8 +170,7 @@ async function saleOf(tx: Prisma.TransactionClient, payment: PaymentRef) {
     amountMinor: checkout.amountMinor,
     discountMinor: checkout.discountMinor,
     currency: checkout.currency,
-    paypalId:
-      checkout.paypalTransactionId ?? checkout.paypalOrderId ?? checkout.paypalSubscriptionId ?? payment.id,
+    paypalId: checkout.paypalTransactionId ?? checkout.paypalOrderId ?? checkout.paypalSubscriptionId ?? payment.id,
     paidAt: checkout.createdAt,
   };
 }
