@@ -446,10 +446,10 @@ describe("WPS payments' invoices", () => {
     const [invoice] = await invoicesOf({ merchantId: merchant.id }, checkout.id);
     const { id: _id, ...row } = await db.invoice.findUniqueOrThrow({ where: { id: invoice!.id } });
     await expect(db.invoice.create({ data: { ...row, version: 9, transactionId: null } })).rejects.toThrow(
-      /invoices_one_payment_check/,
+      /invoices_one_payment/,
     );
     await expect(db.invoice.create({ data: { ...row, version: 9, wpsTransactionId: wps.id } })).rejects.toThrow(
-      /invoices_one_payment_check/,
+      /invoices_one_payment/,
     );
   });
 });
