@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { PlanIntervalUnit, SubscriptionStatus } from "~/generated/prisma/enums";
 import type { Currency } from "~/lib/money";
 import { db } from "~/server/platform/db";
@@ -74,20 +75,35 @@ async function switchableButtons(sub: Sub) {
 }
 
 /**
- * The PayPal product of each plan PayPal answered for (asked in parallel); a plan it did not answer for is left
- * out, so a page that lists plans still opens while PayPal is down.
+ * Which PayPal product each plan is on. PayPal never moves a plan to another product, so an answer stays true: it is
+ * kept, and the portal asks PayPal about a plan once per process instead of once per plan on every view.
+ */
+const productOfPlan = new LRUCache<string, string>({ max: 10_000 });
+
+/**
+ * The PayPal product of each plan, from the kept answers or else from PayPal (asked in parallel); a plan it did not
+ * answer for is left out, so a page that lists plans still opens while PayPal is down.
  */
 async function productsOf(sub: Sub, planIds: string[]): Promise<Map<string, string>> {
+  const keyOf = (planId: string) => `${sub.merchantId}:${planId}`;
   const products = new Map<string, string>();
+  for (const planId of planIds) {
+    const known = productOfPlan.get(keyOf(planId));
+    if (known !== undefined) products.set(planId, known);
+  }
+  const unknown = planIds.filter((planId) => !products.has(planId));
+  if (unknown.length === 0) return products;
   let answers: PromiseSettledResult<{ id: string; productId: string }>[];
   try {
     const paypal = await merchantPayPal(sub.merchantId);
-    answers = await Promise.allSettled(planIds.map((planId) => paypal.client.getPlan(planId)));
+    answers = await Promise.allSettled(unknown.map((planId) => paypal.client.getPlan(planId)));
   } catch (error) {
     answers = [{ status: "rejected", reason: error }];
   }
   for (const answer of answers) {
-    if (answer.status === "fulfilled") products.set(answer.value.id, answer.value.productId);
+    if (answer.status !== "fulfilled") continue;
+    products.set(answer.value.id, answer.value.productId);
+    productOfPlan.set(keyOf(answer.value.id), answer.value.productId);
   }
   const failed = answers.find((answer) => answer.status === "rejected");
   if (failed) {

@@ -314,6 +314,11 @@ describe("change plan", () => {
         current: false,
       },
     ]);
+    // PayPal never moves a plan to another product, so its answers are kept: with the store's PayPal unreachable
+    // (no secret), the same two plans are still offered, without asking PayPal again.
+    const offered = await planChoices(shop.row.id);
+    await db.storeSettings.update({ where: { merchantId: shop.merchant.id }, data: { paypalSecretEncrypted: null } });
+    expect(await planChoices(shop.row.id)).toEqual(offered);
     await db.paymentButton.update({ where: { id: shop.button.id }, data: { portalSwitchable: false } });
     expect(await planChoices(shop.row.id)).toEqual([]);
   });
