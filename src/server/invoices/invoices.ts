@@ -4,7 +4,7 @@ import type { TransactionStatus } from "~/generated/prisma/enums";
 import type { Currency } from "~/lib/money";
 import { billingDetailsSchema, type BillingDetailsInput } from "~/schemas/invoices";
 import { assignInvoiceNumber, lockPayment, type PaymentRef } from "~/server/invoices/numbering";
-import { itemOf } from "~/server/payments/payments";
+import { itemOf, itemSelect } from "~/server/payments/payments";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 
@@ -154,9 +154,7 @@ async function saleOf(tx: Prisma.TransactionClient, payment: PaymentRef) {
       quantity: true,
       currency: true,
       createdAt: true,
-      bundleTier: true,
-      button: { select: { name: true } },
-      sellPage: { select: { name: true, basicName: true, premiumName: true } },
+      ...itemSelect,
       merchant: { select: storeSelect },
     },
   });

@@ -35,6 +35,13 @@ export function popOf(row: {
 
 const bundleTierLabels = { basic: "Basic", premium: "Premium" } as const;
 
+/** The columns itemOf reads, for a payment's select. */
+export const itemSelect = {
+  bundleTier: true,
+  button: { select: { name: true } },
+  sellPage: { select: { name: true, basicName: true, premiumName: true } },
+} as const satisfies Prisma.TransactionSelect;
+
 /** What was bought, in words: the button's name, or the sell page with its bundle ("Glaze Recipes (Premium)"). */
 export function itemOf(row: {
   bundleTier: PaymentRecord["bundleTier"];

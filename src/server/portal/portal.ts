@@ -3,7 +3,7 @@ import type { TransactionStatus } from "~/generated/prisma/enums";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { getLibrary, storeBrandOf, storeBrandSelect } from "~/server/library/library";
-import { itemOf } from "~/server/payments/payments";
+import { itemOf, itemSelect } from "~/server/payments/payments";
 import { keysOfPayment, keysOfSubscription } from "~/server/licenses/delivery";
 import { equalsIgnoringCase } from "~/server/platform/text-match";
 
@@ -53,9 +53,7 @@ const paymentSelect = {
   paypalTransactionId: true,
   paypalOrderId: true,
   paypalSubscriptionId: true,
-  bundleTier: true,
-  button: { select: { name: true } },
-  sellPage: { select: { name: true, basicName: true, premiumName: true } },
+  ...itemSelect,
 } satisfies Prisma.TransactionSelect;
 type PaymentRow = Prisma.TransactionGetPayload<{ select: typeof paymentSelect }>;
 
