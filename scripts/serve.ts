@@ -50,6 +50,11 @@ const server = createServer((req, res) => {
   if (embed) serveEmbedScript(embed[1]!, req, res);
   else void handle(req, res);
 });
+// Longer than any client's or load balancer's idle timeout (60 s at the common ones): with Node's 5 s default, a
+// client reusing a kept-alive socket just as the server closes it gets ECONNRESET (seen in CI from Playwright's
+// request client). The balancer in scripts/lib/balancer.ts uses the same figure.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(port, flags.hostname, () => console.log(`Serving on http://${flags.hostname}:${port}`));
 
 const stop = () => {
