@@ -179,7 +179,7 @@ function checkoutScript(messages: Messages): void {
     return options;
   }
 
-  // The buyer's choices the seller allows (pay what you want, quantity, a discount code), drawn above PayPal's
+  // The buyer's choices the seller allows (pay what you want, quantity, a discount code, the order bump), drawn above PayPal's
   // button in the host page's flow with inline styles only. Our server checks and prices them (the "quote" and
   // "orders" endpoints); nothing here decides a price.
   function chooser(button: NonNullable<EmbedConfig["button"]>, host: HTMLElement) {
@@ -228,12 +228,30 @@ function checkoutScript(messages: Messages): void {
       apply.style.cssText =
         "padding:6px 14px;border:1px solid #d1d5db;border-radius:6px;background:#f9fafb;font:inherit;cursor:pointer";
     }
+    let bump: HTMLInputElement | undefined;
+    if (button.bump) {
+      const [label, pitch] = button.bump;
+      const row = box.appendChild(doc.createElement("label"));
+      row.style.cssText =
+        "display:block;margin:0 0 8px;padding:8px 10px;border:1px dashed #9ca3af;border-radius:6px;background:#fffbeb";
+      bump = row.appendChild(doc.createElement("input"));
+      bump.type = "checkbox";
+      bump.name = "bump";
+      bump.style.marginRight = "6px";
+      row.appendChild(doc.createElement("strong")).textContent = label;
+      if (pitch) {
+        const note = row.appendChild(doc.createElement("span"));
+        note.style.cssText = "display:block;margin-top:2px;color:#4b5563";
+        note.textContent = pitch;
+      }
+    }
     if (box.firstChild) host.parentNode!.insertBefore(box, host);
 
     return {
       values() {
         const values: Record<string, string> = {};
         for (const name in inputs) if (inputs[name]!.value.trim()) values[name] = inputs[name]!.value.trim();
+        if (bump?.checked) values.bump = "true";
         return values;
       },
       onApply(run: () => void) {

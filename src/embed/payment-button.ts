@@ -1,6 +1,7 @@
 import type { PayPalButtonsComponentOptions, PayPalNamespace } from "@paypal/paypal-js";
 import { sdkButtonStyle, sdkNamespace } from "~/lib/paypal-button";
-import { checkoutMessages, sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
+import { bumpLabel, checkoutMessages, sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
+import { formatMoney } from "~/lib/money";
 import type { PublicButton } from "~/server/checkout/public-button";
 
 // The script merchants embed: <div id="popkit-button-{id}"></div> + <script src="{APP_URL}/api/button/{id}.js">.
@@ -37,6 +38,8 @@ export type EmbedConfig = {
     pwyw?: [number, number];
     qty?: number;
     codes?: 1;
+    /** The order bump's checkbox: its label and the seller's pitch (or ""). */
+    bump?: [string, string];
     success?: string;
     cancel?: string;
     /** False when the merchant cannot take payments (no saved secret for this client id, or suspended). */
@@ -217,6 +220,9 @@ export function embedConfig(
       pwyw: button.payWhatYouWant ? [button.minimumAmountMinor ?? 1, button.amountMinor] : undefined,
       qty: chooses && button.maxQuantity > 1 ? button.maxQuantity : undefined,
       codes: button.acceptsDiscountCodes ? 1 : undefined,
+      bump: button.bump
+        ? [bumpLabel(button.bump, (minor) => formatMoney(minor, button.currency)), button.bump.pitch ?? ""]
+        : undefined,
       success: button.successUrl ?? undefined,
       cancel: button.cancelUrl ?? undefined,
       ready: button.canTakePayments,

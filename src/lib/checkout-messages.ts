@@ -27,3 +27,12 @@ export const sellerSuspendedMessage = "This seller is not accepting payments rig
 
 /** A POP whose stock is gone: shown in place of its button. */
 export const soldOutMessage = "Sold out";
+
+/** The order bump's checkbox label, the same on the checkout page, sell pages and the embed. */
+export function bumpLabel(
+  bump: { name: string; amountMinor: number; regularAmountMinor: number | null },
+  format: (minor: number) => string,
+): string {
+  const usually = bump.regularAmountMinor === null ? "" : ` (usually ${format(bump.regularAmountMinor)})`;
+  return `Yes, add ${bump.name} for ${format(bump.amountMinor)}${usually}`;
+}

@@ -2,8 +2,8 @@ import { z } from "zod";
 
 // Buyer-side inputs. There is deliberately no price, currency or status field: the server reads the price from
 // the button and the outcome from PayPal, and z.object drops any such key a client adds. What a buyer may choose
-// (checkoutChoice) is only ever checked against the seller's settings: a pay-what-you-want amount, a quantity and
-// a discount code.
+// (checkoutChoice) is only ever checked against the seller's settings: a pay-what-you-want amount, a quantity,
+// a discount code and whether to add the seller's order bump.
 
 /** Our ids are cuids; anything else cannot be a button, so it is simply "not found". */
 const buttonId = z
@@ -45,6 +45,13 @@ const checkoutChoice = {
   amount: z.string().max(32, "Enter the amount you want to pay, e.g. 12.50.").optional(),
   quantity: quantity.optional(),
   discountCode: z.string().max(64, "This discount code is not valid.").optional(),
+  /** The order bump's checkbox: the embed posts "true" / "false", the checkout page a boolean. */
+  bump: z
+    .union([
+      z.boolean(),
+      z.enum(["true", "false"], { error: "Tick the box or leave it." }).transform((v) => v === "true"),
+    ])
+    .optional(),
 };
 
 export const createOrderSchema = z.object({ buttonId, ...checkoutChoice }, { error: notAnObject });

@@ -143,6 +143,20 @@ export async function captureAtPayPal(clientId: string, orderId: string) {
   });
 }
 
+/** The order as PayPal's GET shows it to `clientId`'s app (its purchase unit's items and breakdown). */
+export async function orderAtPayPal(clientId: string, orderId: string) {
+  const token = await accessToken(clientId);
+  return call(`/v2/checkout/orders/${encodeURIComponent(orderId)}`, {
+    method: "GET",
+    headers: { authorization: `Bearer ${token}` },
+  }) as Promise<{
+    purchase_units: {
+      amount: { value: string; breakdown?: Record<string, { value: string }> };
+      items?: { name: string; quantity: string; unit_amount: { value: string } }[];
+    }[];
+  }>;
+}
+
 /** The subscription as PayPal's GET shows it to `clientId`'s app. */
 export async function subscriptionAtPayPal(clientId: string, subscriptionId: string) {
   const token = await accessToken(clientId);

@@ -6,17 +6,20 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { CheckoutError, postCheckout, type PublicButton } from "~/features/checkout/checkout-api";
 import type { PaymentNotice } from "~/features/checkout/payment-message";
+import { bumpLabel } from "~/lib/checkout-messages";
 import { formatMoney, toDecimalString } from "~/lib/money";
 
 /** What the buyer chose, as the checkout endpoints take it (our server checks and prices it). */
-export type Choices = { amount?: string; quantity?: string; discountCode?: string };
+export type Choices = { amount?: string; quantity?: string; discountCode?: string; bump?: "true" };
 
 export const offersChoices = (button: PublicButton) =>
-  !button.isSubscription && (button.payWhatYouWant || button.maxQuantity > 1 || button.acceptsDiscountCodes);
+  !button.isSubscription &&
+  (button.payWhatYouWant || button.maxQuantity > 1 || button.acceptsDiscountCodes || button.bump !== null);
 
 /**
  * /checkout/{id}'s counterpart of the embed's fields (src/embed/payment-button-checkout.ts): the amount of a
- * pay-what-you-want button, the quantity, and a discount code whose Apply shows the total our server would charge.
+ * pay-what-you-want button, the quantity, a discount code whose Apply shows the total our server would charge, and
+ * the seller's order bump.
  */
 export function CheckoutChoices({
   button,
@@ -85,6 +88,21 @@ export function CheckoutChoices({
             </Button>
           </div>
         </Field>
+      )}
+      {button.bump && (
+        <label className="block rounded-lg border border-dashed border-amber-400 bg-amber-50 p-3 text-sm text-gray-900">
+          <span className="flex items-center gap-3 font-medium">
+            <input
+              type="checkbox"
+              name="bump"
+              className="accent-brand-600 size-4 shrink-0"
+              checked={choices.bump === "true"}
+              onChange={(event) => onChange({ ...choices, bump: event.target.checked ? "true" : undefined })}
+            />
+            {bumpLabel(button.bump, (minor) => formatMoney(minor, button.currency))}
+          </span>
+          {button.bump.pitch && <span className="mt-1 block pl-7 text-gray-600">{button.bump.pitch}</span>}
+        </label>
       )}
     </div>
   );

@@ -10,7 +10,13 @@ import { keysOfPayment } from "~/server/licenses/delivery";
 import { emptyOutbox, sendOutbox } from "~/server/payments/outbox";
 import { recordPaymentEvent } from "~/server/payments/ledger";
 import { claimForCapture, releaseClaims } from "~/server/checkout/claims";
-import { BUTTON_NOT_FOUND, findButton, PAYMENT_NOT_FOUND, type ButtonRow } from "~/server/checkout/public-button";
+import {
+  BUTTON_NOT_FOUND,
+  findButton,
+  itemNameOf,
+  PAYMENT_NOT_FOUND,
+  type ButtonRow,
+} from "~/server/checkout/public-button";
 import { isUniqueViolation, payerName, sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
 import type { CapturedOrder, CaptureStatus } from "~/server/vendors/paypal/types";
 
@@ -225,10 +231,55 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
 function findSession(orderId: string) {
   return db.checkoutSession.findUnique({
     where: { paypalOrderId: orderId },
-    include: { discountCode: { select: { code: true } } },
+    include: {
+      discountCode: { select: { code: true } },
+      bumpButton: { select: { id: true, name: true, sellPageId: true, bundleTier: true } },
+    },
   });
 }
 type CheckoutSessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
+/**
+ * The order's items as payment lines, in the order PayPal's order lists them: the POP the buyer chose (with the
+ * discount, which is its), then the bump they ticked. They add up to what the session asked PayPal for.
+ */
+function linesOf(button: ButtonRow, session: CheckoutSessionRow, createdAt: Date | undefined) {
+  const bumpMinor = session.bumpAmountMinor ?? 0;
+  const itemSubtotal = session.amountMinor - bumpMinor + session.discountMinor;
+  const base = { merchantId: button.merchantId, currency: session.currency, createdAt };
+  const lines: Prisma.PaymentLineCreateManyTransactionInput[] = [
+    {
+      ...base,
+      position: 0,
+      origin: "item",
+      buttonId: button.id,
+      sellPageId: button.sellPageId,
+      bundleTier: button.bundleTier,
+      name: itemNameOf(button),
+      quantity: session.quantity,
+      unitAmountMinor: Math.round(itemSubtotal / session.quantity),
+      discountMinor: session.discountMinor,
+      amountMinor: itemSubtotal - session.discountMinor,
+    },
+  ];
+  if (session.bumpAmountMinor !== null) {
+    const bump = session.bumpButton;
+    lines.push({
+      ...base,
+      position: 1,
+      origin: "bump",
+      buttonId: bump?.id ?? null,
+      sellPageId: bump?.sellPageId ?? null,
+      bundleTier: bump?.bundleTier ?? null,
+      // Its POP deleted since the order was created (the session keeps the price, not the name).
+      name: bump ? itemNameOf(bump) : "Deleted item",
+      quantity: 1,
+      unitAmountMinor: bumpMinor,
+      amountMinor: bumpMinor,
+    });
+  }
+  return lines;
+}
 
 /** Writes the payment PayPal captured; idempotent on the order id (a concurrent writer's row wins). */
 async function recordCaptured(
@@ -261,6 +312,11 @@ async function recordCaptured(
           discountMinor: session.discountMinor,
           // Recorded late (by a webhook or the reconciliation), a payment still counts when PayPal captured it.
           ...(capture.createTime && { createdAt: new Date(capture.createTime) }),
+          lines: {
+            createMany: {
+              data: linesOf(button, session, capture.createTime ? new Date(capture.createTime) : undefined),
+            },
+          },
         },
         select: transactionResultSelect,
       });

@@ -1,7 +1,7 @@
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { soldOutMessage } from "~/lib/checkout-messages";
-import { discountMessages } from "~/server/checkout/pricing";
+import { BUMP_GONE, discountMessages } from "~/server/checkout/pricing";
 
 // Stock and discount-code uses are limited, and buyers approve at the same moment (e.g. 50 buyers for the last
 // 10 items). An order claims its units and its code use just before our server asks PayPal to capture it, in one
@@ -19,6 +19,8 @@ type ClaimedSession = {
   discountCodeId: string | null;
   claimedUnits: number;
   claimedUse: boolean;
+  bumpButtonId: string | null;
+  claimedBump: boolean;
 };
 
 const onceKeyOf = (codeId: string, email: string) => `${codeId}:${email.trim().toLowerCase()}`;
@@ -32,7 +34,7 @@ export async function claimForCapture(
   payer: { email: string | null },
   options: { force?: boolean } = {},
 ): Promise<void> {
-  if (session.claimedUnits > 0 || session.claimedUse) return;
+  if (session.claimedUnits > 0 || session.claimedUse || session.claimedBump) return;
   const force = options.force === true;
   try {
     await db.$transaction(async (tx) => {
@@ -53,6 +55,15 @@ export async function claimForCapture(
           }
         }
       }
+      // The order bump's one unit, claimed with the main item's: both are paid in one capture, or neither.
+      if (session.bumpButtonId) {
+        const taken = await tx.$executeRaw`
+          UPDATE payment_buttons SET sold_count = sold_count + 1
+          WHERE id = ${session.bumpButtonId} AND (${force} OR stock_limit IS NULL OR sold_count < stock_limit)`;
+        if (taken === 0 && (await tx.paymentButton.count({ where: { id: session.bumpButtonId } })) > 0) {
+          throw new AppError("CONFLICT", BUMP_GONE);
+        }
+      }
       let onceKey: string | null = null;
       if (session.discountCodeId) {
         const code = await tx.discountCode.findUnique({
@@ -66,10 +77,11 @@ export async function claimForCapture(
         if (code?.oncePerEmail && payer.email && !force) onceKey = onceKeyOf(session.discountCodeId, payer.email);
       }
       const claimed = await tx.checkoutSession.updateMany({
-        where: { id: session.id, claimedUnits: 0, claimedUse: false },
+        where: { id: session.id, claimedUnits: 0, claimedUse: false, claimedBump: false },
         data: {
           claimedUnits: session.buttonId ? session.quantity : 0,
           claimedUse: session.discountCodeId !== null,
+          claimedBump: session.bumpButtonId !== null,
           discountOnceKey: onceKey,
         },
       });
@@ -89,15 +101,26 @@ class AlreadyClaimed extends Error {}
 export async function releaseClaims(sessionId: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const [session] = await tx.$queryRaw<
-      { button_id: string | null; discount_code_id: string | null; claimed_units: number; claimed_use: boolean }[]
+      {
+        button_id: string | null;
+        discount_code_id: string | null;
+        bump_button_id: string | null;
+        claimed_units: number;
+        claimed_use: boolean;
+        claimed_bump: boolean;
+      }[]
     >`
-      SELECT button_id, discount_code_id, claimed_units, claimed_use FROM checkout_sessions
-      WHERE id = ${sessionId} FOR UPDATE`;
-    if (!session || (session.claimed_units === 0 && !session.claimed_use)) return;
+      SELECT button_id, discount_code_id, bump_button_id, claimed_units, claimed_use, claimed_bump
+      FROM checkout_sessions WHERE id = ${sessionId} FOR UPDATE`;
+    if (!session || (session.claimed_units === 0 && !session.claimed_use && !session.claimed_bump)) return;
     if (session.button_id && session.claimed_units > 0) {
       await tx.$executeRaw`
         UPDATE payment_buttons SET sold_count = GREATEST(0, sold_count - ${session.claimed_units})
         WHERE id = ${session.button_id}`;
+    }
+    if (session.bump_button_id && session.claimed_bump) {
+      await tx.$executeRaw`
+        UPDATE payment_buttons SET sold_count = GREATEST(0, sold_count - 1) WHERE id = ${session.bump_button_id}`;
     }
     if (session.discount_code_id && session.claimed_use) {
       await tx.$executeRaw`
@@ -105,7 +128,7 @@ export async function releaseClaims(sessionId: string): Promise<void> {
     }
     await tx.checkoutSession.update({
       where: { id: sessionId },
-      data: { claimedUnits: 0, claimedUse: false, discountOnceKey: null },
+      data: { claimedUnits: 0, claimedUse: false, claimedBump: false, discountOnceKey: null },
     });
   });
 }

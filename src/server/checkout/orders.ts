@@ -5,7 +5,7 @@ import { env } from "~/env";
 import { databaseQueueLength, db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { describeQuote, quoteCheckout } from "~/server/checkout/pricing";
-import { BUTTON_NOT_FOUND, findButton, payableWhere } from "~/server/checkout/public-button";
+import { BUTTON_NOT_FOUND, findButton, itemNameOf, payableWhere } from "~/server/checkout/public-button";
 import { sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
 import { planLimitMessage } from "~/server/plans/plans";
 
@@ -34,16 +34,19 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
   const paypal = sellerPayPal(button);
   const amount = { currency: button.currency, valueMinor: quote.totalMinor };
   // A sell-page bundle's order reads '{page name} - {bundle name} Bundle' (its button's name + ' Bundle'), so the
-  // buyer's PayPal receipt says which bundle was bought.
-  const name = button.bundleTier ? `${button.name} Bundle` : button.name;
+  // buyer's PayPal receipt says which bundle was bought; an order bump is an item of its own.
+  const name = itemNameOf(button);
+  const items = [{ name, quantity: quote.quantity, unitAmountMinor: quote.unitAmountMinor }];
+  if (quote.bump) items.push({ name: quote.bump.name, quantity: 1, unitAmountMinor: quote.bump.unitAmountMinor });
   const order = await withPayPal("create order", () =>
     paypal.client.createOrder({
       amount,
-      items: [{ name, quantity: quote.quantity, unitAmountMinor: quote.unitAmountMinor }],
+      items,
       discountMinor: quote.discountMinor,
       customId: button.id,
       description: [
         quote.quantity > 1 ? `${quote.quantity} × ${name}` : name,
+        quote.bump && `+ ${quote.bump.name}`,
         quote.discount && `(code ${quote.discount.code})`,
       ]
         .filter(Boolean)
@@ -64,6 +67,8 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
       quantity: quote.quantity,
       discountCodeId: quote.discount?.id ?? null,
       discountMinor: quote.discountMinor,
+      bumpButtonId: quote.bump?.buttonId ?? null,
+      bumpAmountMinor: quote.bump?.unitAmountMinor ?? null,
     },
   });
   return { orderId: order.id };

@@ -5,6 +5,7 @@ import type { CheckoutChoice } from "~/schemas/checkout";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { consumeRateLimit, refundRateLimit } from "~/server/platform/rate-limit";
+import { offeredBump, type OfferedBump } from "~/server/checkout/public-button";
 
 // What a buyer pays (never a number from the browser). The buyer may choose only what the seller
 // allows: an amount at or above a pay-what-you-want minimum, a quantity up to the button's limit and the stock
@@ -25,13 +26,15 @@ export const discountMessages = {
   subscription: "Discount codes cannot be used on subscriptions.",
 } as const;
 
+export const BUMP_GONE = "This add-on is no longer available. Untick it to pay for the rest.";
+
 const CODE_CHECKS = "discount code attempts";
 
 /** The largest pay-what-you-want amount we pass on, in major units: a typo of extra zeros is not a purchase. */
 const MAX_CHOSEN_MAJOR = 1_000_000;
 
 /** The button columns pricing reads. */
-export type PricedButton = {
+export type PricedButton = Parameters<typeof offeredBump>[0] & {
   id: string;
   merchantId: string;
   sellPageId: string | null;
@@ -70,6 +73,8 @@ export type Quote = {
   discountMinor: number;
   totalMinor: number;
   discount: { id: string; code: string } | null;
+  /** The order bump the buyer ticked: one unit at its bump price, after the discount (which is the main item's). */
+  bump: OfferedBump | null;
 };
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
@@ -171,6 +176,9 @@ export async function quoteCheckout(button: PricedButton, choice: CheckoutChoice
   const quantity = quantityOf(button, choice.quantity);
   const unitAmountMinor = unitAmount(button, choice.amount);
   const subtotalMinor = unitAmountMinor * quantity;
+  // Ticked against a bump the seller has since removed, switched off or sold out: the buyer decides again.
+  const bump = choice.bump === true ? offeredBump(button) : null;
+  if (choice.bump === true && !bump) throw new AppError("CONFLICT", BUMP_GONE);
   let discount: Quote["discount"] = null;
   let discountMinor = 0;
   if (wantsCode) {
@@ -184,15 +192,17 @@ export async function quoteCheckout(button: PricedButton, choice: CheckoutChoice
     unitAmountMinor,
     subtotalMinor,
     discountMinor,
-    totalMinor: subtotalMinor - discountMinor,
+    totalMinor: subtotalMinor - discountMinor + (bump?.unitAmountMinor ?? 0),
     discount,
+    bump,
   };
 }
 
 /** The quote as the buyer's page shows it. */
-export function describeQuote({ discount, ...quote }: Quote) {
+export function describeQuote({ discount, bump, ...quote }: Quote) {
   return {
     ...quote,
+    bumpName: bump?.name ?? null,
     discountCode: discount?.code ?? null,
     total: formatMoney(quote.totalMinor, quote.currency),
     discountText: discount ? `${discount.code}: −${formatMoney(quote.discountMinor, quote.currency)}` : null,

@@ -20,6 +20,62 @@ export const payableWhere = (buttonId: string) => ({
   OR: [{ sellPageId: null }, { sellPage: { isActive: true } }],
 });
 
+/** The order bump's POP as pricing and the buyer's page read it. */
+const bumpTargetSelect = {
+  id: true,
+  name: true,
+  merchantId: true,
+  amountMinor: true,
+  currency: true,
+  paymentType: true,
+  isActive: true,
+  stockLimit: true,
+  soldCount: true,
+  sellPageId: true,
+  bundleTier: true,
+  sellPage: { select: { isActive: true } },
+} as const;
+type BumpTarget = Prisma.PaymentButtonGetPayload<{ select: typeof bumpTargetSelect }>;
+
+/** The name a PayPal order and a payment line give a POP: a bundle reads '{page} - {bundle} Bundle'. */
+export const itemNameOf = (button: { name: string; bundleTier: unknown }) =>
+  button.bundleTier ? `${button.name} Bundle` : button.name;
+
+/**
+ * The order bump a buyer may tick on `button`, or null: it is offered only while its POP can be sold in the same
+ * order (active, one-time, the same store and currency, not sold out) and the button itself is one-time. The
+ * seller's form checks the same when saving; this covers what changed since (a bump POP switched off or sold out).
+ */
+export function offeredBump(button: {
+  merchantId: string;
+  currency: string;
+  paymentType: string;
+  bumpPriceMinor: number | null;
+  bumpPitch: string | null;
+  bumpButton: BumpTarget | null;
+}) {
+  const target = button.bumpButton;
+  if (!target || button.paymentType !== "one_time") return null;
+  const sellable =
+    target.isActive &&
+    target.sellPage?.isActive !== false &&
+    target.paymentType === "one_time" &&
+    target.merchantId === button.merchantId &&
+    target.currency === button.currency &&
+    (target.stockLimit === null || target.soldCount < target.stockLimit);
+  if (!sellable) return null;
+  return {
+    buttonId: target.id,
+    sellPageId: target.sellPageId,
+    bundleTier: target.bundleTier,
+    name: itemNameOf(target),
+    unitAmountMinor: Math.max(1, Math.min(button.bumpPriceMinor ?? target.amountMinor, target.amountMinor)),
+    regularAmountMinor: target.amountMinor,
+    pitch: button.bumpPitch,
+  };
+}
+export type OfferedBump = NonNullable<ReturnType<typeof offeredBump>>;
+
 /** The columns toPublicButton reads: sell pages select them for their bundles' buttons. */
 export const publicButtonSelect = {
   id: true,
@@ -41,6 +97,10 @@ export const publicButtonSelect = {
   styleShape: true,
   styleSize: true,
   styleLabel: true,
+  merchantId: true,
+  bumpPriceMinor: true,
+  bumpPitch: true,
+  bumpButton: { select: bumpTargetSelect },
   merchant: {
     select: {
       ...sellerSelect,
@@ -52,7 +112,6 @@ export const publicButtonSelect = {
 
 const buttonSelect = {
   ...publicButtonSelect,
-  merchantId: true,
   isActive: true,
   sellPageId: true,
   bundleTier: true,
@@ -94,6 +153,8 @@ export function toPublicButton(button: PublicButtonRow) {
     stockLeft,
     soldOut: stockLeft === 0,
     acceptsDiscountCodes: isOneTime && button.merchant._count.discountCodes > 0,
+    /** The order bump's checkbox: what it adds, at what price, and the seller's pitch. Never its button's secrets. */
+    bump: bumpForBuyer(button),
     subscriptionPlanId: button.paymentType === "subscription" ? button.subscriptionPlanId : null,
     paypalClientId: button.paypalClientId,
     style,
@@ -109,6 +170,18 @@ export function toPublicButton(button: PublicButtonRow) {
 }
 
 export type PublicButton = ReturnType<typeof toPublicButton>;
+
+function bumpForBuyer(button: PublicButtonRow) {
+  const bump = offeredBump(button);
+  if (!bump) return null;
+  return {
+    name: bump.name,
+    amountMinor: bump.unitAmountMinor,
+    /** Its usual price when the bump price is lower: shown struck through. */
+    regularAmountMinor: bump.regularAmountMinor > bump.unitAmountMinor ? bump.regularAmountMinor : null,
+    pitch: bump.pitch,
+  };
+}
 
 /**
  * /checkout/{id}: an active button and the store selling it, else NOT_FOUND (the page shows 'Product Not Found').

@@ -183,6 +183,7 @@ describe("the loader before a click", () => {
       stockLeft: null,
       soldOut: false,
       acceptsDiscountCodes: false,
+      bump: null,
       subscriptionPlanId: null,
       paypalClientId: "client-sell-page",
       style: { color: "gold", shape: "rect", size: "medium", label: "paypal" },

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/server/platform/db";
+import { getPublicButton } from "~/server/checkout/public-button";
+import { BUMP_GONE } from "~/server/checkout/pricing";
+import { createMerchant } from "../../factories/merchant";
+import { createPaymentButton } from "../../factories/payment-button";
+import { createSeller } from "../../factories/seller";
+import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
+import { approveOrder, orderAtPayPal } from "../../support/paypal-sandbox";
+import { rejectionOf } from "../../support/rejection";
+
+// The order bump at the checkout: priced on the server from the seller's settings, sent to PayPal as an item of
+// its own, claimed with the main item's stock, and recorded as a payment line of its own.
+
+const buyer = () => buyerApi();
+
+/** A button selling an ebook at $20 with a $15 workbook offered as a bump at $5 (or as `bump` overrides say). */
+async function sellerWithBump(
+  bump: Parameters<typeof createPaymentButton>[2] = {},
+  bumpPriceMinor: number | null = 500,
+) {
+  const seller = await createSeller(db, { name: "Ebook", amountMinor: 2000, maxQuantity: 3 });
+  const workbook = await createPaymentButton(db, seller.merchant.id, {
+    name: "Workbook",
+    amountMinor: 1500,
+    paypalClientId: seller.clientId,
+    ...bump,
+  });
+  await db.paymentButton.update({
+    where: { id: seller.button.id },
+    data: { bumpButtonId: workbook.id, bumpPriceMinor, bumpPitch: "Practise every chapter" },
+  });
+  return { ...seller, workbook };
+}
+
+async function refusal(promise: Promise<unknown>) {
+  const { code, message } = await rejectionOf<CheckoutRefused>(promise);
+  return { code, message };
+}
+
+describe("order bump", () => {
+  it("shows the buyer the bump's name, price, usual price and pitch, and nothing when it cannot be sold", async () => {
+    const { button, workbook } = await sellerWithBump();
+    expect((await getPublicButton({ buttonId: button.id })).bump).toEqual({
+      name: "Workbook",
+      amountMinor: 500,
+      regularAmountMinor: 1500,
+      pitch: "Practise every chapter",
+    });
+    await db.paymentButton.update({ where: { id: workbook.id }, data: { stockLimit: 2, soldCount: 2 } });
+    expect((await getPublicButton({ buttonId: button.id })).bump).toBeNull();
+    await db.paymentButton.update({ where: { id: workbook.id }, data: { stockLimit: null, isActive: false } });
+    expect((await getPublicButton({ buttonId: button.id })).bump).toBeNull();
+  });
+
+  it("sends PayPal both items with their sum, and records two lines that add up to the payment", async () => {
+    const { button, workbook, clientId } = await sellerWithBump();
+    const { orderId } = await buyer().createOrder({ buttonId: button.id, quantity: "2", bump: "true" });
+    const [unit] = (await orderAtPayPal(clientId, orderId)).purchase_units;
+    expect(unit!.amount.value).toBe("45.00");
+    expect(unit!.amount.breakdown?.item_total?.value).toBe("45.00");
+    expect(unit!.items!.map((item) => [item.name, item.quantity, item.unit_amount.value])).toEqual([
+      ["Ebook", "2", "20.00"],
+      ["Workbook", "1", "5.00"],
+    ]);
+
+    await approveOrder(orderId);
+    expect((await buyer().captureOrder({ buttonId: button.id, orderId })).status).toBe("completed");
+    const payment = await db.transaction.findUniqueOrThrow({
+      where: { paypalOrderId: orderId },
+      include: { lines: { orderBy: { position: "asc" } } },
+    });
+    expect(payment.amountMinor).toBe(4500);
+    expect(
+      payment.lines.map((line) => [line.origin, line.buttonId, line.name, line.quantity, line.amountMinor]),
+    ).toEqual([
+      ["item", button.id, "Ebook", 2, 4000],
+      ["bump", workbook.id, "Workbook", 1, 500],
+    ]);
+    expect((await db.paymentButton.findUniqueOrThrow({ where: { id: workbook.id } })).soldCount).toBe(1);
+  });
+
+  it("takes a discount code off the main item only, and charges the bump's own price when it has no bump price", async () => {
+    const { button, merchant } = await sellerWithBump({}, null);
+    await db.discountCode.create({ data: { merchantId: merchant.id, code: "HALF", kind: "percent", percentOff: 50 } });
+    const quote = await buyer().quoteOrder({ buttonId: button.id, discountCode: "half", bump: true });
+    expect(quote).toMatchObject({ discountMinor: 1000, totalMinor: 2500, bumpName: "Workbook" });
+    const { orderId } = await buyer().createOrder({ buttonId: button.id, discountCode: "half", bump: true });
+    await approveOrder(orderId);
+    await buyer().captureOrder({ buttonId: button.id, orderId });
+    const lines = await db.paymentLine.findMany({
+      where: { transaction: { paypalOrderId: orderId } },
+      orderBy: { position: "asc" },
+    });
+    expect(lines.map((line) => [line.unitAmountMinor, line.discountMinor, line.amountMinor])).toEqual([
+      [2000, 1000, 1000],
+      [1500, 0, 1500],
+    ]);
+  });
+
+  it("refuses a ticked bump the button does not offer, and a malformed tick, before any PayPal order exists", async () => {
+    const { button } = await createSeller(db);
+    expect(await refusal(buyer().createOrder({ buttonId: button.id, bump: "true" }))).toEqual({
+      code: "CONFLICT",
+      message: BUMP_GONE,
+    });
+    expect((await refusal(buyer().createOrder({ buttonId: button.id, bump: "yes" as "true" }))).code).toBe("INVALID");
+    expect(await db.checkoutSession.count({ where: { buttonId: button.id } })).toBe(0);
+  });
+
+  it("never offers another store's POP, or one in another currency, whatever the row says", async () => {
+    const other = await createMerchant(db);
+    const foreign = await createPaymentButton(db, other.id, { amountMinor: 100 });
+    const { button } = await createSeller(db, { bumpPriceMinor: 50 });
+    await db.paymentButton.update({ where: { id: button.id }, data: { bumpButtonId: foreign.id } });
+    expect((await getPublicButton({ buttonId: button.id })).bump).toBeNull();
+    expect((await refusal(buyer().createOrder({ buttonId: button.id, bump: "true" }))).message).toBe(BUMP_GONE);
+
+    const { button: euro } = await sellerWithBump({ currency: "EUR" });
+    expect((await getPublicButton({ buttonId: euro.id })).bump).toBeNull();
+  });
+
+  it("refuses the capture without charging when the bump sold out after the order, and frees the main item", async () => {
+    const { button, workbook } = await sellerWithBump({ stockLimit: 1 });
+    const { orderId } = await buyer().createOrder({ buttonId: button.id, bump: "true" });
+    await db.paymentButton.update({ where: { id: workbook.id }, data: { soldCount: 1 } });
+    await approveOrder(orderId);
+    expect(await refusal(buyer().captureOrder({ buttonId: button.id, orderId }))).toEqual({
+      code: "CONFLICT",
+      message: BUMP_GONE,
+    });
+    expect(await db.transaction.count({ where: { paypalOrderId: orderId } })).toBe(0);
+    expect((await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).soldCount).toBe(0);
+  });
+});
