@@ -17,9 +17,11 @@ export const POOL_LOW_AT = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Issues the keys a completed payment is owed under its button's license policy (none without one). Pool keys go
- * first, oldest first, each taken under a row lock so two payments never share one; generated keys make up the
- * rest. Returns the outbox of what issuing tells: license_key.created per key, the low-pool warning.
+ * Issues the keys a completed payment is owed under its POPs' license policies (none without one): each line of
+ * an order (the POP bought, an order bump) under its own button's policy, a subscription's one set under its
+ * button's. Pool keys go first, oldest first, each taken under a row lock so two payments never share one;
+ * generated keys make up the rest. Returns the outbox of what issuing tells: license_key.created per key, the
+ * low-pool warning.
  */
 export async function issueLicenseKeys(tx: Tx, transactionId: string): Promise<Outbox> {
   const outbox: Outbox = { deliveries: [], emails: [] };
@@ -32,21 +34,51 @@ export async function issueLicenseKeys(tx: Tx, transactionId: string): Promise<O
       payerEmail: true,
       paypalSubscriptionId: true,
       createdAt: true,
+      lines: { orderBy: { position: "asc" }, select: { position: true, buttonId: true, quantity: true } },
     },
   });
-  if (!payment.buttonId) return outbox;
-  const policy = await tx.licensePolicy.findUnique({ where: { buttonId: payment.buttonId } });
-  if (!policy) return outbox;
+  // The first line's keys keep the issue keys every payment had before lines ("{payment}:{unit}").
+  const owed =
+    payment.paypalSubscriptionId || payment.lines.length === 0
+      ? [
+          {
+            buttonId: payment.buttonId,
+            base: payment.paypalSubscriptionId ? `sub:${payment.paypalSubscriptionId}` : transactionId,
+            units: payment.paypalSubscriptionId ? 1 : Math.max(1, payment.quantity),
+          },
+        ]
+      : payment.lines.map((line) => ({
+          buttonId: line.buttonId,
+          base: line.position === 0 ? transactionId : `${transactionId}:line${line.position}`,
+          units: line.quantity,
+        }));
+  for (const { buttonId, base, units } of owed) {
+    if (buttonId) await issueUnits(tx, { ...payment, transactionId }, { buttonId, base, units }, outbox);
+  }
+  return outbox;
+}
 
-  const base = payment.paypalSubscriptionId ? `sub:${payment.paypalSubscriptionId}` : transactionId;
-  const units = payment.paypalSubscriptionId ? 1 : Math.max(1, payment.quantity);
+async function issueUnits(
+  tx: Tx,
+  payment: {
+    transactionId: string;
+    merchantId: string;
+    payerEmail: string | null;
+    paypalSubscriptionId: string | null;
+    createdAt: Date;
+  },
+  { buttonId, base, units }: { buttonId: string; base: string; units: number },
+  outbox: Outbox,
+) {
+  const policy = await tx.licensePolicy.findUnique({ where: { buttonId } });
+  if (!policy) return;
   const wanted = Array.from({ length: units }, (_, index) => `${base}:${index + 1}`);
   const issued = await tx.licenseKey.findMany({ where: { issueKey: { in: wanted } }, select: { issueKey: true } });
   const missing = wanted.filter((issueKey) => !issued.some((key) => key.issueKey === issueKey));
-  if (missing.length === 0) return outbox;
+  if (missing.length === 0) return;
 
   const owed = {
-    transactionId,
+    transactionId: payment.transactionId,
     paypalSubscriptionId: payment.paypalSubscriptionId,
     buyerEmail: payment.payerEmail,
     activationLimit: policy.activationLimit,
@@ -59,7 +91,7 @@ export async function issueLicenseKeys(tx: Tx, transactionId: string): Promise<O
   };
   const pool = await tx.$queryRaw<{ id: string }[]>`
     SELECT id FROM license_keys
-     WHERE button_id = ${payment.buttonId} AND issue_key IS NULL
+     WHERE button_id = ${buttonId} AND issue_key IS NULL
      ORDER BY created_at, id
      LIMIT ${missing.length}
        FOR UPDATE SKIP LOCKED`;
@@ -74,7 +106,7 @@ export async function issueLicenseKeys(tx: Tx, transactionId: string): Promise<O
             ...storedKey(generateKey(policy.keyPrefix)),
             issueKey,
             merchantId: payment.merchantId,
-            buttonId: payment.buttonId,
+            buttonId,
           },
           select: { id: true },
         });
@@ -83,11 +115,9 @@ export async function issueLicenseKeys(tx: Tx, transactionId: string): Promise<O
   await tx.licenseKeyEvent.createMany({
     data: keyIds.map((licenseKeyId) => ({ licenseKeyId, kind: "issued", detail: null })),
   });
-  const buttonId = payment.buttonId;
   const created = keyIds.map((id) => ({ id, merchantId: payment.merchantId, buttonId }));
   outbox.deliveries.push(...(await recordKeyEvents(tx, "license_key.created", created)));
-  if (pool.length > 0) outbox.emails.push(...(await warnIfPoolLow(tx, payment.buttonId, payment.merchantId)));
-  return outbox;
+  if (pool.length > 0) outbox.emails.push(...(await warnIfPoolLow(tx, buttonId, payment.merchantId)));
 }
 
 /** The seller hears once when a pool they rely on runs low; importing keys re-arms the warning. */

@@ -98,6 +98,18 @@ describe("order bump", () => {
     ]);
   });
 
+  it("issues the bump's license key under the bump POP's own policy, with the main item's, in the buyer's answer", async () => {
+    const { button, workbook, merchant } = await sellerWithBump();
+    await db.licensePolicy.create({ data: { buttonId: button.id, merchantId: merchant.id, keyPrefix: "BOOK-" } });
+    await db.licensePolicy.create({ data: { buttonId: workbook.id, merchantId: merchant.id, keyPrefix: "WORK-" } });
+    const { orderId } = await buyer().createOrder({ buttonId: button.id, bump: "true" });
+    await approveOrder(orderId);
+    const { licenseKeys } = await buyer().captureOrder({ buttonId: button.id, orderId });
+    expect(licenseKeys.map((key) => key.slice(0, 5)).sort()).toEqual(["BOOK-", "WORK-"]);
+    const keys = await db.licenseKey.findMany({ where: { transaction: { paypalOrderId: orderId } } });
+    expect(keys.map((key) => key.buttonId).sort()).toEqual([button.id, workbook.id].sort());
+  });
+
   it("refuses a ticked bump the button does not offer, and a malformed tick, before any PayPal order exists", async () => {
     const { button } = await createSeller(db);
     expect(await refusal(buyer().createOrder({ buttonId: button.id, bump: "true" }))).toEqual({
