@@ -5,6 +5,7 @@ CREATE TYPE "PaymentLineOrigin" AS ENUM ('item', 'bump', 'upsell', 'cart');
 -- AlterTable
 ALTER TABLE "checkout_sessions" ADD COLUMN     "bump_amount_minor" INTEGER,
 ADD COLUMN     "bump_button_id" TEXT,
+ADD COLUMN     "bump_offered" BOOLEAN NOT NULL DEFAULT false,
 ADD COLUMN     "claimed_bump" BOOLEAN NOT NULL DEFAULT false;
 
 -- AlterTable

@@ -1,6 +1,7 @@
 "use client";
 
 import {
+  OrderBumpFigures,
   PeriodFigures,
   RecentTransactions,
   RevenueLines,
@@ -16,8 +17,14 @@ export function ButtonAnalyticsPanel({ id, period }: { id: string; period: Analy
   return <PeriodFigures query={analytics}>{(data) => <ButtonFigures data={data} />}</PeriodFigures>;
 }
 
-/** A button's figures for a period; WPS buttons show theirs the same way. */
-export function ButtonFigures({ data }: { data: RouterOutputs["analytics"]["forButton"] }) {
+/** A button's figures for a period; WPS buttons (which have no order bump) show theirs the same way. */
+export function ButtonFigures({
+  data,
+}: {
+  data: Omit<RouterOutputs["analytics"]["forButton"], "orderBump"> & {
+    orderBump?: RouterOutputs["analytics"]["forButton"]["orderBump"];
+  };
+}) {
   return (
     <>
       <SummaryTiles
@@ -28,6 +35,7 @@ export function ButtonFigures({ data }: { data: RouterOutputs["analytics"]["forB
         failed={data.failedTransactions}
       />
       <SuccessRate rate={data.successRate} />
+      <OrderBumpFigures bump={data.orderBump ?? null} currency={data.currency} />
       <RecentTransactions transactions={data.recentTransactions} />
     </>
   );

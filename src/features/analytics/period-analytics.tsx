@@ -231,3 +231,37 @@ export function RecentTransactions({
     </div>
   );
 }
+
+/** The order bump's figures of a POP in the period: how often buyers offered it took it, and what it brought in. */
+export function OrderBumpFigures({
+  bump,
+  currency,
+}: {
+  bump: { offered: number; taken: number; takeRate: number; revenueMinor: number } | null;
+  currency: Currency;
+}) {
+  if (!bump) return null;
+  return (
+    <section aria-label="Order bump" className="rounded-lg border border-gray-200 p-4 text-sm">
+      <h3 className="font-medium text-gray-900">Order bump</h3>
+      <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
+        <div>
+          <dt className="text-gray-600">Paid orders offered it</dt>
+          <dd className="font-semibold text-gray-900">{bump.offered}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">Taken</dt>
+          <dd className="font-semibold text-gray-900">{bump.taken}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">Take rate</dt>
+          <dd className="font-semibold text-gray-900">{bump.takeRate}%</dd>
+        </div>
+        <div>
+          <dt className="text-gray-600">Revenue from bumps</dt>
+          <dd className="font-semibold text-gray-900">{formatMoney(bump.revenueMinor, currency)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

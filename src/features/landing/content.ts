@@ -1,6 +1,7 @@
 import {
   Boxes,
   Briefcase,
+  CirclePlus,
   ChartColumn,
   FileDown,
   HandCoins,
@@ -82,6 +83,13 @@ export const features: LandingItem[] = [
     description:
       "Let buyers order several units, and set how many you have: a button or bundle shows 'Sold out' when they are gone.",
     icon: Boxes,
+  },
+  {
+    slug: "order-bumps",
+    title: "Order bumps",
+    description:
+      "Offer a second product as a checkbox above the PayPal button, at a lower price: PayPal's receipt lists both items.",
+    icon: CirclePlus,
   },
   {
     slug: "branding",

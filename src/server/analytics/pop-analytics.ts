@@ -81,12 +81,38 @@ const buttonKinds = {
  * A payment button's analytics dialog: totals by SQL aggregate over the button's hourly totals (popGroups) plus
  * the 10 newest rows. Another merchant's button is NOT_FOUND.
  */
-export function getButtonAnalytics(
+export async function getButtonAnalytics(
   merchantId: string,
   input: { buttonId: string; period: AnalyticsPeriod },
   now: Date = new Date(),
 ) {
-  return buttonFigures(buttonKinds.payment, merchantId, input.buttonId, input.period, now);
+  const figures = await buttonFigures(buttonKinds.payment, merchantId, input.buttonId, input.period, now);
+  const orderBump = await orderBumpFigures(merchantId, [input.buttonId], periodStart(input.period, now));
+  return { ...figures, orderBump };
+}
+
+/**
+ * The order bump of `buttonIds` (a button, or a sell page's bundles) in the period: paid orders whose buyer was
+ * offered the bump, how many of them took it (the take rate) and what the bumps brought in. Null when no order
+ * in the period was offered one.
+ */
+export async function orderBumpFigures(merchantId: string, buttonIds: string[], since: Date | null) {
+  const [row] = await db.$queryRaw<{ offered: number; taken: number; revenueMinor: bigint | null }[]>`
+    SELECT count(*)::int AS offered, count(*) FILTER (WHERE s.bump_button_id IS NOT NULL)::int AS taken,
+           SUM(l.amount_minor)::bigint AS "revenueMinor"
+    FROM checkout_sessions s
+    JOIN transactions t ON t.paypal_order_id = s.paypal_order_id
+      AND t.status IN ('completed', 'partially_refunded', 'refunded')
+    LEFT JOIN payment_lines l ON l.transaction_id = t.id AND l.origin = 'bump'
+    WHERE s.merchant_id = ${merchantId} AND ${isOneOf(Prisma.sql`s.button_id`, buttonIds)} AND s.bump_offered
+      ${since === null ? Prisma.empty : Prisma.sql`AND s.created_at >= ${since}`}`;
+  if (!row || row.offered === 0) return null;
+  return {
+    offered: row.offered,
+    taken: row.taken,
+    takeRate: successRate(row.taken, row.offered),
+    revenueMinor: Number(row.revenueMinor ?? 0),
+  };
 }
 
 /** The same figures for a WPS button, from wps_transactions: the dialog is the payment button's. */

@@ -5,7 +5,7 @@ import { env } from "~/env";
 import { databaseQueueLength, db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { describeQuote, quoteCheckout } from "~/server/checkout/pricing";
-import { BUTTON_NOT_FOUND, findButton, itemNameOf, payableWhere } from "~/server/checkout/public-button";
+import { BUTTON_NOT_FOUND, findButton, itemNameOf, offeredBump, payableWhere } from "~/server/checkout/public-button";
 import { sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
 import { planLimitMessage } from "~/server/plans/plans";
 
@@ -67,6 +67,7 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
       quantity: quote.quantity,
       discountCodeId: quote.discount?.id ?? null,
       discountMinor: quote.discountMinor,
+      bumpOffered: offeredBump(button) !== null,
       bumpButtonId: quote.bump?.buttonId ?? null,
       bumpAmountMinor: quote.bump?.unitAmountMinor ?? null,
     },

@@ -54,6 +54,7 @@ describe("analytics.forButton", () => {
       failedTransactions: 1,
       successRate: 50,
       revenue: [{ currency: "USD", amountMinor: 1000 }],
+      orderBump: null,
     });
     // 3 of 4 were paid (the refunded one too); revenue is captured minus refunded.
     await expect(figures("30d")).resolves.toMatchObject({
@@ -144,6 +145,7 @@ describe("analytics.forButton", () => {
         failedTransactions: 0,
         successRate: 0,
         revenue: [],
+        orderBump: null,
         recentTransactions: [],
       },
     );

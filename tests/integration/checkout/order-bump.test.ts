@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db";
 import { getPublicButton } from "~/server/checkout/public-button";
 import { BUMP_GONE } from "~/server/checkout/pricing";
+import { getButtonAnalytics } from "~/server/analytics/pop-analytics";
 import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton } from "../../factories/payment-button";
 import { createSeller } from "../../factories/seller";
@@ -108,6 +109,20 @@ describe("order bump", () => {
     expect(licenseKeys.map((key) => key.slice(0, 5)).sort()).toEqual(["BOOK-", "WORK-"]);
     const keys = await db.licenseKey.findMany({ where: { transaction: { paypalOrderId: orderId } } });
     expect(keys.map((key) => key.buttonId).sort()).toEqual([button.id, workbook.id].sort());
+  });
+
+  it("counts the bump's take rate and revenue over the paid orders that offered it, on the button's analytics", async () => {
+    const { button, merchant } = await sellerWithBump();
+    const figures = () => getButtonAnalytics(merchant.id, { buttonId: button.id, period: "30d" });
+    expect((await figures()).orderBump).toBeNull();
+    for (const bump of ["true", "false", "false", undefined] as const) {
+      const { orderId } = await buyer().createOrder({ buttonId: button.id, ...(bump && { bump }) });
+      await approveOrder(orderId);
+      await buyer().captureOrder({ buttonId: button.id, orderId });
+    }
+    // An order never paid is not an order that declined the bump.
+    await buyer().createOrder({ buttonId: button.id });
+    expect((await figures()).orderBump).toEqual({ offered: 4, taken: 1, takeRate: 25, revenueMinor: 500 });
   });
 
   it("refuses a ticked bump the button does not offer, and a malformed tick, before any PayPal order exists", async () => {
