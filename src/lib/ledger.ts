@@ -1,4 +1,4 @@
-import type { Currency } from "~/lib/money";
+import { formatMoney, type Currency } from "~/lib/money";
 
 // A payment's status after refunds is derived from what was captured and what went back.
 
@@ -25,6 +25,23 @@ export const settledStatuses = ["completed", "partially_refunded", "refunded"] a
  * What a refund of `requestedMinor` (absent: all that is left) may be, or why it may not: the dashboard's
  * Refund dialog and the server share it.
  */
+/** What one line of a payment may still give back: the line's own rest, within what is left of the payment. */
+export function refundableLineAmount(
+  payment: { amountMinor: number; refundedMinor: number; currency: Currency },
+  line: { amountMinor: number; refundedMinor: number },
+  requestedMinor: number | undefined,
+): { ok: true; amountMinor: number } | { ok: false; message: string } {
+  const lineLeft = Math.min(line.amountMinor - line.refundedMinor, payment.amountMinor - payment.refundedMinor);
+  if (lineLeft <= 0) return { ok: false, message: "This item has been refunded in full already." };
+  if (requestedMinor !== undefined && requestedMinor > lineLeft) {
+    return {
+      ok: false,
+      message: `The refund cannot be more than what is left of this item (${formatMoney(lineLeft, payment.currency)}).`,
+    };
+  }
+  return refundableAmount(payment, requestedMinor ?? lineLeft);
+}
+
 export function refundableAmount(
   payment: { amountMinor: number; refundedMinor: number; currency: Currency },
   requestedMinor: number | undefined,

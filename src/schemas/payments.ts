@@ -92,6 +92,8 @@ export const refundPaymentSchema = z.object({
     .max(2_147_483_647, "The refund cannot be more than what is left to refund.")
     .optional(),
   reason: z.string().trim().max(255, "Reason must be at most 255 characters").optional(),
+  /** One line of the payment to refund (an order bump, say): at most what is left of that line. */
+  lineId: z.string().trim().min(1, "Choose the item to refund").max(64, "Payment line not found.").optional(),
   /**
    * Made once per opened dialog: a double click or a retried request sends the same key, which becomes the
    * PayPal-Request-Id, so PayPal refunds once.

@@ -33,11 +33,15 @@ CREATE TABLE "payment_lines" (
     "unit_amount_minor" INTEGER NOT NULL,
     "discount_minor" INTEGER NOT NULL DEFAULT 0,
     "amount_minor" INTEGER NOT NULL,
+    "refunded_minor" INTEGER NOT NULL DEFAULT 0,
     "currency" "Currency" NOT NULL,
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "payment_lines_pkey" PRIMARY KEY ("id")
 );
+
+-- AlterTable
+ALTER TABLE "refunds" ADD COLUMN     "payment_line_id" TEXT;
 
 -- CreateIndex
 CREATE INDEX "payment_lines_button_id_created_at_idx" ON "payment_lines"("button_id", "created_at");
@@ -62,6 +66,9 @@ ALTER TABLE "payment_lines" ADD CONSTRAINT "payment_lines_button_id_fkey" FOREIG
 
 -- AddForeignKey
 ALTER TABLE "payment_lines" ADD CONSTRAINT "payment_lines_sell_page_id_fkey" FOREIGN KEY ("sell_page_id") REFERENCES "digital_sell_pages"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_payment_line_id_fkey" FOREIGN KEY ("payment_line_id") REFERENCES "payment_lines"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_bump_button_id_fkey" FOREIGN KEY ("bump_button_id") REFERENCES "payment_buttons"("id") ON DELETE SET NULL ON UPDATE CASCADE;

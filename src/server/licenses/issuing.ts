@@ -141,12 +141,13 @@ async function warnIfPoolLow(tx: Tx, buttonId: string, merchantId: string): Prom
 }
 
 /**
- * A payment refunded in full: its keys stop working (status "disabled", marked as the refund's doing, so the list
- * says why). A partial refund keeps them. Returns the license_key.updated deliveries.
+ * A payment refunded in full, or one line of it (`buttonId`: that line's POP): its keys stop working (status
+ * "disabled", marked as the refund's doing, so the list says why). A partial refund keeps them. Returns the
+ * license_key.updated deliveries.
  */
-export async function disableKeysOfRefundedPayment(tx: Tx, transactionId: string): Promise<Outbox> {
+export async function disableKeysOfRefundedPayment(tx: Tx, transactionId: string, buttonId?: string): Promise<Outbox> {
   const keys = await tx.licenseKey.findMany({
-    where: { transactionId, disabledAt: null },
+    where: { transactionId, disabledAt: null, ...(buttonId && { buttonId }) },
     select: { id: true, merchantId: true, buttonId: true },
   });
   const outbox: Outbox = { deliveries: [], emails: [] };

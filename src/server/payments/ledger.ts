@@ -31,6 +31,8 @@ export interface RefundRecord {
   kind: RefundKind;
   source: RefundSource;
   reason: string | null;
+  /** The payment line the seller refunded; absent for a refund of the payment (PayPal's, or a full one). */
+  paymentLineId?: string | null;
   /** When PayPal made it; revenue drops in this period. */
   createdAt: Date;
 }
@@ -66,6 +68,15 @@ async function lockPayment(tx: Tx, transactionId: string) {
  * total and derived status, and (refunded in full) the end of its download grants, in one database transaction.
  * The same refund reported again (our dashboard's answer, then PayPal's webhook) changes nothing.
  */
+/** Counts a refund against its line; a line refunded in full takes back what it delivered (its license keys). */
+async function refundLine(tx: Prisma.TransactionClient, lineId: string, addedMinor: number) {
+  const [line] = await tx.$queryRaw<{ button_id: string | null; amount_minor: number; refunded_minor: number }[]>`
+    UPDATE payment_lines SET refunded_minor = LEAST(amount_minor, refunded_minor + ${addedMinor})
+    WHERE id = ${lineId} RETURNING button_id, amount_minor, refunded_minor`;
+  if (!line) return null;
+  return { buttonId: line.button_id, inFull: line.refunded_minor >= line.amount_minor };
+}
+
 export async function recordRefund(transactionId: string, refund: RefundRecord): Promise<RefundOutcome> {
   const outcome = await db.$transaction(async (tx): Promise<RefundOutcome & { outbox: Outbox }> => {
     const payment = await lockPayment(tx, transactionId);
@@ -100,6 +111,7 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
       data: {
         merchantId: payment.merchantId,
         transactionId: payment.id,
+        paymentLineId: refund.paymentLineId ?? null,
         buttonKey: payment.buttonId ?? "",
         paypalRefundId: refund.paypalRefundId,
         kind: refund.kind,
@@ -127,7 +139,13 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
         ? payment.status
         : statusAfterRefunds(payment.amountMinor, refundedMinor);
     await tx.transaction.update({ where: { id: payment.id }, data: { refundedMinor, status } });
-    const disabledKeys = status === "refunded" ? await disableKeysOfRefundedPayment(tx, payment.id) : emptyOutbox();
+    const lineRefunded = refund.paymentLineId ? await refundLine(tx, refund.paymentLineId, added) : null;
+    const disabledKeys =
+      status === "refunded"
+        ? await disableKeysOfRefundedPayment(tx, payment.id)
+        : lineRefunded?.inFull && lineRefunded.buttonId
+          ? await disableKeysOfRefundedPayment(tx, payment.id, lineRefunded.buttonId)
+          : emptyOutbox();
     if (status === "refunded") await revokeGrantsForTransaction(payment.id, tx);
     const outbox = await recordPaymentEvent(tx, "payment.refunded", payment.id, {
       refund: {

@@ -1,5 +1,5 @@
 import type { TransactionStatus } from "~/generated/prisma/enums";
-import { refundableAmount } from "~/lib/ledger";
+import { refundableAmount, refundableLineAmount } from "~/lib/ledger";
 import { formatMoney } from "~/lib/money";
 import { type RefundPaymentInput, refundPaymentSchema } from "~/schemas/payments";
 import { db } from "~/server/platform/db";
@@ -24,7 +24,8 @@ const PAYMENT_NOT_FOUND = "Payment not found.";
 
 /**
  * Calls PayPal's refund API (a capture's, or a subscription sale's) with the dialog's idempotency key as
- * PayPal-Request-Id and records the refund from PayPal's answer. NOT_FOUND for another merchant's payment;
+ * PayPal-Request-Id and records the refund from PayPal's answer. A refund of one line (`lineId`) is, at PayPal, a
+ * partial refund of the capture; the ledger also counts it against that line. NOT_FOUND for another merchant's payment;
  * INVALID with a readable message for an amount over what is left or a payment that cannot be refunded.
  */
 export async function refundPayment(merchantId: string, rawInput: RefundPaymentInput): Promise<RefundResult> {
@@ -53,7 +54,16 @@ export async function refundPayment(merchantId: string, rawInput: RefundPaymentI
   if (!payment.paypalTransactionId) {
     throw new AppError("INVALID", "This payment has no PayPal transaction id to refund; refund it in PayPal.");
   }
-  const amount = refundableAmount(payment, input.amountMinor);
+  const line = input.lineId
+    ? await db.paymentLine.findFirst({
+        where: { id: input.lineId, transactionId: payment.id },
+        select: { id: true, amountMinor: true, refundedMinor: true },
+      })
+    : null;
+  if (input.lineId && !line) throw new AppError("NOT_FOUND", "Payment line not found.");
+  const amount = line
+    ? refundableLineAmount(payment, line, input.amountMinor)
+    : refundableAmount(payment, input.amountMinor);
   if (!amount.ok) throw new AppError("INVALID", amount.message);
 
   const paypal = await merchantPayPal(merchantId);
@@ -99,6 +109,7 @@ export async function refundPayment(merchantId: string, rawInput: RefundPaymentI
     kind: "refund",
     source: "dashboard",
     reason: input.reason || null,
+    paymentLineId: line?.id ?? null,
     createdAt: refund.createTime ? new Date(refund.createTime) : new Date(),
   });
   return {

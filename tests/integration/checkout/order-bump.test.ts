@@ -9,6 +9,7 @@ import { createSeller } from "../../factories/seller";
 import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
 import { approveOrder, orderAtPayPal } from "../../support/paypal-sandbox";
 import { rejectionOf } from "../../support/rejection";
+import { merchantCaller } from "../../support/callers";
 
 // The order bump at the checkout: priced on the server from the seller's settings, sent to PayPal as an item of
 // its own, claimed with the main item's stock, and recorded as a payment line of its own.
@@ -123,6 +124,55 @@ describe("order bump", () => {
     // An order never paid is not an order that declined the bump.
     await buyer().createOrder({ buttonId: button.id });
     expect((await figures()).orderBump).toEqual({ offered: 4, taken: 1, takeRate: 25, revenueMinor: 500 });
+  });
+
+  it("refunds one line: within what is left of it, counted on the line, and its keys only are disabled", async () => {
+    const { button, workbook, merchant } = await sellerWithBump();
+    await db.licensePolicy.create({ data: { buttonId: button.id, merchantId: merchant.id } });
+    await db.licensePolicy.create({ data: { buttonId: workbook.id, merchantId: merchant.id } });
+    const { orderId } = await buyer().createOrder({ buttonId: button.id, bump: "true" });
+    await approveOrder(orderId);
+    await buyer().captureOrder({ buttonId: button.id, orderId });
+    const payment = await db.transaction.findUniqueOrThrow({
+      where: { paypalOrderId: orderId },
+      include: { lines: { orderBy: { position: "asc" } } },
+    });
+    const [ebookLine, bumpLine] = payment.lines;
+    const refund = (input: { lineId: string; amountMinor?: number }) =>
+      merchantCaller(merchant).merchant.payments.refund({
+        paymentId: payment.id,
+        idempotencyKey: crypto.randomUUID(),
+        ...input,
+      });
+
+    expect((await rejectionOf(refund({ lineId: bumpLine!.id, amountMinor: 501 }))).message).toBe(
+      "The refund cannot be more than what is left of this item ($5.00).",
+    );
+    const other = await sellerWithBump();
+    const { orderId: otherOrder } = await buyer().createOrder({ buttonId: other.button.id });
+    await approveOrder(otherOrder);
+    await buyer().captureOrder({ buttonId: other.button.id, orderId: otherOrder });
+    const foreignLine = await db.paymentLine.findFirstOrThrow({
+      where: { transaction: { paypalOrderId: otherOrder } },
+    });
+    expect((await rejectionOf(refund({ lineId: foreignLine.id }))).message).toBe("Payment line not found.");
+
+    await refund({ lineId: bumpLine!.id, amountMinor: 200 });
+    expect((await db.paymentLine.findUniqueOrThrow({ where: { id: bumpLine!.id } })).refundedMinor).toBe(200);
+    const result = await refund({ lineId: bumpLine!.id });
+    expect(result).toMatchObject({ amountMinor: 300, status: "partially_refunded", refundedMinor: 500 });
+    expect((await rejectionOf(refund({ lineId: bumpLine!.id }))).message).toBe(
+      "This item has been refunded in full already.",
+    );
+    const keys = await db.licenseKey.findMany({ where: { transactionId: payment.id } });
+    expect(keys.map((key) => [key.buttonId, key.disabledAt !== null]).sort()).toEqual(
+      [
+        [button.id, false],
+        [workbook.id, true],
+      ].sort(),
+    );
+    expect((await db.paymentLine.findUniqueOrThrow({ where: { id: ebookLine!.id } })).refundedMinor).toBe(0);
+    expect(await db.refund.count({ where: { paymentLineId: bumpLine!.id } })).toBe(2);
   });
 
   it("refuses a ticked bump the button does not offer, and a malformed tick, before any PayPal order exists", async () => {
