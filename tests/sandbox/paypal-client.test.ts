@@ -135,6 +135,7 @@ describe("orders", () => {
       customId: "btn_poster",
       payer: null,
       capture: null,
+      vault: null,
     });
 
     paypal.sandbox.approveOrder(created.id, "alex");
@@ -156,6 +157,7 @@ describe("orders", () => {
         customId: "btn_poster",
         createTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
+      vault: null,
     });
 
     // Retrying with the same PayPal-Request-Id is safe: the same capture comes back.
@@ -269,6 +271,44 @@ describe("orders", () => {
     const refused = await failure(client.getOrder(id));
     expect(refused.code).toBe("FORBIDDEN");
     expect(refused.message).toMatch(/seller needs to enable it for their REST app/);
+  });
+});
+
+describe("saved wallets (vault)", () => {
+  it("saves the buyer's wallet on capture, charges it once per request id without the buyer, and deletes it", async () => {
+    const { client } = newClient();
+    const created = await client.createOrder(orderInput({ vault: true }));
+    paypal.sandbox.approveOrder(created.id, "alex");
+    const captured = await client.captureOrder(created.id, { requestId: randomUUID() });
+    expect(captured.vault).toEqual({ id: expect.any(String), status: "VAULTED", customerId: expect.any(String) });
+    expect((await client.getOrder(created.id)).vault?.id).toBe(captured.vault!.id);
+
+    const upsell = orderInput({ amount: { currency: "USD", valueMinor: 500 }, customId: "btn_workbook" });
+    const charged = await client.chargeSavedWallet({ ...upsell, vaultId: captured.vault!.id });
+    expect(charged).toMatchObject({
+      status: "COMPLETED",
+      customId: "btn_workbook",
+      payer: { email: "alex.buyer@buyer.example.com" },
+      capture: { status: "COMPLETED", amount: { currency: "USD", valueMinor: 500 } },
+    });
+    // A double click or a replay sends the same request id: PayPal answers the same order, one charge.
+    const again = await client.chargeSavedWallet({ ...upsell, vaultId: captured.vault!.id });
+    expect(again.capture.id).toBe(charged.capture.id);
+
+    await client.deleteSavedWallet(captured.vault!.id);
+    const gone = await failure(
+      client.chargeSavedWallet({ ...upsell, requestId: randomUUID(), vaultId: captured.vault!.id }),
+    );
+    expect(gone.code).toBe("NOT_FOUND");
+  });
+
+  it("is refused with PayPal's issue for an app not allowed to save payment methods", async () => {
+    const { client, config } = newClient();
+    paypal.sandbox.setVaulting(config.clientId, false);
+    const refused = await failure(client.createOrder(orderInput({ vault: true })));
+    expect(refused.issue).toBe("NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE");
+    // The same order without the request to save is fine.
+    expect((await client.createOrder(orderInput())).status).toBe("CREATED");
   });
 });
 

@@ -126,7 +126,7 @@ export function createPayPalApi(config: PayPalClientConfig) {
   const doFetch = config.fetch ?? fetch;
 
   async function send(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "DELETE",
     path: string,
     headers: Record<string, string>,
     body: string | undefined,
@@ -183,7 +183,7 @@ export function createPayPalApi(config: PayPalClientConfig) {
   }
 
   async function api<T>(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "DELETE",
     path: string,
     /**
      * allowEmpty: a 204 (no body) is the answer, as for a subscription's cancel. readOnly: a POST that changes
@@ -191,7 +191,8 @@ export function createPayPalApi(config: PayPalClientConfig) {
      */
     options: { body?: string; requestId?: string; prefer?: string; allowEmpty?: boolean; readOnly?: boolean } = {},
   ): Promise<T> {
-    const idempotent = method === "GET" || Boolean(options.requestId) || options.readOnly === true;
+    const idempotent =
+      method === "GET" || method === "DELETE" || Boolean(options.requestId) || options.readOnly === true;
     for (let attempt = 1; ; attempt++) {
       const headers: Record<string, string> = { authorization: `Bearer ${await accessToken()}` };
       if (options.body !== undefined) headers["content-type"] = "application/json";

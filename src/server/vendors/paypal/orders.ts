@@ -16,6 +16,7 @@ function toOrder(order: OrderResponseBody): PayPalOrder {
   const capture = unit.payments?.captures?.[0];
   // payment_source.paypal is current; the top-level payer is deprecated but still the only source in older answers.
   const wallet = order.payment_source?.paypal;
+  const vault = wallet?.attributes?.vault;
   return {
     id: required(order.id, "order id"),
     status: required(order.status, "order status"),
@@ -38,8 +39,51 @@ function toOrder(order: OrderResponseBody): PayPalOrder {
           createTime: capture.create_time ?? null,
         }
       : null,
+    vault: vault?.id
+      ? { id: vault.id, status: vault.status ?? "VAULTED", customerId: vault.customer?.id ?? null }
+      : null,
   };
 }
+
+/** The order's purchase unit: its amount with PayPal's breakdown, its items, custom id and description. */
+function purchaseUnit(input: {
+  amount: { currency: Currency; valueMinor: number };
+  items: OrderItem[];
+  discountMinor?: number;
+  customId: string;
+  description?: string;
+}) {
+  const { amount } = input;
+  const money = (valueMinor: number) => ({
+    currency_code: amount.currency,
+    value: toDecimalString(valueMinor, amount.currency),
+  });
+  const itemTotalMinor = input.items.reduce((sum, item) => sum + item.unitAmountMinor * item.quantity, 0);
+  const discountMinor = input.discountMinor ?? 0;
+  if (input.items.length === 0 || itemTotalMinor - discountMinor !== amount.valueMinor) {
+    throw new Error(
+      `createOrder: items (${itemTotalMinor}) less discount (${discountMinor}) must equal the amount (${amount.valueMinor})`,
+    );
+  }
+  return {
+    amount: {
+      ...money(amount.valueMinor),
+      breakdown: {
+        item_total: money(itemTotalMinor),
+        ...(discountMinor > 0 && { discount: money(discountMinor) }),
+      },
+    },
+    items: input.items.map((item) => ({
+      name: item.name.slice(0, MAX_TEXT),
+      quantity: String(item.quantity),
+      unit_amount: money(item.unitAmountMinor),
+    })),
+    custom_id: input.customId,
+    ...(input.description && { description: input.description.slice(0, MAX_TEXT) }),
+  };
+}
+
+type OrderInput = Parameters<typeof purchaseUnit>[0] & { requestId: string };
 
 /** The Orders v2 calls of a seller's client. */
 export function orderCalls(api: PayPalApi) {
@@ -50,52 +94,31 @@ export function orderCalls(api: PayPalApi) {
      * receipt list what was bought; PayPal refuses an order whose parts do not add up to the amount, so neither
      * do we, before asking it.
      */
-    async createOrder(input: {
-      amount: { currency: Currency; valueMinor: number };
-      items: OrderItem[];
-      discountMinor?: number;
-      customId: string;
-      description?: string;
-      requestId: string;
-      returnUrl?: string;
-      cancelUrl?: string;
-    }): Promise<CreatedOrder> {
-      const { amount, returnUrl, cancelUrl } = input;
-      const money = (valueMinor: number) => ({
-        currency_code: amount.currency,
-        value: toDecimalString(valueMinor, amount.currency),
-      });
-      const itemTotalMinor = input.items.reduce((sum, item) => sum + item.unitAmountMinor * item.quantity, 0);
-      const discountMinor = input.discountMinor ?? 0;
-      if (input.items.length === 0 || itemTotalMinor - discountMinor !== amount.valueMinor) {
-        throw new Error(
-          `createOrder: items (${itemTotalMinor}) less discount (${discountMinor}) must equal the amount (${amount.valueMinor})`,
-        );
-      }
+    async createOrder(
+      input: OrderInput & {
+        returnUrl?: string;
+        cancelUrl?: string;
+        /**
+         * Ask PayPal to save the buyer's wallet when the order is captured (store_in_vault ON_SUCCESS), so an offer
+         * after the payment can charge it without a second approval. PayPal refuses (422
+         * NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE) for an app not allowed to save payment methods.
+         */
+        vault?: boolean;
+      },
+    ): Promise<CreatedOrder> {
+      const { returnUrl, cancelUrl } = input;
       const request: CreateOrderRequestBody = {
         intent: "CAPTURE",
         // Everything sold here is digital or a service: PayPal must not ask the buyer for a shipping address.
-        purchase_units: [
-          {
-            amount: {
-              ...money(amount.valueMinor),
-              breakdown: {
-                item_total: money(itemTotalMinor),
-                ...(discountMinor > 0 && { discount: money(discountMinor) }),
-              },
-            },
-            items: input.items.map((item) => ({
-              name: item.name.slice(0, MAX_TEXT),
-              quantity: String(item.quantity),
-              unit_amount: money(item.unitAmountMinor),
-            })),
-            custom_id: input.customId,
-            ...(input.description && { description: input.description.slice(0, MAX_TEXT) }),
-          },
-        ],
+        purchase_units: [purchaseUnit(input)],
         payment_source: {
           paypal: {
             experience_context: { shipping_preference: "NO_SHIPPING", return_url: returnUrl, cancel_url: cancelUrl },
+            ...(input.vault && {
+              attributes: {
+                vault: { store_in_vault: "ON_SUCCESS", usage_type: "MERCHANT", customer_type: "CONSUMER" },
+              },
+            }),
           },
         },
       };
@@ -110,6 +133,31 @@ export function orderCalls(api: PayPalApi) {
         status: required(order.status, "order status"),
         approveUrl: approve?.href ?? null,
       };
+    },
+
+    /**
+     * Charges a saved wallet (a vault payment token) with no buyer present: PayPal creates the order already
+     * captured. The requestId is mandatory here and makes a repeated call the same single charge.
+     */
+    async chargeSavedWallet(input: OrderInput & { vaultId: string }): Promise<CapturedOrder> {
+      const request: CreateOrderRequestBody = {
+        intent: "CAPTURE",
+        purchase_units: [purchaseUnit(input)],
+        payment_source: { paypal: { vault_id: input.vaultId } },
+      };
+      const order = toOrder(
+        await api<OrderResponseBody>("POST", "/v2/checkout/orders", {
+          body: JSON.stringify(request),
+          requestId: input.requestId,
+          prefer: "return=representation",
+        }),
+      );
+      return { ...order, capture: required(order.capture, "capture") };
+    },
+
+    /** Deletes a saved wallet: the buyer's PayPal is not kept longer than the offer it was saved for. */
+    async deleteSavedWallet(vaultId: string): Promise<void> {
+      await api("DELETE", `/v3/vault/payment-tokens/${encodeURIComponent(vaultId)}`, { allowEmpty: true });
     },
 
     async getOrder(orderId: string): Promise<PayPalOrder> {

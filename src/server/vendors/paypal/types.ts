@@ -65,6 +65,11 @@ export interface PayPalOrder {
   payer: PayPalPayer | null;
   /** Present once the order is captured. */
   capture: PayPalCapture | null;
+  /**
+   * The buyer's PayPal wallet saved by this order (store_in_vault ON_SUCCESS, once captured): the payment token
+   * later orders may charge without the buyer. Null when nothing was saved.
+   */
+  vault: { id: string; status: string; customerId: string | null } | null;
 }
 
 export interface CapturedOrder extends PayPalOrder {
