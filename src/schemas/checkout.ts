@@ -66,3 +66,16 @@ export const recordSubscriptionSchema = z.object(
   { error: notAnObject },
 );
 export type RecordSubscriptionInput = z.infer<typeof recordSubscriptionSchema>;
+
+/** "Yes, add it" and "No thanks" of a one-click upsell: the offer's token, as the capture's answer carried it. */
+export const upsellSchema = z.object(
+  {
+    token: z
+      .string({ error: "This offer is no longer available." })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "This offer is no longer available."),
+    answer: z.enum(["yes", "no"], { error: "Answer yes or no." }),
+  },
+  { error: notAnObject },
+);
+export type UpsellInput = z.infer<typeof upsellSchema>;

@@ -134,4 +134,5 @@ export const jobKindLabels = {
   "rate-limits.sweep": "Rate-limit sweep",
   "uploads.sweep": "Abandoned-upload sweep",
   "portal.sweep": "Portal sign-in sweep",
+  "upsell-offers.sweep": "Upsell offer expiry sweep",
 } as const;

@@ -14,6 +14,7 @@ import { portalEmails } from "~/server/portal/emails";
 import { portalJobHandlers } from "~/server/portal/sessions";
 import { paypalEventJobHandlers } from "~/server/payments/paypal-events";
 import { reconciliationJobHandlers } from "~/server/checkout/reconciliation";
+import { upsellJobHandlers } from "~/server/checkout/upsell";
 import { sellerDigestJobHandlers } from "~/server/analytics/digest";
 import { sellerEmails } from "~/server/payments/seller-emails";
 import { wpsIpnJobHandlers } from "~/server/wps/ipn";
@@ -39,4 +40,5 @@ export const jobHandlers: JobHandlers = {
   ...rateLimitJobHandlers,
   ...uploadJobHandlers,
   ...portalJobHandlers,
+  ...upsellJobHandlers,
 };

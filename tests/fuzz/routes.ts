@@ -76,6 +76,11 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
     "api/checkout/capture": [
       { method: "POST", params: {}, json: { buttonId: world.button.id, orderId: world.orderId } },
     ],
+    // The world has no upsell offer: the fuzzer drives parsing and the unknown-offer answer.
+    "api/checkout/upsell": [
+      { method: "POST", params: {}, json: { token: "A".repeat(43), answer: "yes" } },
+      { method: "POST", params: {}, json: { token: "A".repeat(43), answer: "no" } },
+    ],
     "api/checkout/subscriptions": [
       {
         method: "POST",

@@ -2,6 +2,8 @@ import { POST as capturePost } from "~/app/api/checkout/capture/route";
 import { POST as ordersPost } from "~/app/api/checkout/orders/route";
 import { POST as quotePost } from "~/app/api/checkout/quote/route";
 import { POST as subscriptionsPost } from "~/app/api/checkout/subscriptions/route";
+import { POST as upsellPost } from "~/app/api/checkout/upsell/route";
+import type { answerUpsell } from "~/server/checkout/upsell";
 import type { captureOrder } from "~/server/checkout/capture";
 import type { createOrder, quoteOrder } from "~/server/checkout/orders";
 import { getPublicButton } from "~/server/checkout/public-button";
@@ -68,5 +70,8 @@ export function buyerApi(options: { ip?: string } = {}) {
       post<Awaited<ReturnType<typeof captureOrder>>>(capturePost, "capture", input, ip),
     recordSubscription: (input: RecordSubscriptionInput) =>
       post<Awaited<ReturnType<typeof recordSubscription>>>(subscriptionsPost, "subscriptions", input, ip),
+    /** The buyer's "Yes, add it" or "No thanks" to the upsell a capture's answer offered. */
+    answerUpsell: (input: { token: string; answer: "yes" | "no" }) =>
+      post<Awaited<ReturnType<typeof answerUpsell>>>(upsellPost, "upsell", input, ip),
   };
 }

@@ -143,6 +143,24 @@ export async function captureAtPayPal(clientId: string, orderId: string) {
   });
 }
 
+/** The app's "Save payment methods" setting at PayPal: off, PayPal refuses to save buyers' wallets. */
+export function setVaulting(clientId: string, enabled: boolean) {
+  return call("/__sandbox/vault", { body: { client_id: clientId, enabled } });
+}
+
+/** Whether PayPal still holds the saved wallet (Vault v3 payment token) an order's capture saved. */
+export async function walletSavedAtPayPal(clientId: string, orderId: string): Promise<boolean | null> {
+  const order = (await orderAtPayPal(clientId, orderId)) as {
+    payment_source?: { paypal?: { attributes?: { vault?: { id?: string } } } };
+  };
+  const id = order.payment_source?.paypal?.attributes?.vault?.id;
+  if (!id) return null;
+  const response = await fetch(`${base()}/v3/vault/payment-tokens/${encodeURIComponent(id)}`, {
+    headers: { authorization: `Bearer ${await accessToken(clientId)}` },
+  });
+  return response.ok;
+}
+
 /** The order as PayPal's GET shows it to `clientId`'s app (its purchase unit's items and breakdown). */
 export async function orderAtPayPal(clientId: string, orderId: string) {
   const token = await accessToken(clientId);

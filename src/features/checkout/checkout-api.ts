@@ -102,6 +102,7 @@ export async function captureWithRetries(
           downloadToken: null,
           downloadNotice: null,
           licenseKeys: [],
+          upsell: null,
         }
       );
     }

@@ -1,4 +1,3 @@
-import type { Prisma } from "~/generated/prisma/client";
 import type { TransactionStatus } from "~/generated/prisma/enums";
 import type { CaptureOrderInput } from "~/schemas/checkout";
 import { checkoutMessages } from "~/lib/checkout-messages";
@@ -7,51 +6,19 @@ import { AppError, toAppError } from "~/server/platform/errors";
 import { describeError, logger } from "~/server/platform/logger";
 import { DOWNLOAD_ALREADY_ISSUED_MESSAGE, issueDownloadGrant } from "~/server/library/downloads";
 import { keysOfPayment } from "~/server/licenses/delivery";
-import { emptyOutbox, sendOutbox } from "~/server/payments/outbox";
-import { recordPaymentEvent } from "~/server/payments/ledger";
 import { claimForCapture, releaseClaims } from "~/server/checkout/claims";
+import { BUTTON_NOT_FOUND, findButton, PAYMENT_NOT_FOUND, type ButtonRow } from "~/server/checkout/public-button";
+import { sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
 import {
-  BUTTON_NOT_FOUND,
-  findButton,
-  itemNameOf,
-  PAYMENT_NOT_FOUND,
-  type ButtonRow,
-} from "~/server/checkout/public-button";
-import { isUniqueViolation, payerName, sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
-import type { CapturedOrder, CaptureStatus } from "~/server/vendors/paypal/types";
+  findSession,
+  recordCaptured,
+  sameButton,
+  transactionResultSelect,
+  type RecordedCapture,
+} from "~/server/checkout/record-capture";
+import { forgetWallet, offerUpsell, type UpsellForBuyer } from "~/server/checkout/upsell";
 
 // The buyer never tells us a status: an approved order is captured here and recorded from PayPal's own answer.
-
-/** PayPal's capture status as our transaction status. */
-export function transactionStatusOf(status: CaptureStatus): TransactionStatus {
-  switch (status) {
-    case "COMPLETED":
-      return "completed";
-    case "PENDING":
-      return "pending";
-    // Refunds are the ledger's rows (recordRefund): a capture first seen already refunded was completed, and the
-    // refund's own event or the reconciliation adds the refund.
-    case "REFUNDED":
-    case "PARTIALLY_REFUNDED":
-      return "completed";
-    default:
-      return "failed";
-  }
-}
-
-const transactionResultSelect = {
-  id: true,
-  merchantId: true,
-  paypalSubscriptionId: true,
-  buttonId: true,
-  sellPageId: true,
-  paypalTransactionId: true,
-  status: true,
-} as const;
-type RecordedCapture = Prisma.TransactionGetPayload<{ select: typeof transactionResultSelect }> & {
-  /** This call wrote the payment (and so issued its license keys); false when it was recorded before. */
-  isNew: boolean;
-};
 
 export type CaptureResult = {
   orderId: string;
@@ -79,16 +46,15 @@ export type CaptureResult = {
    * gets none; the receipt e-mail and the portal carry them.
    */
   licenseKeys: string[];
+  /**
+   * The POP's one-click upsell, for the call that recorded the payment (its buyer is on the page): what to offer
+   * and the token "Yes" and "No thanks" send. Null otherwise.
+   */
+  upsell: UpsellForBuyer | null;
 };
 
-function sameButton(
-  row: Prisma.TransactionGetPayload<{ select: typeof transactionResultSelect }>,
-  buttonId: string,
-  isNew: boolean,
-): RecordedCapture {
-  if (row.buttonId !== buttonId) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
-  return { ...row, isNew };
-}
+/** A recorded capture, with the button and the wallet PayPal saved in this call (for the upsell after it). */
+type Recorded = RecordedCapture & { button: ButtonRow; vaultId: string | null };
 
 /**
  * Every buyer's capture, for payment buttons and sell-page bundles alike: the capture is recorded from PayPal's
@@ -119,6 +85,7 @@ export async function captureOrder(input: CaptureOrderInput): Promise<CaptureRes
       downloadToken: null,
       downloadNotice: null,
       licenseKeys: [],
+      upsell: null,
     };
   }
 }
@@ -156,10 +123,14 @@ export async function settleCheckout(orderId: string): Promise<CaptureResult | n
   return resultOf(orderId, await recordCapture({ buttonId: session.buttonId, orderId }), { deliver: false });
 }
 
-async function resultOf(orderId: string, row: RecordedCapture, opts: { deliver: boolean }): Promise<CaptureResult> {
+async function resultOf(orderId: string, row: Recorded, opts: { deliver: boolean }): Promise<CaptureResult> {
   const delivers = opts.deliver && row.sellPageId !== null && (row.status === "completed" || row.status === "pending");
   const grant = delivers ? await issueDownloadGrant(row.id) : null;
-  const licenseKeys = opts.deliver && row.isNew && row.status === "completed" ? await keysOfPayment(row) : [];
+  const present = opts.deliver && row.isNew && row.status === "completed";
+  const licenseKeys = present ? await keysOfPayment(row) : [];
+  // The offer is made to the buyer on the page; a wallet saved for a buyer who is not is deleted.
+  const upsell = present ? await offerUpsell(row, row.button, row.vaultId) : null;
+  if (!present && row.vaultId) await forgetWallet(row.button, row.vaultId);
   return {
     orderId,
     paymentId: row.paypalTransactionId ?? orderId,
@@ -167,6 +138,7 @@ async function resultOf(orderId: string, row: RecordedCapture, opts: { deliver: 
     downloadToken: grant?.token ?? null,
     downloadNotice: grant && grant.token === null ? DOWNLOAD_ALREADY_ISSUED_MESSAGE : null,
     licenseKeys: licenseKeys.map((key) => key.key),
+    upsell,
   };
 }
 
@@ -174,7 +146,7 @@ async function resultOf(orderId: string, row: RecordedCapture, opts: { deliver: 
  * Captures an approved order of this button and records the transaction from PayPal's capture. Idempotent on
  * the order id: a repeated (or concurrent) capture returns the recorded row and never adds a second one.
  */
-async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<RecordedCapture> {
+async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<Recorded> {
   // The button may have been switched off after the buyer approved: the order was ours when created, so it
   // is still honoured.
   const button = await findButton({ id: buttonId });
@@ -184,7 +156,7 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
     where: { paypalOrderId: orderId },
     select: transactionResultSelect,
   });
-  if (recorded) return sameButton(recorded, button.id, false);
+  if (recorded) return { ...sameButton(recorded, button.id, false), button, vaultId: null };
 
   const session = await findSession(orderId);
   if (!session || session.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
@@ -222,124 +194,9 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
   }
 
   try {
-    return await recordCaptured(button, session, orderId, captured);
+    const row = await recordCaptured(button, session, orderId, captured);
+    return { ...row, button, vaultId: row.isNew ? (captured.vault?.id ?? null) : null };
   } catch (error) {
     throw new CaptureNotRecorded(capture.id, error);
-  }
-}
-
-function findSession(orderId: string) {
-  return db.checkoutSession.findUnique({
-    where: { paypalOrderId: orderId },
-    include: {
-      discountCode: { select: { code: true } },
-      bumpButton: { select: { id: true, name: true, sellPageId: true, bundleTier: true } },
-    },
-  });
-}
-type CheckoutSessionRow = NonNullable<Awaited<ReturnType<typeof findSession>>>;
-
-/**
- * The order's items as payment lines, in the order PayPal's order lists them: the POP the buyer chose (with the
- * discount, which is its), then the bump they ticked. They add up to what the session asked PayPal for.
- */
-function linesOf(button: ButtonRow, session: CheckoutSessionRow, createdAt: Date | undefined) {
-  const bumpMinor = session.bumpAmountMinor ?? 0;
-  const itemSubtotal = session.amountMinor - bumpMinor + session.discountMinor;
-  const base = { merchantId: button.merchantId, currency: session.currency, createdAt };
-  const lines: Prisma.PaymentLineCreateManyTransactionInput[] = [
-    {
-      ...base,
-      position: 0,
-      origin: "item",
-      buttonId: button.id,
-      sellPageId: button.sellPageId,
-      bundleTier: button.bundleTier,
-      name: itemNameOf(button),
-      quantity: session.quantity,
-      unitAmountMinor: Math.round(itemSubtotal / session.quantity),
-      discountMinor: session.discountMinor,
-      amountMinor: itemSubtotal - session.discountMinor,
-    },
-  ];
-  if (session.bumpAmountMinor !== null) {
-    const bump = session.bumpButton;
-    lines.push({
-      ...base,
-      position: 1,
-      origin: "bump",
-      buttonId: bump?.id ?? null,
-      sellPageId: bump?.sellPageId ?? null,
-      bundleTier: bump?.bundleTier ?? null,
-      // Its POP deleted since the order was created (the session keeps the price, not the name).
-      name: bump ? itemNameOf(bump) : "Deleted item",
-      quantity: 1,
-      unitAmountMinor: bumpMinor,
-      amountMinor: bumpMinor,
-    });
-  }
-  return lines;
-}
-
-/** Writes the payment PayPal captured; idempotent on the order id (a concurrent writer's row wins). */
-async function recordCaptured(
-  button: ButtonRow,
-  session: CheckoutSessionRow,
-  orderId: string,
-  captured: CapturedOrder,
-): Promise<RecordedCapture> {
-  const { capture } = captured;
-  try {
-    const row = await db.$transaction(async (tx) => {
-      const created = await tx.transaction.create({
-        data: {
-          merchantId: button.merchantId,
-          buttonId: button.id,
-          sellPageId: button.sellPageId,
-          bundleTier: button.bundleTier,
-          paypalOrderId: orderId,
-          paypalTransactionId: capture.id,
-          paypalPayerId: captured.payer?.payerId ?? null,
-          payerEmail: captured.payer?.email ?? null,
-          payerName: payerName(captured.payer),
-          amountMinor: capture.amount.valueMinor,
-          feeMinor: capture.fee?.currency === capture.amount.currency ? capture.fee.valueMinor : null,
-          currency: capture.amount.currency,
-          status: transactionStatusOf(capture.status),
-          quantity: session.quantity,
-          discountCodeId: session.discountCodeId,
-          discountCodeText: session.discountCode?.code ?? null,
-          discountMinor: session.discountMinor,
-          // Recorded late (by a webhook or the reconciliation), a payment still counts when PayPal captured it.
-          ...(capture.createTime && { createdAt: new Date(capture.createTime) }),
-          lines: {
-            createMany: {
-              data: linesOf(button, session, capture.createTime ? new Date(capture.createTime) : undefined),
-            },
-          },
-        },
-        select: transactionResultSelect,
-      });
-      await tx.checkoutSession.update({
-        where: { id: session.id },
-        data: { settledAt: new Date(), checkResult: "recorded" },
-      });
-      const outbox =
-        created.status === "completed" ? await recordPaymentEvent(tx, "payment.completed", created.id) : emptyOutbox();
-      return { created, outbox };
-    });
-    await sendOutbox(row.outbox);
-    if (row.created.status === "failed") await releaseClaims(session.id);
-    if (capture.status !== "COMPLETED") {
-      logger.info("PayPal capture not completed", { orderId, status: capture.status, reason: capture.statusReason });
-    }
-    return sameButton(row.created, button.id, true);
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const winner = await db.transaction.findUniqueOrThrow({
-      where: { paypalOrderId: orderId },
-      select: transactionResultSelect,
-    });
-    return sameButton(winner, button.id, false);
   }
 }

@@ -132,3 +132,16 @@ export async function releaseClaims(sessionId: string): Promise<void> {
     });
   });
 }
+
+/** Claims one unit of a button's stock outside a checkout session (an upsell charged to a saved wallet). */
+export async function claimUnit(buttonId: string): Promise<boolean> {
+  const taken = await db.$executeRaw`
+    UPDATE payment_buttons SET sold_count = sold_count + 1
+    WHERE id = ${buttonId} AND (stock_limit IS NULL OR sold_count < stock_limit)`;
+  return taken === 1;
+}
+
+/** Gives back a unit claimUnit took (PayPal refused the charge). */
+export async function releaseUnit(buttonId: string): Promise<void> {
+  await db.$executeRaw`UPDATE payment_buttons SET sold_count = GREATEST(0, sold_count - 1) WHERE id = ${buttonId}`;
+}

@@ -1,11 +1,19 @@
 import { randomUUID } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { CreateOrderInput } from "~/schemas/checkout";
 import { checkoutMessages } from "~/lib/checkout-messages";
 import { env } from "~/env";
 import { databaseQueueLength, db } from "~/server/platform/db";
-import { AppError } from "~/server/platform/errors";
+import { AppError, toAppError } from "~/server/platform/errors";
 import { describeQuote, quoteCheckout } from "~/server/checkout/pricing";
-import { BUTTON_NOT_FOUND, findButton, itemNameOf, offeredBump, payableWhere } from "~/server/checkout/public-button";
+import {
+  BUTTON_NOT_FOUND,
+  findButton,
+  itemNameOf,
+  offeredBump,
+  offeredUpsell,
+  payableWhere,
+} from "~/server/checkout/public-button";
 import { sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
 import { planLimitMessage } from "~/server/plans/plans";
 
@@ -19,6 +27,14 @@ import { planLimitMessage } from "~/server/plans/plans";
 export function refuseNewCheckoutWhenBusy(): void {
   if (databaseQueueLength() > env.CHECKOUT_BUSY_QUEUE) throw new AppError("BUSY", checkoutMessages.busy);
 }
+
+/**
+ * PayPal apps that refused to save a wallet (NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE), by client id: their orders are
+ * created without asking for a day, so their buyers do not wait for a refused call on every checkout; their
+ * upsells open PayPal's window instead of charging in one click.
+ */
+const notVaulting = new LRUCache<string, true>({ max: 10_000, ttl: 24 * 60 * 60 * 1000 });
+const VAULT_REFUSED = "NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE";
 
 /**
  * Creates the PayPal order for a one-time button, priced here from the button and what the seller lets the buyer
@@ -38,8 +54,11 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
   const name = itemNameOf(button);
   const items = [{ name, quantity: quote.quantity, unitAmountMinor: quote.unitAmountMinor }];
   if (quote.bump) items.push({ name: quote.bump.name, quantity: 1, unitAmountMinor: quote.bump.unitAmountMinor });
-  const order = await withPayPal("create order", () =>
+  // A POP with a one-click upsell asks PayPal to save the buyer's wallet with this order, for the offer after it.
+  const wantsVault = offeredUpsell(button) !== null && !notVaulting.has(button.paypalClientId);
+  const create = (vault: boolean) =>
     paypal.client.createOrder({
+      vault,
       amount,
       items,
       discountMinor: quote.discountMinor,
@@ -53,6 +72,14 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
         .join(" "),
       // A fresh key per checkout: each click is a new order, and a retried request cannot create two.
       requestId: `popkit-order-${randomUUID()}`,
+    });
+  let vaultRequested = wantsVault;
+  const order = await withPayPal("create order", () =>
+    create(wantsVault).catch((error: unknown) => {
+      if (!wantsVault || toAppError(error)?.issue !== VAULT_REFUSED) throw error;
+      notVaulting.set(button.paypalClientId, true);
+      vaultRequested = false;
+      return create(false);
     }),
   );
   // The session remembers what we asked PayPal for: the capture checks the order against it.
@@ -68,6 +95,7 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
       discountCodeId: quote.discount?.id ?? null,
       discountMinor: quote.discountMinor,
       bumpOffered: offeredBump(button) !== null,
+      vaultRequested,
       bumpButtonId: quote.bump?.buttonId ?? null,
       bumpAmountMinor: quote.bump?.unitAmountMinor ?? null,
     },

@@ -41,29 +41,32 @@ type BumpTarget = Prisma.PaymentButtonGetPayload<{ select: typeof bumpTargetSele
 export const itemNameOf = (button: { name: string; bundleTier: unknown }) =>
   button.bundleTier ? `${button.name} Bundle` : button.name;
 
+type Seller = { merchantId: string; currency: string; paymentType: string; paypalClientId: string };
+
 /**
- * The order bump a buyer may tick on `button`, or null: it is offered only while its POP can be sold in the same
- * order (active, one-time, the same store and currency, not sold out) and the button itself is one-time. The
- * seller's form checks the same when saving; this covers what changed since (a bump POP switched off or sold out).
+ * Whether `target` can be sold with `seller`'s POP, in its order or right after it: active, one-time, the same
+ * store and currency, not sold out, and `seller` one-time too. The seller's form checks the same when saving;
+ * this covers what changed since (a POP switched off or sold out).
  */
-export function offeredBump(button: {
-  merchantId: string;
-  currency: string;
-  paymentType: string;
-  bumpPriceMinor: number | null;
-  bumpPitch: string | null;
-  bumpButton: BumpTarget | null;
-}) {
-  const target = button.bumpButton;
-  if (!target || button.paymentType !== "one_time") return null;
-  const sellable =
+function sellsAlongside(seller: Seller, target: BumpTarget | null): target is BumpTarget {
+  return (
+    target !== null &&
+    seller.paymentType === "one_time" &&
     target.isActive &&
     target.sellPage?.isActive !== false &&
     target.paymentType === "one_time" &&
-    target.merchantId === button.merchantId &&
-    target.currency === button.currency &&
-    (target.stockLimit === null || target.soldCount < target.stockLimit);
-  if (!sellable) return null;
+    target.merchantId === seller.merchantId &&
+    target.currency === seller.currency &&
+    (target.stockLimit === null || target.soldCount < target.stockLimit)
+  );
+}
+
+/** The order bump a buyer may tick on `button`, or null when it cannot be sold in the same order. */
+export function offeredBump(
+  button: Seller & { bumpPriceMinor: number | null; bumpPitch: string | null; bumpButton: BumpTarget | null },
+) {
+  const target = button.bumpButton;
+  if (!sellsAlongside(button, target)) return null;
   return {
     buttonId: target.id,
     sellPageId: target.sellPageId,
@@ -75,6 +78,30 @@ export function offeredBump(button: {
   };
 }
 export type OfferedBump = NonNullable<ReturnType<typeof offeredBump>>;
+
+/**
+ * The one-click upsell offered after a payment of `button`, or null. Its POP must also be paid to the same PayPal
+ * app: a saved wallet can only be charged by the app that saved it.
+ */
+export function offeredUpsell(
+  button: Seller & {
+    upsellPriceMinor: number | null;
+    upsellHeadline: string | null;
+    upsellDeclineText: string | null;
+    upsellButton: (BumpTarget & { paypalClientId: string }) | null;
+  },
+) {
+  const target = button.upsellButton;
+  if (!sellsAlongside(button, target) || target.paypalClientId !== button.paypalClientId) return null;
+  const name = itemNameOf(target);
+  return {
+    buttonId: target.id,
+    name,
+    priceMinor: Math.max(1, Math.min(button.upsellPriceMinor ?? target.amountMinor, target.amountMinor)),
+    headline: button.upsellHeadline?.trim() || `Add ${name} to your order?`,
+    declineText: button.upsellDeclineText?.trim() || "No thanks",
+  };
+}
 
 /** The columns toPublicButton reads: sell pages select them for their bundles' buttons. */
 export const publicButtonSelect = {
@@ -112,6 +139,10 @@ export const publicButtonSelect = {
 
 const buttonSelect = {
   ...publicButtonSelect,
+  upsellPriceMinor: true,
+  upsellHeadline: true,
+  upsellDeclineText: true,
+  upsellButton: { select: { ...bumpTargetSelect, paypalClientId: true } },
   isActive: true,
   sellPageId: true,
   bundleTier: true,

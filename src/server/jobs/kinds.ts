@@ -75,6 +75,8 @@ export const jobKinds = {
   }),
   /** Deletes rate-limit counters whose window has ended: each new address or account adds a row. */
   "rate-limits.sweep": sweep("*/15 * * * *", 5 * 60),
+  /** Closes one-click upsell offers past their 15 minutes and deletes the buyers' wallets saved for them at PayPal. */
+  "upsell-offers.sweep": everyMinuteSweep(),
   /** Deletes spent or expired portal sign-in links and ended portal sessions: each sign-in adds rows. */
   "portal.sweep": sweep("30 * * * *", 5 * 60),
   /**

@@ -140,6 +140,7 @@ async function subjectsOf(jobs: { job: DeadJob; payload: Record<string, string> 
       case "rate-limits.sweep":
       case "uploads.sweep":
       case "portal.sweep":
+      case "upsell-offers.sweep":
         return { summary: "A scheduled run", merchant: null, detail: null };
     }
   };

@@ -63,6 +63,7 @@ describe("one-time payments", () => {
       downloadToken: null,
       downloadNotice: null,
       licenseKeys: [],
+      upsell: null,
     });
     expect(row).toMatchObject({
       merchantId: merchant.id,
@@ -123,6 +124,7 @@ describe("one-time payments", () => {
         downloadToken: null,
         downloadNotice: null,
         licenseKeys: [],
+        upsell: null,
       });
       expect((await rowsOf(orderId)).map((row) => row.status)).toEqual([status]);
     }
@@ -146,6 +148,7 @@ describe("one-time payments", () => {
         downloadToken: null,
         downloadNotice: null,
         licenseKeys: [],
+        upsell: null,
       });
     expect(await rowsOf(orderId)).toHaveLength(1);
   });

@@ -354,7 +354,14 @@ describe("buying a bundle through PayPal", () => {
     const { button, orderId, result } = await buy("basic");
     const token = result.downloadToken!;
     await startDownload(token);
-    const repeat = { orderId, paymentId: result.paymentId, status: "completed", downloadToken: null, licenseKeys: [] };
+    const repeat = {
+      orderId,
+      paymentId: result.paymentId,
+      status: "completed",
+      downloadToken: null,
+      licenseKeys: [],
+      upsell: null,
+    };
 
     // Anyone holding the order id and the public button id, through the tRPC procedure and the embed's endpoint.
     expect(await buyerApi().captureOrder({ buttonId: button.id, orderId })).toEqual({

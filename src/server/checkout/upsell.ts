@@ -1,0 +1,286 @@
+import { createHash, randomBytes } from "node:crypto";
+import { formatMoney } from "~/lib/money";
+import type { UpsellInput } from "~/schemas/checkout";
+import { decryptSecret, encryptSecret } from "~/server/platform/crypto";
+import { db } from "~/server/platform/db";
+import { AppError, toAppError } from "~/server/platform/errors";
+import { describeError, logger } from "~/server/platform/logger";
+import { claimUnit, releaseUnit } from "~/server/checkout/claims";
+import { offeredUpsell, findButton, payableWhere, type ButtonRow } from "~/server/checkout/public-button";
+import { isUniqueViolation, sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
+import { recordCaptured, sessionInclude } from "~/server/checkout/record-capture";
+import type { JobHandlers } from "~/server/jobs";
+
+// The one-click upsell: after a payment the buyer is present for, its POP's upsell is offered for 15 minutes.
+// When PayPal saved the buyer's wallet with that order (store_in_vault ON_SUCCESS), "Yes, add it" charges the wallet
+// from our server with no second approval; otherwise "Yes" creates an order the buyer approves in PayPal's window
+// once. The browser holds only a random token for the offer; the wallet's vault id stays on the server, encrypted,
+// and is deleted here and at PayPal as soon as the offer is taken, declined or expired. Charging is idempotent:
+// PayPal's request id is the offer's, so a double click, a replay or two tabs make one charge, recorded once.
+
+export const UPSELL_TTL_MS = 15 * 60 * 1000;
+
+export const upsellMessages = {
+  gone: "This offer is no longer available.",
+  expired: "This offer has expired.",
+  declined: "You have already declined this offer.",
+} as const;
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** What the buyer's page shows of an offer, with the token its answers carry. */
+export type UpsellForBuyer = {
+  token: string;
+  headline: string;
+  name: string;
+  price: string;
+  declineText: string;
+  /** True: "Yes" charges the saved wallet; false: "Yes" opens PayPal's window for one approval. */
+  oneClick: boolean;
+  expiresAt: string;
+};
+
+/**
+ * Makes the offer after a payment of `button` (recorded by this call, with its buyer present), or returns null when
+ * the POP has none that can be sold now; a wallet saved for nothing is deleted at once.
+ */
+export async function offerUpsell(
+  payment: { id: string; merchantId: string },
+  button: ButtonRow,
+  vaultId: string | null,
+  now = new Date(),
+): Promise<UpsellForBuyer | null> {
+  const upsell = offeredUpsell(button);
+  if (!upsell) {
+    if (vaultId) await forgetWallet(button, vaultId);
+    return null;
+  }
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + UPSELL_TTL_MS);
+  try {
+    await db.upsellOffer.create({
+      data: {
+        tokenHash: hashOf(token),
+        merchantId: payment.merchantId,
+        transactionId: payment.id,
+        buttonId: upsell.buttonId,
+        name: upsell.name,
+        priceMinor: upsell.priceMinor,
+        currency: button.currency,
+        headline: upsell.headline,
+        declineText: upsell.declineText,
+        vaultTokenEncrypted: vaultId ? encryptSecret(vaultId) : null,
+        expiresAt,
+      },
+    });
+  } catch (error) {
+    // The payment's offer exists already (made by an earlier answer): its token was that answer's.
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+  return {
+    token,
+    headline: upsell.headline,
+    name: upsell.name,
+    price: formatMoney(upsell.priceMinor, button.currency),
+    declineText: upsell.declineText,
+    oneClick: vaultId !== null,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** A wallet saved by PayPal that nothing needs: deleted at PayPal, best effort (PayPal's own expiry is the rest). */
+export async function forgetWallet(button: ButtonRow, vaultId: string): Promise<void> {
+  await sellerPayPal(button)
+    .client.deleteSavedWallet(vaultId)
+    .catch((error: unknown) => logger.warn("could not delete a saved PayPal wallet", describeError(error)));
+}
+
+type OfferRow = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
+
+function findOffer(token: string) {
+  return db.upsellOffer.findUnique({ where: { tokenHash: hashOf(token) } });
+}
+
+/** The offer `token` names while it can still be answered; every other state is the buyer's sentence. */
+async function liveOffer(token: string, now: Date): Promise<{ offer: OfferRow; target: ButtonRow }> {
+  const offer = await findOffer(token);
+  if (!offer || !offer.buttonId) throw new AppError("NOT_FOUND", upsellMessages.gone);
+  if (offer.status === "declined") throw new AppError("CONFLICT", upsellMessages.declined);
+  if (offer.status === "expired" || (offer.status === "offered" && offer.expiresAt <= now)) {
+    await expireOffers([offer.id]);
+    throw new AppError("CONFLICT", upsellMessages.expired);
+  }
+  const target = await findButton(payableWhere(offer.buttonId));
+  if (!target) throw new AppError("NOT_FOUND", upsellMessages.gone);
+  return { offer, target };
+}
+
+/** The buyer's answer to the offer: POST /api/checkout/upsell. */
+export function answerUpsell(input: UpsellInput) {
+  return input.answer === "yes" ? acceptUpsell(input) : declineUpsell(input);
+}
+
+/**
+ * "Yes, add it". With a saved wallet: charges it (one charge whatever the clicks) and answers the recorded
+ * payment as a capture does. Without: creates (once) the order for PayPal's window and answers its id.
+ */
+export async function acceptUpsell({ token }: Pick<UpsellInput, "token">, now = new Date()) {
+  const { offer, target } = await liveOffer(token, now);
+  if (offer.status === "taken" && offer.takenTransactionId) return { taken: await takenPayment(offer) };
+  if (!offer.vaultTokenEncrypted && offer.status === "offered") return { orderId: await upsellOrder(offer, target) };
+  return { taken: await chargeWallet(offer, target) };
+}
+
+/** "No thanks": the offer closes and the saved wallet is deleted. */
+export async function declineUpsell({ token }: Pick<UpsellInput, "token">) {
+  const offer = await findOffer(token);
+  if (!offer) throw new AppError("NOT_FOUND", upsellMessages.gone);
+  const { count } = await db.upsellOffer.updateMany({
+    where: { id: offer.id, status: "offered" },
+    data: { status: "declined", vaultTokenEncrypted: null },
+  });
+  if (count === 1 && offer.vaultTokenEncrypted) await forgetWalletOf(offer);
+  return { declined: true };
+}
+
+/** Offers past their 15 minutes: expired, and their wallets deleted at PayPal (the sweep's work). */
+export async function expireOffers(ids?: string[], now = new Date()): Promise<number> {
+  const due = await db.upsellOffer.findMany({
+    where: ids ? { id: { in: ids }, status: "offered" } : { status: "offered", expiresAt: { lte: now } },
+    take: 500,
+  });
+  let expired = 0;
+  for (const offer of due) {
+    const { count } = await db.upsellOffer.updateMany({
+      where: { id: offer.id, status: "offered" },
+      data: { status: "expired", vaultTokenEncrypted: null },
+    });
+    if (count === 1 && offer.vaultTokenEncrypted) await forgetWalletOf(offer);
+    expired += count;
+  }
+  return expired;
+}
+
+async function forgetWalletOf(offer: OfferRow) {
+  const source = await db.transaction.findUnique({ where: { id: offer.transactionId }, select: { buttonId: true } });
+  const button = source?.buttonId ? await findButton({ id: source.buttonId }) : null;
+  if (button && offer.vaultTokenEncrypted) await forgetWallet(button, decryptSecret(offer.vaultTokenEncrypted));
+}
+
+const orderOf = (offer: OfferRow) => ({
+  amount: { currency: offer.currency, valueMinor: offer.priceMinor },
+  items: [{ name: offer.name, quantity: 1, unitAmountMinor: offer.priceMinor }],
+  customId: offer.buttonId!,
+  description: offer.name,
+});
+
+/** The order PayPal's window approves, one per offer: a second "Yes" answers the same order. */
+async function upsellOrder(offer: OfferRow, target: ButtonRow): Promise<string> {
+  const existing = await db.checkoutSession.findUnique({ where: { upsellOfferId: offer.id } });
+  if (existing) return existing.paypalOrderId;
+  const order = await withPayPal("create upsell order", () =>
+    sellerPayPal(target).client.createOrder({ ...orderOf(offer), requestId: `popkit-upsell-order-${offer.id}` }),
+  );
+  try {
+    await db.checkoutSession.create({
+      data: {
+        merchantId: offer.merchantId,
+        buttonId: target.id,
+        sellPageId: target.sellPageId,
+        paypalOrderId: order.id,
+        amountMinor: offer.priceMinor,
+        currency: offer.currency,
+        upsellOfferId: offer.id,
+      },
+    });
+  } catch (error) {
+    // A concurrent "Yes" wrote it: PayPal's request id gave both the same order.
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return order.id;
+}
+
+/**
+ * Charges the saved wallet once. The first click moves the offer to "charging" and claims the unit; any click
+ * (that one, a concurrent one, a retry after a lost answer) then asks PayPal with the offer's request id, which
+ * PayPal answers with the same single order, and records it idempotently on the order id.
+ */
+async function chargeWallet(offer: OfferRow, target: ButtonRow) {
+  const { count: first } = await db.upsellOffer.updateMany({
+    where: { id: offer.id, status: "offered" },
+    data: { status: "charging" },
+  });
+  if (first === 1 && !(await claimUnit(target.id))) {
+    await db.upsellOffer.update({ where: { id: offer.id }, data: { status: "offered" } });
+    throw new AppError("CONFLICT", upsellMessages.gone);
+  }
+  const vaultToken = (await db.upsellOffer.findUniqueOrThrow({ where: { id: offer.id } })).vaultTokenEncrypted;
+  if (!vaultToken) return takenPayment(await db.upsellOffer.findUniqueOrThrow({ where: { id: offer.id } }));
+  let captured;
+  try {
+    captured = await withPayPal("charge saved wallet", () =>
+      sellerPayPal(target).client.chargeSavedWallet({
+        ...orderOf(offer),
+        requestId: `popkit-upsell-${offer.id}`,
+        vaultId: decryptSecret(vaultToken),
+      }),
+    );
+  } catch (error) {
+    // PayPal said no: nothing was charged, so the offer and the unit are free again.
+    if (toAppError(error)?.code === "PAYMENT_FAILED" && first === 1) {
+      await releaseUnit(target.id);
+      await db.upsellOffer.update({ where: { id: offer.id }, data: { status: "offered" } });
+    }
+    throw error;
+  }
+  const session = await upsellSession(offer, target, captured.id, first === 1 ? 1 : 0);
+  // Recording closes the offer (record-capture.ts); the one call that recorded it deletes the wallet.
+  const row = await recordCaptured(target, session, captured.id, captured);
+  if (row.isNew) await forgetWallet(target, decryptSecret(vaultToken));
+  return takenPayment({ ...offer, takenTransactionId: row.id });
+}
+
+/** The session of a charged upsell (created by the first recorder; a concurrent one reads it). */
+async function upsellSession(offer: OfferRow, target: ButtonRow, orderId: string, claimedUnits: number) {
+  const include = sessionInclude;
+  const existing = await db.checkoutSession.findUnique({ where: { paypalOrderId: orderId }, include });
+  if (existing) return existing;
+  try {
+    return await db.checkoutSession.create({
+      data: {
+        merchantId: offer.merchantId,
+        buttonId: target.id,
+        sellPageId: target.sellPageId,
+        paypalOrderId: orderId,
+        amountMinor: offer.priceMinor,
+        currency: offer.currency,
+        claimedUnits,
+        upsellOfferId: offer.id,
+      },
+      include,
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return db.checkoutSession.findUniqueOrThrow({ where: { paypalOrderId: orderId }, include });
+  }
+}
+
+/** The upsell's payment as the buyer's page shows it: PayPal's id and its status. */
+async function takenPayment(offer: Pick<OfferRow, "takenTransactionId">) {
+  const row = offer.takenTransactionId
+    ? await db.transaction.findUnique({
+        where: { id: offer.takenTransactionId },
+        select: { paypalTransactionId: true, status: true },
+      })
+    : null;
+  // Still being charged by another click: its answer will carry the payment.
+  if (!row) return { paymentId: null, status: "confirming" as const };
+  return { paymentId: row.paypalTransactionId, status: row.status };
+}
+
+export const upsellJobHandlers = {
+  "upsell-offers.sweep": async () => {
+    await expireOffers();
+  },
+} satisfies Partial<JobHandlers>;
