@@ -1,4 +1,4 @@
-import type { PayPalButtonsComponentOptions } from "@paypal/paypal-js";
+import type { PayPalButtonsComponentOptions, PayPalNamespace } from "@paypal/paypal-js";
 import { browserScript, scriptJson, type Checkout, type EmbedConfig, type Say } from "~/embed/payment-button";
 import { checkoutMessages } from "~/lib/checkout-messages";
 
@@ -29,8 +29,27 @@ type CheckoutError = Error & { popkit?: boolean; issue?: string; retryable?: boo
 
 type Messages = Pick<
   typeof checkoutMessages,
-  "success" | "pending" | "error" | "confirming" | "licenseKey" | "licenseKeys"
+  | "success"
+  | "pending"
+  | "error"
+  | "confirming"
+  | "licenseKey"
+  | "licenseKeys"
+  | "upsellYes"
+  | "upsellSaved"
+  | "upsellAdded"
 >;
+
+/** The one-click upsell a capture's answer offers (src/server/checkout/upsell.ts). */
+type Upsell = {
+  token: string;
+  buttonId: string;
+  headline: string;
+  name: string;
+  price: string;
+  declineText: string;
+  oneClick: boolean;
+};
 
 /** What our checkout endpoints answer, as far as this script reads it. */
 type Answer = {
@@ -42,6 +61,8 @@ type Answer = {
   licenseKeys?: string[];
   total?: string;
   discountText?: string;
+  upsell?: Upsell | null;
+  taken?: { paymentId: string | null; status: string };
 };
 
 function checkoutScript(messages: Messages): void {
@@ -89,13 +110,15 @@ function checkoutScript(messages: Messages): void {
       );
     }
 
-    function capture(orderId: string, wait: number, until: number): Promise<Answer> {
+    function capture(orderId: string, wait: number, until: number, buttonId = id): Promise<Answer> {
       const again = (notice: string, ms: number) => {
         if (notice) say(notice, NOTICE);
         // Past the deadline the notice stays: the receipt e-mail follows once the payment is recorded.
-        return Date.now() > until ? { status: "confirming" } : later(ms, () => capture(orderId, ms * 2, until));
+        return Date.now() > until
+          ? { status: "confirming" }
+          : later(ms, () => capture(orderId, ms * 2, until, buttonId));
       };
-      return post("capture", { orderId }).then(
+      return post("capture", { orderId, buttonId }).then(
         (result) => (result.status === "confirming" ? again(result.message || "", 2000) : result),
         (error: CheckoutError) => {
           if (!error.retryable) throw error;
@@ -113,7 +136,85 @@ function checkoutScript(messages: Messages): void {
       );
     }
 
+    // The upsell comes before everything that leaves the payment: the thank-you page, the seller's success URL.
     function paid(result: Answer) {
+      if (result.upsell && result.status === "completed") offer(result.upsell, () => done(result));
+      else done(result);
+    }
+
+    function offer(upsell: Upsell, then: () => void) {
+      const doc = document;
+      const box = doc.createElement("div");
+      box.setAttribute("role", "region");
+      box.setAttribute("aria-label", upsell.headline);
+      box.style.cssText =
+        "margin:10px 0 0;padding:12px;border:2px solid #2563eb;border-radius:8px;background:#eff6ff;font:14px/1.4 sans-serif;color:#111827;text-align:left";
+      const text = (tag: string, value: string, css: string) => {
+        const node = box.appendChild(doc.createElement(tag));
+        node.textContent = value;
+        node.style.cssText = css;
+        return node;
+      };
+      text("strong", upsell.headline, "display:block;font-size:16px");
+      text("span", `${upsell.name} for ${upsell.price}`, "display:block;margin:4px 0 10px");
+      const action = (label: string, css: string) => {
+        const node = box.appendChild(doc.createElement("button"));
+        node.type = "button";
+        node.textContent = label;
+        node.style.cssText = `font:inherit;cursor:pointer;${css}`;
+        return node;
+      };
+      const yes = action(
+        messages.upsellYes,
+        "padding:8px 16px;border:0;border-radius:6px;background:#2563eb;color:#fff;font-weight:600;margin-right:12px",
+      );
+      const no = action(
+        upsell.declineText,
+        "padding:8px 0;border:0;background:none;color:#374151;text-decoration:underline",
+      );
+      if (upsell.oneClick) text("small", messages.upsellSaved, "display:block;margin-top:8px;color:#4b5563");
+      host.parentNode!.insertBefore(box, host.nextSibling);
+      say(messages.success);
+
+      const added = () => {
+        box.remove();
+        then();
+        say(`${messages.success} ${messages.upsellAdded.replace("{name}", upsell.name)}`);
+      };
+      no.onclick = () => {
+        box.remove();
+        post("upsell", { token: upsell.token, answer: "no" }).catch(() => undefined);
+        then();
+      };
+      yes.onclick = () => {
+        yes.disabled = no.disabled = true;
+        post("upsell", { token: upsell.token, answer: "yes" }).then(
+          (answer) => {
+            if (answer.taken) return added();
+            // No saved wallet: the buyer approves this one order in PayPal's window.
+            yes.remove();
+            const slot = box.insertBefore(doc.createElement("div"), no);
+            const sdk = (window as unknown as Record<string, PayPalNamespace>)[config.button!.namespace]!;
+            void sdk.Buttons!({
+              style: button.style,
+              createOrder: () => Promise.resolve(answer.orderId || ""),
+              onApprove: (data) =>
+                capture(data.orderID, 1000, Date.now() + 10 * 60 * 1000, upsell.buttonId).then(
+                  (result) => (result.status === "completed" ? added() : say(messages.error, ERROR)),
+                  (error: CheckoutError) => say(error.message, ERROR),
+                ),
+            }).render(slot);
+            no.disabled = false;
+          },
+          (error: CheckoutError) => {
+            no.disabled = false;
+            say(error.message, ERROR);
+          },
+        );
+      };
+    }
+
+    function done(result: Answer) {
       const status = result.status;
       const keys = result.licenseKeys || [];
       if (status === "confirming") {
@@ -265,7 +366,18 @@ function checkoutScript(messages: Messages): void {
 
 /** The script's text: the same for every button. */
 export function paymentButtonCheckoutScript(): string {
-  const { success, pending, error, confirming, licenseKey, licenseKeys } = checkoutMessages;
-  const messages = { success, pending, error, confirming, licenseKey, licenseKeys };
+  const { success, pending, error, confirming, licenseKey, licenseKeys, upsellYes, upsellSaved, upsellAdded } =
+    checkoutMessages;
+  const messages = {
+    success,
+    pending,
+    error,
+    confirming,
+    licenseKey,
+    licenseKeys,
+    upsellYes,
+    upsellSaved,
+    upsellAdded,
+  };
   return browserScript(`(${checkoutScript.toString()})(${scriptJson(messages)});`);
 }

@@ -14,6 +14,12 @@ export const checkoutMessages = {
   /** Before the keys a payment issued (one, or several): they are in the receipt too. */
   licenseKey: "Your license key (also in your receipt e-mail):",
   licenseKeys: "Your license keys (also in your receipt e-mail):",
+  /** The one-click upsell's "yes", and what the buyer is told of their saved PayPal account. */
+  upsellYes: "Yes, add it",
+  upsellSaved:
+    "One click pays with the PayPal account you just used. It is kept only for this offer and deleted when you answer or in 15 minutes.",
+  /** `{name}`: the upsell's POP. */
+  upsellAdded: "{name} was added to your purchase.",
   unavailable: "This button is not currently available",
   sellerNotReady: "This seller cannot take payments yet.",
 } as const;

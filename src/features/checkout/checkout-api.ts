@@ -2,6 +2,7 @@ import { checkoutMessages } from "~/lib/checkout-messages";
 import type { CaptureResult } from "~/server/checkout/capture";
 import type { PublicButton } from "~/server/checkout/public-button";
 import type { describeQuote } from "~/server/checkout/pricing";
+import type { answerUpsell } from "~/server/checkout/upsell";
 
 // Buyers' pages pay through the same JSON endpoints as the embed script (src/app/api/checkout), with a plain
 // fetch: no tRPC or React Query client in their JavaScript.
@@ -30,6 +31,8 @@ type Answers = {
   quote: ReturnType<typeof describeQuote>;
   capture: CaptureResult;
   subscriptions: { status: string };
+  upsell: Partial<{ taken: { paymentId: string | null; status: string }; orderId: string; declined: boolean }> &
+    Awaited<ReturnType<typeof answerUpsell>>;
 };
 
 export async function postCheckout<Path extends keyof Answers>(

@@ -19,6 +19,8 @@ import {
   type Choices,
 } from "~/features/checkout/checkout-choices";
 import { PaymentMessage, type PaymentNotice } from "~/features/checkout/payment-message";
+import { UpsellOffer } from "~/features/checkout/upsell-offer";
+import type { UpsellForBuyer } from "~/server/checkout/upsell";
 import { LicenseKeyValues } from "~/features/licenses/license-key-list";
 import { checkoutMessages } from "~/lib/checkout-messages";
 import { sdkButtonStyle, sdkNamespace, sdkQuery } from "~/lib/paypal-button";
@@ -53,6 +55,8 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
   const [notice, setNotice] = useState<PaymentNotice>(null);
   // The keys the capture that recorded this payment issued: shown under its success, gone with the next attempt.
   const [licenseKeys, setLicenseKeys] = useState<string[]>([]);
+  // The upsell offered after the payment: the seller's success URL waits for the buyer's answer.
+  const [upsell, setUpsell] = useState<UpsellForBuyer | null>(null);
   const [choices, setChoices] = useState<Choices>(() => initialChoices(button));
   // PayPal's createOrder is bound once, when its button renders: it reads the buyer's latest choices from here.
   const latestChoices = useRef(choices);
@@ -115,6 +119,12 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
           );
           // Still being confirmed after the page's patience: the "being confirmed" notice stays.
           if (result.status === "confirming") return;
+          if (result.upsell && result.status === "completed") {
+            setNotice({ tone: "success", text: checkoutMessages.success });
+            setLicenseKeys(result.licenseKeys);
+            setUpsell(result.upsell);
+            return;
+          }
           // A file whose link an earlier answer carried: the buyer is told where that link is, not sent on.
           const outcome = result.downloadNotice
             ? { tone: "success" as const, text: result.downloadNotice }
@@ -178,6 +188,22 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
       {status === "loading" && <Spinner label="Loading PayPal..." className="py-4" />}
       <div ref={container} />
       <PaymentMessage notice={notice} />
+      {upsell && (
+        <UpsellOffer
+          upsell={upsell}
+          namespace={sdkNamespace(button.id)}
+          onDone={(added) => {
+            setUpsell(null);
+            const outcome = afterPayment("completed", button.successUrl);
+            if (outcome && added) {
+              setNotice({
+                ...outcome,
+                text: `${outcome.text} ${checkoutMessages.upsellAdded.replace("{name}", upsell.name)}`,
+              });
+            }
+          }}
+        />
+      )}
       {licenseKeys.length > 0 && (
         <section aria-label="License keys" className="space-y-2">
           <h2 className="text-sm font-medium text-gray-900">

@@ -31,6 +31,8 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 /** What the buyer's page shows of an offer, with the token its answers carry. */
 export type UpsellForBuyer = {
   token: string;
+  /** The POP offered: an order PayPal's window approves is captured as its order. */
+  buttonId: string;
   headline: string;
   name: string;
   price: string;
@@ -80,6 +82,7 @@ export async function offerUpsell(
   }
   return {
     token,
+    buttonId: upsell.buttonId,
     headline: upsell.headline,
     name: upsell.name,
     price: formatMoney(upsell.priceMinor, button.currency),
