@@ -1,6 +1,7 @@
 import type { PayPalButtonsComponentOptions, PayPalNamespace } from "@paypal/paypal-js";
 import { browserScript, scriptJson, type Checkout, type EmbedConfig, type Say } from "~/embed/payment-button";
 import { checkoutMessages } from "~/lib/checkout-messages";
+import type { UpsellForBuyer } from "~/server/checkout/upsell";
 
 // The payment button's second script, GET /api/button/checkout: what happens once the buyer clicks. The loader
 // (src/embed/payment-button.ts) adds it next to PayPal's SDK, so it arrives while the SDK loads and never costs the
@@ -40,16 +41,8 @@ type Messages = Pick<
   | "upsellAdded"
 >;
 
-/** The one-click upsell a capture's answer offers (src/server/checkout/upsell.ts). */
-type Upsell = {
-  token: string;
-  buttonId: string;
-  headline: string;
-  name: string;
-  price: string;
-  declineText: string;
-  oneClick: boolean;
-};
+/** The one-click upsell a capture's answer offers. */
+type Upsell = Omit<UpsellForBuyer, "expiresAt">;
 
 /** What our checkout endpoints answer, as far as this script reads it. */
 type Answer = {
