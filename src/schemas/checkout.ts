@@ -73,6 +73,7 @@ export const upsellSchema = z.object(
     token: z
       .string({ error: "This offer is no longer available." })
       .trim()
+      .max(64, "This offer is no longer available.")
       .regex(/^[A-Za-z0-9_-]{43}$/, "This offer is no longer available."),
     answer: z.enum(["yes", "no"], { error: "Answer yes or no." }),
   },

@@ -6,6 +6,7 @@ import * as checkout from "~/schemas/checkout";
 import * as discountCode from "~/schemas/discounts";
 import * as ledger from "~/schemas/subscriptions";
 import * as licenses from "~/schemas/licenses";
+import * as offers from "~/schemas/offers";
 import * as portal from "~/schemas/portal";
 import * as merchantPayments from "~/schemas/payments";
 import * as merchantWebhooks from "~/schemas/merchant-webhooks";
@@ -23,6 +24,7 @@ const modules = {
   discountCode,
   ledger,
   licenses,
+  offers,
   portal,
   merchantPayments,
   merchantWebhooks,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { currencies, toMinorUnits } from "~/lib/money";
 import { optionalUrl } from "~/schemas/stores";
+import { offerDefaults, offerFields } from "~/schemas/offers";
 
 export const paymentTypes = ["one-time", "subscription"] as const;
 export const buttonColors = ["gold", "blue", "silver", "white", "black"] as const;
@@ -77,6 +78,7 @@ export const paymentButtonSchema = z
     successUrl: optionalUrl(),
     cancelUrl: optionalUrl(),
     webhookUrl: optionalUrl(),
+    ...offerFields,
     style: z.object({
       color: z.enum(buttonColors),
       shape: z.enum(buttonShapes),
@@ -142,6 +144,7 @@ export const paymentButtonDefaults: PaymentButtonInput = {
   successUrl: "",
   cancelUrl: "",
   webhookUrl: "",
+  ...offerDefaults,
   style: { color: "gold", shape: "rect", size: "medium", label: "paypal" },
 };
 

@@ -1,3 +1,4 @@
+import { offerDefaults, offerFields } from "~/schemas/offers";
 import { z } from "zod";
 import { currencies, toMinorUnits } from "~/lib/money";
 import { analyticsPeriods } from "~/schemas/analytics";
@@ -105,6 +106,7 @@ export const sellPageSchema = z
     /** The average rating as typed, "4.5"; empty for none. */
     rating: z.string().trim().max(8, sellingOptionMessages.rating),
     ratingCount: z.string().trim().max(12, sellingOptionMessages.ratingCount),
+    ...offerFields,
     guarantee: z
       .string()
       .trim()
@@ -204,6 +206,7 @@ export const sellPageDefaults: SellPageInput = {
   rating: "",
   ratingCount: "",
   guarantee: "",
+  ...offerDefaults,
   paypalClientId: "",
   currency: "USD",
   successUrl: "",

@@ -6,6 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { Dialog } from "~/components/ui/dialog";
 import { fieldsFor, Form } from "~/components/ui/form";
 import { FormSection } from "~/components/ui/form-section";
+import { OfferFields } from "~/features/payment-buttons/offer-fields";
 import { Input, MoneyInput, Select, Textarea } from "~/components/ui/input";
 import { ButtonStylePreview } from "~/features/payment-buttons/button-style-preview";
 import * as PopFields from "~/features/payment-buttons/checkout-settings-fields";
@@ -183,6 +184,10 @@ export function PaymentButtonForm({
           </fieldset>
         )}
       </FormSection>
+
+      {paymentType === "one-time" && (
+        <OfferFields exceptButtonId={preview.kind === "saved" ? preview.buttonId : undefined} />
+      )}
 
       <FormSection title="Provider Configuration">
         <PopFields.PayPalClientIdField store={store} />

@@ -40,6 +40,7 @@ export function EditSellPage({ page, store }: { page: SellPage; store: StoreConn
         labels={{ submit: "Update Digital Sell Page", submitting: "Updating..." }}
         failureMessage="Failed to update digital sell page. Please try again."
         soldCounts={page.soldCounts}
+        pageId={page.id}
         onSave={async (values) => {
           await update.mutateAsync({ id: page.id, values });
           await Promise.all([utils.pages.sellPages.invalidate(), utils.pages.invalidate()]);

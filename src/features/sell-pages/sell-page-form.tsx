@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
 import { fieldsFor, Form, setFieldErrors } from "~/components/ui/form";
 import { FormSection } from "~/components/ui/form-section";
+import { OfferFields } from "~/features/payment-buttons/offer-fields";
 import { Input, MoneyInput, Textarea } from "~/components/ui/input";
 import { formatFileSize } from "~/lib/file-types";
 import * as PopFields from "~/features/payment-buttons/checkout-settings-fields";
@@ -59,6 +60,7 @@ export function SellPageForm({
   failureMessage,
   uploadsDeletedOnFailure = false,
   soldCounts,
+  pageId,
   onSave,
 }: {
   initialValues: SellPageInput;
@@ -71,6 +73,8 @@ export function SellPageForm({
   uploadsDeletedOnFailure?: boolean;
   /** Edit: units each bundle has sold, which its stock cannot go below. */
   soldCounts?: Record<"basic" | "premium", number>;
+  /** Edit: the page's id, whose own bundles it cannot offer. */
+  pageId?: string;
   /** Resolves once saved (the caller then navigates away); throws the tRPC error otherwise. */
   onSave(values: SellPageInput): Promise<void>;
 }) {
@@ -234,6 +238,8 @@ export function SellPageForm({
           <Textarea rows={2} />
         </FormField>
       </FormSection>
+
+      <OfferFields exceptSellPageId={pageId} />
 
       <FormSection title="Provider Configuration">
         <PopFields.PayPalClientIdField store={store} />

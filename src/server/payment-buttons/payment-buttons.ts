@@ -9,6 +9,7 @@ import {
   wholeNumberIn,
 } from "~/schemas/payment-buttons";
 import { planColumns } from "~/server/payment-buttons/subscription-plans";
+import { offerColumns, offerValues } from "~/server/payment-buttons/offers";
 import { forgetCached } from "~/server/platform/cache-bus";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
@@ -135,6 +136,7 @@ function toFormButton(button: PaymentButton, seller: SellerSetup) {
     successUrl: button.successUrl ?? "",
     cancelUrl: button.cancelUrl ?? "",
     webhookUrl: button.webhookUrl ?? "",
+    ...offerValues(button, button.currency),
     style: { color: button.styleColor, shape: button.styleShape, size: button.styleSize, label: button.styleLabel },
   };
   return {
@@ -149,6 +151,12 @@ function toFormButton(button: PaymentButton, seller: SellerSetup) {
   };
 }
 
+const popOf = (columns: ReturnType<typeof toColumns>, selfIds: string[]) => ({
+  currency: columns.currency,
+  oneTime: columns.paymentType === PaymentType.one_time,
+  selfIds,
+});
+
 export async function getButton(merchantId: string, id: string) {
   const [button, seller] = await Promise.all([
     db.paymentButton.findFirst({ where: ownManual(merchantId, id) }),
@@ -160,9 +168,10 @@ export async function getButton(merchantId: string, id: string) {
 
 export async function createButton(merchantId: string, input: PaymentButtonInput) {
   const columns = toColumns(input);
+  const offers = await offerColumns(merchantId, input, popOf(columns, []));
   const plan = await planColumns(merchantId, input, columns, null);
   const button = await db.paymentButton.create({
-    data: { merchantId, buttonType: "manual", isActive: true, ...columns, ...plan },
+    data: { merchantId, buttonType: "manual", isActive: true, ...columns, ...offers, ...plan },
   });
   return toFormButton(button, await loadSellerSetup(merchantId));
 }
@@ -175,11 +184,12 @@ export async function updateButton(merchantId: string, id: string, input: Paymen
     const message = `Stock cannot be less than the ${current.soldCount} already sold`;
     throw new AppError("INVALID", message, { fieldErrors: { stockLimit: [message] } });
   }
+  const offers = await offerColumns(merchantId, input, popOf(columns, [id]));
   const plan = await planColumns(merchantId, input, columns, current);
   // updateMany carries the ownership condition into the UPDATE itself; zero rows means not this merchant's button.
   const { count } = await db.paymentButton.updateMany({
     where: ownManual(merchantId, id),
-    data: { ...columns, ...plan },
+    data: { ...columns, ...offers, ...plan },
   });
   if (count === 0) throw notFound();
   forgetCached("embed-script", id);

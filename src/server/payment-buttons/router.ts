@@ -4,7 +4,9 @@ import {
   setButtonActiveSchema,
   updatePaymentButtonSchema,
 } from "~/schemas/payment-buttons";
-import { merchantMutation, merchantResourceProcedures } from "~/server/api/merchant-resource";
+import { offerChoicesSchema } from "~/schemas/offers";
+import { merchantMutation, merchantQuery, merchantResourceProcedures } from "~/server/api/merchant-resource";
+import { offerChoices } from "~/server/payment-buttons/offers";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import {
   countPages,
@@ -27,4 +29,6 @@ export const paymentButtonsRouter = createTRPCRouter({
   ),
 
   setActive: merchantMutation(setButtonActiveSchema, setButtonActive),
+  /** The POPs a button's or sell page's form may offer as its order bump or upsell. */
+  offerChoices: merchantQuery(offerChoicesSchema, offerChoices),
 });

@@ -1,3 +1,4 @@
+import { offerValues } from "~/server/payment-buttons/offers";
 import type { Prisma } from "~/generated/prisma/client";
 import { toDecimalString } from "~/lib/money";
 import type { SellPageInput } from "~/schemas/sell-pages";
@@ -86,6 +87,7 @@ export async function getSellPage(merchantId: string, id: string) {
     rating: page.ratingTenths === null ? "" : (page.ratingTenths / 10).toFixed(1),
     ratingCount: page.ratingCount === null ? "" : String(page.ratingCount),
     guarantee: page.guarantee ?? "",
+    ...offerValues(page, page.currency),
     paypalClientId: page.paypalClientId,
     currency: page.currency,
     successUrl: page.successUrl ?? "",

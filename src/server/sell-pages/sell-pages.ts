@@ -11,6 +11,7 @@ import {
 } from "~/schemas/sell-pages";
 import { forgetCached } from "~/server/platform/cache-bus";
 import { db } from "~/server/platform/db";
+import { offerColumns } from "~/server/payment-buttons/offers";
 import { AppError } from "~/server/platform/errors";
 import { describeError, logger } from "~/server/platform/logger";
 import { getSellPage, notFound, unusedFilesWhere } from "~/server/sell-pages/editor";
@@ -153,6 +154,19 @@ function toColumns(input: SellPageInput) {
 }
 
 type PageColumns = ReturnType<typeof toColumns>;
+type Offers = Awaited<ReturnType<typeof offerColumns>>;
+
+/** The page's offers: never one of its own bundles. */
+async function pageOffers(merchantId: string, input: SellPageInput, pageId: string | null) {
+  const own = pageId
+    ? await db.paymentButton.findMany({ where: { sellPageId: pageId, merchantId }, select: { id: true } })
+    : [];
+  return offerColumns(merchantId, input, {
+    currency: input.currency,
+    oneTime: true,
+    selfIds: own.map((button) => button.id),
+  });
+}
 
 /**
  * A bundle's payment button: named '{page} - {bundle}', priced like the bundle (with pay what you want,
@@ -160,7 +174,7 @@ type PageColumns = ReturnType<typeof toColumns>;
  * bundle is one download. It can be bought only while the page is active and, for premium, while premium is
  * enabled. The checkout reads prices and stock from the button, so this is where the page's options take effect.
  */
-function bundleButtonColumns(columns: PageColumns, tier: BundleTier, pageIsActive: boolean) {
+function bundleButtonColumns(columns: PageColumns, tier: BundleTier, pageIsActive: boolean, offers: Offers) {
   const isPremium = tier === "premium";
   const payWhatYouWant = isPremium ? columns.premiumPayWhatYouWant : columns.basicPayWhatYouWant;
   return {
@@ -183,6 +197,8 @@ function bundleButtonColumns(columns: PageColumns, tier: BundleTier, pageIsActiv
     cancelUrl: columns.cancelUrl,
     webhookUrl: columns.webhookUrl,
     isActive: pageIsActive && (!isPremium || columns.premiumEnabled),
+    // The page's order bump and upsell go with both bundles: the checkout reads them from the button.
+    ...offers,
   } satisfies Prisma.PaymentButtonUncheckedUpdateInput;
 }
 
@@ -254,13 +270,16 @@ async function checkStockAboveSold(tx: Tx, pageId: string, columns: PageColumns)
 
 export async function createSellPage(merchantId: string, input: SellPageInput) {
   const columns = toColumns(input);
+  const offers = await pageOffers(merchantId, input, null);
   const uploads = fileIdsOf(input);
   // The checks run first and outside the transaction's failure path: a refused file is not the merchant's to
   // lose, and the form keeps it.
   await checkFiles(db, merchantId, input, null);
   try {
     const page = await db.$transaction(async (tx) => {
-      const created = await tx.digitalSellPage.create({ data: { merchantId, isActive: true, ...columns } });
+      const created = await tx.digitalSellPage.create({
+        data: { merchantId, isActive: true, ...columns, ...offers },
+      });
       for (const tier of ["basic", "premium"] as const) {
         if (tier === "premium" && !columns.premiumEnabled) continue;
         await tx.paymentButton.create({
@@ -269,7 +288,7 @@ export async function createSellPage(merchantId: string, input: SellPageInput) {
             buttonType: "bundle",
             sellPageId: created.id,
             bundleTier: tier,
-            ...bundleButtonColumns(columns, tier, true),
+            ...bundleButtonColumns(columns, tier, true, offers),
           },
         });
       }
@@ -290,6 +309,7 @@ export async function createSellPage(merchantId: string, input: SellPageInput) {
  */
 export async function updateSellPage(merchantId: string, id: string, input: SellPageInput) {
   const columns = toColumns(input);
+  const offers = await pageOffers(merchantId, input, id);
   const previous = await db.$transaction(async (tx) => {
     const page = await tx.digitalSellPage.findFirst({
       where: { id, merchantId },
@@ -298,9 +318,9 @@ export async function updateSellPage(merchantId: string, id: string, input: Sell
     if (!page) throw notFound();
     await checkFiles(tx, merchantId, input, id);
     await checkStockAboveSold(tx, id, columns);
-    await tx.digitalSellPage.update({ where: { id }, data: columns });
+    await tx.digitalSellPage.update({ where: { id }, data: { ...columns, ...offers } });
     for (const tier of ["basic", "premium"] as const) {
-      const button = bundleButtonColumns(columns, tier, page.isActive);
+      const button = bundleButtonColumns(columns, tier, page.isActive, offers);
       if (tier === "premium" && !columns.premiumEnabled) {
         await tx.paymentButton.updateMany({
           where: { sellPageId: id, bundleTier: tier, merchantId },

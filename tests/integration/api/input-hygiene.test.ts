@@ -12,6 +12,7 @@ import * as checkoutSchemas from "~/schemas/checkout";
 import * as discountCodeSchemas from "~/schemas/discounts";
 import * as ledgerSchemas from "~/schemas/subscriptions";
 import * as licenseSchemas from "~/schemas/licenses";
+import * as offerSchemas from "~/schemas/offers";
 import * as portalSchemas from "~/schemas/portal";
 import * as merchantPaymentSchemas from "~/schemas/payments";
 import * as merchantWebhookSchemas from "~/schemas/merchant-webhooks";
@@ -178,6 +179,7 @@ describe("tRPC: one check on every procedure's raw input", () => {
         merchantPaymentSchemas,
         merchantWebhookSchemas,
         paymentButtonSchemas,
+        offerSchemas,
         planSchemas,
         sellPageSchemas,
         staffSchemas,
