@@ -32,43 +32,27 @@ export function OfferFields({
       title="Sell more"
       description="Offer another of your products with this one: as a checkbox above the PayPal button, or in one click after the payment."
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField name="bumpButtonId" label="Order bump" hint="Buyers tick it to add it to the same PayPal order.">
-          <Select options={options("No order bump")} />
-        </FormField>
-        {bump && (
-          <FormField
-            name="bumpPrice"
-            label="Bump price (optional)"
-            hint="Lower than its own price; empty for its price."
-          >
-            <MoneyInput currency={currency} />
-          </FormField>
-        )}
-      </div>
+      <OfferPick
+        pick={{ name: "bumpButtonId", label: "Order bump", hint: "Buyers tick it to add it to the same PayPal order." }}
+        price={{ name: "bumpPrice", label: "Bump price (optional)" }}
+        options={options("No order bump")}
+        chosen={Boolean(bump)}
+      />
       {bump && (
         <FormField name="bumpPitch" label="Pitch">
           <Input placeholder="Add the workbook for just a few dollars more" />
         </FormField>
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          name="upsellButtonId"
-          label="One-click upsell"
-          hint="Offered for 15 minutes after the payment; with PayPal's saved payment methods, one click pays."
-        >
-          <Select options={options("No upsell")} />
-        </FormField>
-        {upsell && (
-          <FormField
-            name="upsellPrice"
-            label="Offer price (optional)"
-            hint="Lower than its own price; empty for its price."
-          >
-            <MoneyInput currency={currency} />
-          </FormField>
-        )}
-      </div>
+      <OfferPick
+        pick={{
+          name: "upsellButtonId",
+          label: "One-click upsell",
+          hint: "Offered for 15 minutes after the payment; with PayPal's saved payment methods, one click pays.",
+        }}
+        price={{ name: "upsellPrice", label: "Offer price (optional)" }}
+        options={options("No upsell")}
+        chosen={Boolean(upsell)}
+      />
       {upsell && (
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField name="upsellHeadline" label="Headline">
@@ -80,5 +64,32 @@ export function OfferFields({
         </div>
       )}
     </FormSection>
+  );
+}
+
+/** Which POP an offer is, and (once one is chosen) its offer price. */
+function OfferPick({
+  pick,
+  price,
+  options,
+  chosen,
+}: {
+  pick: { name: "bumpButtonId" | "upsellButtonId"; label: string; hint: string };
+  price: { name: "bumpPrice" | "upsellPrice"; label: string };
+  options: readonly (readonly [string, string])[];
+  chosen: boolean;
+}) {
+  const currency = useFormCurrency();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField name={pick.name} label={pick.label} hint={pick.hint}>
+        <Select options={options} />
+      </FormField>
+      {chosen && (
+        <FormField name={price.name} label={price.label} hint="Lower than its own price; empty for its price.">
+          <MoneyInput currency={currency} />
+        </FormField>
+      )}
+    </div>
   );
 }
