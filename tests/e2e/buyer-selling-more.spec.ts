@@ -2,6 +2,7 @@ import { expect, type Browser } from "@playwright/test";
 import { createSellPage } from "../factories/sell-page";
 import { createPaymentButton } from "../factories/payment-button";
 import { setVaulting } from "../support/paypal-sandbox";
+import { signInMerchant } from "./helpers";
 import { closeE2eDb, connectedMerchant, e2eDb, payInPayPalWindow, paymentMessage, test } from "./buyer-helpers";
 
 test.afterAll(closeE2eDb);
@@ -44,7 +45,7 @@ test("a buyer ticks the order bump on a sell page and pays for both items in one
   page,
 }) => {
   test.setTimeout(120_000);
-  const { db, workbook, sellPage, sells } = await brushShop(browser);
+  const { merchant, db, workbook, sellPage, sells } = await brushShop(browser);
   await sells({ bumpButtonId: workbook.id, bumpPriceMinor: 500, bumpPitch: "Twelve exercises for every brush" });
   await page.goto(`/digital-sell/${sellPage.id}`);
   const payment = page.locator(`#popkit-button-${sellPage.basicButton.id}`);
@@ -70,6 +71,22 @@ test("a buyer ticks the order bump on a sell page and pays for both items in one
     ["item", "Watercolour Brushes - Basic Bundle", 2999],
     ["bump", "Brush Workbook", 500],
   ]);
+
+  // The seller sees both lines on the payment, and takes back the bump alone.
+  const seller = await browser.newContext();
+  const dashboard = await seller.newPage();
+  await signInMerchant(dashboard, merchant.account);
+  await dashboard.goto(`/dashboard/payments/${sale.id}`);
+  const items = dashboard.locator("section", { has: dashboard.getByRole("heading", { name: "Items" }) });
+  await expect(items.getByRole("listitem")).toHaveCount(2);
+  await expect(items.getByRole("listitem").nth(1)).toContainText("Brush WorkbookOrder bump");
+  await dashboard.getByRole("button", { name: "Refund" }).click();
+  const dialog = dashboard.getByRole("dialog", { name: "Refund payment" });
+  await dialog.getByLabel("What to refund").selectOption({ label: "Brush Workbook" });
+  await dialog.getByRole("button", { name: "Refund $5.00" }).click();
+  await expect(dashboard.getByText("Refunded $5.00.")).toBeVisible();
+  await expect(items.getByRole("listitem").nth(1)).toContainText("$5.00 refunded");
+  await seller.close();
 });
 
 test("a buyer takes the upsell on a sell page with one click, and PayPal's window never opens again", async ({

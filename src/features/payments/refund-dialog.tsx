@@ -10,18 +10,22 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { fieldsFor, Form, SubmitButton } from "~/components/ui/form";
-import { Input, Textarea } from "~/components/ui/input";
+import { Input, Select, Textarea } from "~/components/ui/input";
 import { toast } from "~/components/ui/toast";
-import { refundableAmount } from "~/lib/ledger";
+import { refundableAmount, refundableLineAmount } from "~/lib/ledger";
 import { formatMoney, minorDigits, toMinorUnits, type Currency } from "~/lib/money";
 import { refundPaymentSchema } from "~/schemas/payments";
 import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
-type Payment = { id: string; amountMinor: number; refundedMinor: number; currency: Currency };
+/** A line of a payment of several items (an order bump, an upsell's order), refundable on its own. */
+type Line = { id: string; name: string; amountMinor: number; refundedMinor: number };
+type Payment = { id: string; amountMinor: number; refundedMinor: number; currency: Currency; lines: Line[] };
 
 // The amount is typed as text in the payment's currency and turned into minor units here (src/lib/money.ts), so
 // "5", "5.5" and "5.50" all mean 550 cents; the reason's rule is the server's own.
 const formSchema = z.object({
+  /** "" for the whole payment, else the line's id. */
+  lineId: z.string(),
   mode: z.enum(["full", "partial"]),
   amount: z.string(),
   reason: refundPaymentSchema.shape.reason,
@@ -29,6 +33,7 @@ const formSchema = z.object({
 type FormValues = z.input<typeof formSchema>;
 
 const { FormField, RadioGroupField } = fieldsFor<FormValues>();
+const WHOLE = "";
 
 /** A v4 UUID; crypto.randomUUID exists only on HTTPS and localhost, getRandomValues everywhere. */
 function newIdempotencyKey(): string {
@@ -77,10 +82,13 @@ function RefundForm({ payment, idempotencyKey, onDone }: { payment: Payment; ide
   const refund = api.merchant.payments.refund.useMutation();
   const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
-    defaultValues: { mode: "full", amount: "", reason: "" },
+    defaultValues: { lineId: WHOLE, mode: "full", amount: "", reason: "" },
   });
-  const isPartial = useWatch({ control: form.control, name: "mode" }) === "partial";
-  const leftMinor = payment.amountMinor - payment.refundedMinor;
+  const [mode, lineId] = useWatch({ control: form.control, name: ["mode", "lineId"] });
+  const isPartial = mode === "partial";
+  const line = payment.lines.find((candidate) => candidate.id === lineId) ?? null;
+  const paymentLeft = payment.amountMinor - payment.refundedMinor;
+  const leftMinor = line ? Math.min(line.amountMinor - line.refundedMinor, paymentLeft) : paymentLeft;
   const left = formatMoney(leftMinor, payment.currency);
 
   async function submit(values: z.output<typeof formSchema>) {
@@ -93,7 +101,7 @@ function RefundForm({ payment, idempotencyKey, onDone }: { payment: Payment; ide
         form.setError("amount", { message: `Enter an amount like ${example}` });
         return;
       }
-      const allowed = refundableAmount(payment, typed);
+      const allowed = line ? refundableLineAmount(payment, line, typed) : refundableAmount(payment, typed);
       if (!allowed.ok) {
         form.setError("amount", { message: allowed.message });
         return;
@@ -103,6 +111,7 @@ function RefundForm({ payment, idempotencyKey, onDone }: { payment: Payment; ide
     try {
       const result = await refund.mutateAsync({
         paymentId: payment.id,
+        lineId: line?.id,
         amountMinor,
         reason: values.reason || undefined,
         idempotencyKey,
@@ -120,6 +129,13 @@ function RefundForm({ payment, idempotencyKey, onDone }: { payment: Payment; ide
   return (
     <Form form={form} onSubmit={submit} className="space-y-4">
       {formError && <Alert>{formError}</Alert>}
+      {payment.lines.length > 1 && (
+        <FormField name="lineId" id={`${id}-line`} label="What to refund">
+          <Select
+            options={[[WHOLE, "The whole payment"], ...payment.lines.map((item) => [item.id, item.name] as const)]}
+          />
+        </FormField>
+      )}
       <RadioGroupField
         name="mode"
         legend="Amount to refund"

@@ -38,6 +38,20 @@ const refundableStatuses: readonly string[] = ["completed", "partially_refunded"
  * each refund, every PayPal event that touched it, the license keys it issued, and (a subscription sale) its
  * subscriber. Another merchant's payment is NOT_FOUND.
  */
+/** What the detail shows of each item of the payment's order (one line per POP, bump or upsell). */
+const lineSelect = {
+  id: true,
+  origin: true,
+  name: true,
+  quantity: true,
+  unitAmountMinor: true,
+  discountMinor: true,
+  amountMinor: true,
+  refundedMinor: true,
+} as const;
+
+type PaymentLineRow = Prisma.PaymentLineGetPayload<{ select: typeof lineSelect }>;
+
 export async function getPayment(merchantId: string, input: z.output<typeof getPaymentSchema>) {
   const row = await db.transaction.findFirst({
     where: { id: input.id, merchantId },
@@ -46,6 +60,7 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
       updatedAt: true,
       refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: refundSelect },
       paypalEvents: { orderBy: [{ receivedAt: "asc" }, { id: "asc" }], select: eventSelect },
+      lines: { orderBy: { position: "asc" }, select: lineSelect },
     },
   });
   if (!row) return getWpsPayment(merchantId, input.id);
@@ -58,7 +73,7 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
       : null,
     keysOfPayment({ id: row.id, merchantId, paypalSubscriptionId: row.paypalSubscriptionId }),
   ]);
-  const { refunds, paypalEvents, updatedAt, ...record } = row;
+  const { refunds, paypalEvents, updatedAt, lines, ...record } = row;
   return {
     ...paymentRow(record),
     paypalTransactionId: row.paypalTransactionId,
@@ -73,6 +88,7 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
     events: paypalEvents,
     subscription,
     licenseKeys,
+    lines,
     wps: null,
   };
 }
@@ -109,6 +125,7 @@ async function getWpsPayment(merchantId: string, id: string) {
     events: [] as PaymentEvent[],
     subscription: null,
     licenseKeys: [] as DeliveredKey[],
+    lines: [] as PaymentLineRow[],
     wps: {
       button: row.button ? { id: row.button.id, name: row.button.itemName } : null,
       itemName: row.itemName,

@@ -12,6 +12,7 @@ import { InvoicesCard } from "~/features/payments/invoices-card";
 import { popEditHref, safeBackHref } from "~/features/payments/links";
 import { RefundDialog } from "~/features/payments/refund-dialog";
 import { RefundList } from "~/features/payments/refund-list";
+import { PaymentLines } from "~/features/payments/payment-lines";
 import { SubscriptionStatusBadge } from "~/features/subscriptions/subscription-status-badge";
 import { subscriberHref } from "~/features/subscriptions/links";
 import { serverApi } from "~/trpc/server";
@@ -63,6 +64,7 @@ export default async function PaymentDetailPage(props: DetailPageProps) {
                 amountMinor: payment.amountMinor,
                 refundedMinor: payment.refundedMinor,
                 currency: payment.currency,
+                lines: payment.lines,
               }}
             />
           )
@@ -129,6 +131,12 @@ export default async function PaymentDetailPage(props: DetailPageProps) {
               <DetailRow label="Bundle">{payment.bundleTier ? bundleLabels[payment.bundleTier] : "Unknown"}</DetailRow>
             )}
           </DetailCard>
+
+          {payment.lines.length > 1 || payment.lines.some((line) => line.origin !== "item") ? (
+            <DetailCard title="Items" isList>
+              <PaymentLines lines={payment.lines} currency={payment.currency} />
+            </DetailCard>
+          ) : null}
 
           <DetailCard title="Refunds" isList>
             <RefundList refunds={payment.refunds} />
