@@ -1,8 +1,9 @@
 // The demo store's payment buttons with the buyer's choices (pay what you want, quantity, stock), added after prisma/seed.ts's seedDemo by
-// the same callers: one where buyers name their price, one with a quantity field and limited stock. Idempotent: a
-// button that exists (by name) is left alone, edits included.
+// the same callers: one where buyers name their price, one with a quantity field and limited stock; and the demo
+// sell page's order bump (the art print) and one-click upsell (the zine). Idempotent: a button that exists (by name)
+// is left alone, edits included, and a page whose offers were set is not touched.
 import type { PrismaClient } from "../../src/generated/prisma/client";
-import type { DemoSeed } from "../../prisma/seed";
+import { DEMO_SELL_PAGE, type DemoSeed } from "../../prisma/seed";
 
 export async function seedDemoSellingOptions(db: PrismaClient, seeded: DemoSeed) {
   const merchant = await db.merchant.findFirstOrThrow({
@@ -32,4 +33,19 @@ export async function seedDemoSellingOptions(db: PrismaClient, seeded: DemoSeed)
       data: { merchantId: merchant.id, paypalClientId, currency: "USD", paymentType: "one_time", ...button },
     });
   }
+  const page = await db.digitalSellPage.findFirst({ where: { merchantId: merchant.id, name: DEMO_SELL_PAGE } });
+  if (!page || page.bumpButtonId || page.upsellButtonId) return;
+  const byName = async (name: string) =>
+    (await db.paymentButton.findFirstOrThrow({ where: { merchantId: merchant.id, name } })).id;
+  const offers = {
+    bumpButtonId: await byName("Limited Art Print"),
+    bumpPriceMinor: 1500,
+    bumpPitch: "Add the signed cover print, $10 off its usual price.",
+    upsellButtonId: await byName("Colour Theory Zine (pay what you want)"),
+    upsellPriceMinor: 500,
+    upsellHeadline: "Wait! Add the colour theory zine for $5?",
+    upsellDeclineText: "No thanks, just the patterns",
+  };
+  await db.digitalSellPage.update({ where: { id: page.id }, data: offers });
+  await db.paymentButton.updateMany({ where: { sellPageId: page.id }, data: offers });
 }
