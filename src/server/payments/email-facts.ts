@@ -57,6 +57,7 @@ const paymentFactsSelect = {
   bundleTier: true,
   button: { select: { name: true, sellPage: { select: { downloadableFileId: true } } } },
   sellPage: { select: { name: true, basicName: true, premiumName: true, downloadableFileId: true } },
+  lines: { orderBy: { position: "asc" }, select: { name: true, quantity: true } },
 } satisfies Prisma.TransactionSelect;
 
 export type PaymentFacts = Prisma.TransactionGetPayload<{ select: typeof paymentFactsSelect }> & {
@@ -73,7 +74,11 @@ export async function paymentFacts(transactionId: string): Promise<PaymentFacts 
   return {
     ...row,
     purchaseId: row.paypalTransactionId ?? row.paypalOrderId ?? row.id,
-    item: itemOf(row) ?? "Your purchase",
+    // An order of several items (an order bump) names them all, as PayPal's receipt lists them.
+    item:
+      row.lines.length > 1
+        ? row.lines.map((line) => (line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name)).join(" + ")
+        : (itemOf(row) ?? "Your purchase"),
     isDigital: Boolean(row.sellPage?.downloadableFileId ?? row.button?.sellPage?.downloadableFileId),
   };
 }

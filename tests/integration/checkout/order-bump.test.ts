@@ -9,6 +9,7 @@ import { createSeller } from "../../factories/seller";
 import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
 import { approveOrder, orderAtPayPal } from "../../support/paypal-sandbox";
 import { rejectionOf } from "../../support/rejection";
+import { sendQueuedMail, waitForMail } from "../../support/mailbox";
 import { merchantCaller } from "../../support/callers";
 
 // The order bump at the checkout: priced on the server from the seller's settings, sent to PayPal as an item of
@@ -66,8 +67,12 @@ describe("order bump", () => {
       ["Workbook", "1", "5.00"],
     ]);
 
-    await approveOrder(orderId);
+    const email = `bump-${orderId.toLowerCase()}@buyer.example.com`;
+    await approveOrder(orderId, "alex", email);
     expect((await buyer().captureOrder({ buttonId: button.id, orderId })).status).toBe("completed");
+    // The receipt names both items, as PayPal's does.
+    await sendQueuedMail(email);
+    expect((await waitForMail(email, "Your receipt from")).subject).toContain(": 2 × Ebook + Workbook");
     const payment = await db.transaction.findUniqueOrThrow({
       where: { paypalOrderId: orderId },
       include: { lines: { orderBy: { position: "asc" } } },
