@@ -218,6 +218,8 @@ test("Account settings: a password change and 'Sign out of all other sessions' e
   page,
   browser,
 }) => {
+  // Several browsers sign in, each an argon2 hash: on a slow runner that alone nears the 45 s default.
+  test.setTimeout(90_000);
   const account = await signUpMerchant(page);
   const signIn = async () => {
     const other = await newPage(browser);
