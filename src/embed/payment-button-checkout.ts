@@ -200,7 +200,8 @@ function checkoutScript(messages: Messages): void {
             no.disabled = false;
           },
           (error: CheckoutError) => {
-            no.disabled = false;
+            // The buyer may answer again (a refused saved account falls back to PayPal's window).
+            yes.disabled = no.disabled = false;
             say(error.message, ERROR);
           },
         );

@@ -148,6 +148,18 @@ export function setVaulting(clientId: string, enabled: boolean) {
   return call("/__sandbox/vault", { body: { client_id: clientId, enabled } });
 }
 
+/** The buyer removes the wallet an order's capture saved (in their PayPal account's settings). */
+export async function deleteWalletAtPayPal(clientId: string, orderId: string) {
+  const order = (await orderAtPayPal(clientId, orderId)) as {
+    payment_source?: { paypal?: { attributes?: { vault?: { id?: string } } } };
+  };
+  const id = order.payment_source?.paypal?.attributes?.vault?.id ?? "";
+  await fetch(`${base()}/v3/vault/payment-tokens/${encodeURIComponent(id)}`, {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${await accessToken(clientId)}` },
+  });
+}
+
 /** Whether PayPal still holds the saved wallet (Vault v3 payment token) an order's capture saved. */
 export async function walletSavedAtPayPal(clientId: string, orderId: string): Promise<boolean | null> {
   const order = (await orderAtPayPal(clientId, orderId)) as {

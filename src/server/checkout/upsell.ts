@@ -24,6 +24,7 @@ export const upsellMessages = {
   gone: "This offer is no longer available.",
   expired: "This offer has expired.",
   declined: "You have already declined this offer.",
+  walletRefused: "PayPal could not charge your saved PayPal account. Choose Yes again to pay in PayPal's window.",
 } as const;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -230,10 +231,13 @@ async function chargeWallet(offer: OfferRow, target: ButtonRow) {
       }),
     );
   } catch (error) {
-    // PayPal said no: nothing was charged, so the offer and the unit are free again.
-    if (toAppError(error)?.code === "PAYMENT_FAILED" && first === 1) {
+    // PayPal said no (the wallet declined, or it is gone: deleted by the buyer, or the app stopped saving): nothing
+    // was charged, so the unit is free again and the offer falls back to PayPal's window for the next Yes.
+    const code = toAppError(error)?.code;
+    if ((code === "PAYMENT_FAILED" || code === "NOT_FOUND") && first === 1) {
       await releaseUnit(target.id);
-      await db.upsellOffer.update({ where: { id: offer.id }, data: { status: "offered" } });
+      await db.upsellOffer.update({ where: { id: offer.id }, data: { status: "offered", vaultTokenEncrypted: null } });
+      throw new AppError("CONFLICT", upsellMessages.walletRefused, { cause: error });
     }
     throw error;
   }

@@ -6,7 +6,7 @@ import { jobHandlers } from "~/server/job-handlers";
 import { createPaymentButton } from "../../factories/payment-button";
 import { createSeller } from "../../factories/seller";
 import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
-import { approveOrder, setVaulting, walletSavedAtPayPal } from "../../support/paypal-sandbox";
+import { approveOrder, deleteWalletAtPayPal, setVaulting, walletSavedAtPayPal } from "../../support/paypal-sandbox";
 import { rejectionOf } from "../../support/rejection";
 
 // The one-click upsell after a payment: the first order asks PayPal to save the buyer's wallet, "Yes" charges it
@@ -122,6 +122,20 @@ describe("one-click upsell", () => {
     expect(await db.upsellOffer.findFirstOrThrow({ where: { takenTransactionId: upsell!.id } })).toMatchObject({
       status: "taken",
     });
+  });
+
+  it("falls back to PayPal's window when PayPal refuses the saved wallet, charging nothing", async () => {
+    const { button, workbook, clientId } = await sellerWithUpsell();
+    const { orderId, result } = await payForCourse(button.id);
+    await deleteWalletAtPayPal(clientId, orderId);
+    const token = result.upsell!.token;
+    expect(await refusal(buyer().answerUpsell({ token, answer: "yes" }))).toEqual({
+      code: "CONFLICT",
+      message: upsellMessages.walletRefused,
+    });
+    expect(await upsellPayments(workbook.id)).toHaveLength(0);
+    expect((await db.paymentButton.findUniqueOrThrow({ where: { id: workbook.id } })).soldCount).toBe(0);
+    expect(await buyer().answerUpsell({ token, answer: "yes" })).toEqual({ orderId: expect.any(String) });
   });
 
   it("closes the offer on No thanks and when its 15 minutes are up, deleting the saved wallet", async () => {
