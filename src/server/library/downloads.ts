@@ -70,8 +70,8 @@ export async function issueDownloadGrant(
     const status = transaction?.status;
     if ((!paidFor(status) && status !== "pending") || fileId === null) return null;
 
-    // Any grant, even a revoked or expired one: the purchase has had its link.
-    if ((await tx.downloadGrant.count({ where: { transactionId } })) > 0) return { token: null };
+    // Any grant of this file, even a revoked or expired one: the purchase has had its link.
+    if ((await tx.downloadGrant.count({ where: { transactionId, fileId } })) > 0) return { token: null };
 
     const token = newToken();
     const grant = await tx.downloadGrant.create({

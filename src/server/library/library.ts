@@ -88,6 +88,8 @@ const libraryPurchases = (email: string) =>
     OR: [
       { sellPage: { downloadableFileId: { not: null } } },
       { button: { sellPage: { downloadableFileId: { not: null } } } },
+      // An order bump or an upsell of a sell-page bundle: its own file.
+      { lines: { some: { sellPage: { downloadableFileId: { not: null } } } } },
     ],
   }) satisfies Prisma.TransactionWhereInput;
 
@@ -107,12 +109,42 @@ const purchaseSelect = {
       sellPage: { select: { name: true, downloadableFile: { select: { id: true, name: true, size: true } } } },
     },
   },
+  lines: {
+    orderBy: { position: "asc" },
+    select: {
+      position: true,
+      name: true,
+      amountMinor: true,
+      refundedMinor: true,
+      sellPage: { select: { downloadableFile: { select: { id: true, name: true, size: true } } } },
+    },
+  },
 } satisfies Prisma.TransactionSelect;
 
 type PurchaseRow = Prisma.TransactionGetPayload<{ select: typeof purchaseSelect }>;
 
-function fileOf(row: PurchaseRow) {
-  return row.sellPage?.downloadableFile ?? row.button?.sellPage?.downloadableFile ?? null;
+/**
+ * The files a purchase delivers: its POP's, then each other line's (an order bump or upsell of a sell-page
+ * bundle), each once. A line refunded in full delivers nothing (a payment refunded in full is not listed at all).
+ */
+function filesOf(row: PurchaseRow) {
+  const refunded = new Set(
+    row.lines.filter((line) => line.refundedMinor >= line.amountMinor).map((line) => line.position),
+  );
+  const files: { file: { id: string; name: string; size: number }; productName: string }[] = [];
+  const main = row.sellPage?.downloadableFile ?? row.button?.sellPage?.downloadableFile ?? null;
+  if (main && !refunded.has(0)) {
+    files.push({
+      file: main,
+      productName: row.sellPage?.name ?? row.button?.sellPage?.name ?? row.button?.name ?? main.name,
+    });
+  }
+  for (const line of row.lines) {
+    const file = line.sellPage?.downloadableFile;
+    if (line.position === 0 || !file || refunded.has(line.position)) continue;
+    if (!files.some((known) => known.file.id === file.id)) files.push({ file, productName: line.name });
+  }
+  return files;
 }
 
 /** How many fresh windows the library may still open for a purchase, and when the next one frees up. */
@@ -125,12 +157,13 @@ function windowsFrom(opened: Date[]) {
 
 async function windowsLeft(
   transactionId: string,
+  fileId: string,
   now: Date,
   client: Pick<Prisma.TransactionClient, "downloadGrant"> = db,
 ) {
   const since = new Date(now.getTime() - LIBRARY_WINDOW_PERIOD_MS);
   const opened = await client.downloadGrant.findMany({
-    where: { transactionId, fromLibrary: true, createdAt: { gt: since } },
+    where: { transactionId, fileId, fromLibrary: true, createdAt: { gt: since } },
     orderBy: { createdAt: "asc" },
     select: { createdAt: true },
   });
@@ -158,6 +191,7 @@ export async function getLibrary(email: string, now: Date = new Date()) {
     orderBy: { createdAt: "asc" },
     select: {
       transactionId: true,
+      fileId: true,
       revokedAt: true,
       expiresAt: true,
       fromLibrary: true,
@@ -166,36 +200,39 @@ export async function getLibrary(email: string, now: Date = new Date()) {
       maxDownloads: true,
     },
   });
-  const purchases = rows.map((row) => {
-    const file = fileOf(row)!;
-    const own = grants.filter((grant) => grant.transactionId === row.id);
-    const live = own.filter((grant) => grant.revokedAt === null && grant.expiresAt > now).at(-1);
-    const liveDownloadsLeft = live ? Math.max(0, live.maxDownloads - live.downloadCount) : 0;
-    const windows = windowsFrom(
-      own.filter((grant) => grant.fromLibrary && grant.createdAt > since).map((grant) => grant.createdAt),
-    );
-    const store = storeBrandOf(row.merchant, "buyer");
-    return {
-      id: row.id,
-      purchaseId: row.paypalTransactionId ?? row.paypalOrderId ?? row.id,
-      productName: row.sellPage?.name ?? row.button?.sellPage?.name ?? row.button?.name ?? file.name,
-      bundleTier: row.bundleTier,
-      /** Who sold it and how to reach them: the store's name, logo, support e-mail (else the account's), website. */
-      store,
-      storeName: store.name,
-      supportEmail: store.supportEmail ?? row.merchant.email,
-      amountMinor: row.amountMinor,
-      currency: row.currency,
-      paidAt: row.createdAt,
-      fileName: file.name,
-      fileSize: file.size,
-      /** Downloads left before the library has to open a new window (0 when none is open). */
-      liveDownloadsLeft,
-      windowsLeft: windows.left,
-      canDownload: liveDownloadsLeft > 0 || windows.left > 0,
-      nextWindowAt: liveDownloadsLeft > 0 ? null : windows.nextAt,
-    };
-  });
+  const purchases = rows.flatMap((row) =>
+    filesOf(row).map(({ file, productName }) => {
+      const own = grants.filter((grant) => grant.transactionId === row.id && grant.fileId === file.id);
+      const live = own.filter((grant) => grant.revokedAt === null && grant.expiresAt > now).at(-1);
+      const liveDownloadsLeft = live ? Math.max(0, live.maxDownloads - live.downloadCount) : 0;
+      const windows = windowsFrom(
+        own.filter((grant) => grant.fromLibrary && grant.createdAt > since).map((grant) => grant.createdAt),
+      );
+      const store = storeBrandOf(row.merchant, "buyer");
+      return {
+        id: row.id,
+        /** The file's id: a purchase of several files (an order bump) has one entry per file. */
+        fileId: file.id,
+        purchaseId: row.paypalTransactionId ?? row.paypalOrderId ?? row.id,
+        productName,
+        bundleTier: row.bundleTier,
+        /** Who sold it and how to reach them: the store's name, logo, support e-mail (else the account's), website. */
+        store,
+        storeName: store.name,
+        supportEmail: store.supportEmail ?? row.merchant.email,
+        amountMinor: row.amountMinor,
+        currency: row.currency,
+        paidAt: row.createdAt,
+        fileName: file.name,
+        fileSize: file.size,
+        /** Downloads left before the library has to open a new window (0 when none is open). */
+        liveDownloadsLeft,
+        windowsLeft: windows.left,
+        canDownload: liveDownloadsLeft > 0 || windows.left > 0,
+        nextWindowAt: liveDownloadsLeft > 0 ? null : windows.nextAt,
+      };
+    }),
+  );
   return { email, purchases };
 }
 
@@ -230,25 +267,31 @@ export async function getThankYouStore(grantToken: string) {
  * when it has downloads left, else a new 24-hour window of MAX_DOWNLOADS, within the purchase's window limit.
  * Returns the grant token for /api/download/[token].
  */
-export async function libraryDownload(email: string, transactionId: string, now: Date = new Date()) {
+export async function libraryDownload(
+  email: string,
+  transactionId: string,
+  fileId: string | null = null,
+  now: Date = new Date(),
+) {
   const purchase = await db.transaction.findFirst({
     where: { id: transactionId, ...libraryPurchases(email) },
     select: purchaseSelect,
   });
-  const file = purchase && fileOf(purchase);
+  // Without a file id, the purchase's first file (a purchase of one file, or its POP's).
+  const file = purchase && filesOf(purchase).find((entry) => fileId === null || entry.file.id === fileId)?.file;
   if (!purchase || !file) throw new AppError("NOT_FOUND", "This purchase is not in your library.");
 
   return db.$transaction(async (tx) => {
     // Serialises two clicks on one purchase, as issueDownloadGrant does.
     await tx.$queryRaw`SELECT id FROM transactions WHERE id = ${transactionId} FOR UPDATE`;
     const live = await tx.downloadGrant.findFirst({
-      where: { transactionId, revokedAt: null, expiresAt: { gt: now } },
+      where: { transactionId, fileId: file.id, revokedAt: null, expiresAt: { gt: now } },
       orderBy: { createdAt: "desc" },
       select: { id: true, downloadCount: true, maxDownloads: true, expiresAt: true },
     });
     const reuse = live && live.downloadCount < live.maxDownloads;
     if (!reuse) {
-      const windows = await windowsLeft(transactionId, now, tx);
+      const windows = await windowsLeft(transactionId, file.id, now, tx);
       if (windows.left === 0) {
         const when = windows.nextAt!.toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" });
         throw new AppError(
@@ -257,8 +300,11 @@ export async function libraryDownload(email: string, transactionId: string, now:
         );
       }
     }
-    // Every open grant of the purchase retires: the newest one is the only live link.
-    await tx.downloadGrant.updateMany({ where: { transactionId, revokedAt: null }, data: { revokedAt: now } });
+    // Every open grant of the purchase's file retires: the newest one is the only live link.
+    await tx.downloadGrant.updateMany({
+      where: { transactionId, fileId: file.id, revokedAt: null },
+      data: { revokedAt: now },
+    });
     const grantToken = randomBytes(32).toString("base64url");
     await tx.downloadGrant.create({
       data: {

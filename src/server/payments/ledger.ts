@@ -68,13 +68,31 @@ async function lockPayment(tx: Tx, transactionId: string) {
  * total and derived status, and (refunded in full) the end of its download grants, in one database transaction.
  * The same refund reported again (our dashboard's answer, then PayPal's webhook) changes nothing.
  */
-/** Counts a refund against its line; a line refunded in full takes back what it delivered (its license keys). */
+/** Counts a refund against its line; a line refunded in full takes back what it delivered (its file, its keys). */
 async function refundLine(tx: Prisma.TransactionClient, lineId: string, addedMinor: number) {
-  const [line] = await tx.$queryRaw<{ button_id: string | null; amount_minor: number; refunded_minor: number }[]>`
-    UPDATE payment_lines SET refunded_minor = LEAST(amount_minor, refunded_minor + ${addedMinor})
-    WHERE id = ${lineId} RETURNING button_id, amount_minor, refunded_minor`;
+  const [line] = await tx.$queryRaw<
+    {
+      transaction_id: string;
+      button_id: string | null;
+      file_id: string | null;
+      amount_minor: number;
+      refunded_minor: number;
+    }[]
+  >`
+    UPDATE payment_lines l SET refunded_minor = LEAST(l.amount_minor, l.refunded_minor + ${addedMinor})
+    WHERE l.id = ${lineId}
+    RETURNING l.transaction_id, l.button_id, l.amount_minor, l.refunded_minor,
+      (SELECT downloadable_file_id FROM digital_sell_pages WHERE id = l.sell_page_id) AS file_id`;
   if (!line) return null;
-  return { buttonId: line.button_id, inFull: line.refunded_minor >= line.amount_minor };
+  const inFull = line.refunded_minor >= line.amount_minor;
+  // The line's file goes with it: its download links stop working (a refund of the whole payment revokes them all).
+  if (inFull && line.file_id) {
+    await tx.downloadGrant.updateMany({
+      where: { transactionId: line.transaction_id, fileId: line.file_id, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+  }
+  return { buttonId: line.button_id, inFull };
 }
 
 export async function recordRefund(transactionId: string, refund: RefundRecord): Promise<RefundOutcome> {

@@ -214,7 +214,7 @@ export async function portalPayment(email: string, transactionId: string, now = 
     payment: paymentOf(row),
     refunds: row.refunds,
     store: stores.get(row.merchantId)!,
-    file: library.purchases.find((purchase) => purchase.id === row.id) ?? null,
+    files: library.purchases.filter((purchase) => purchase.id === row.id),
     licenseKeys,
     // Only when the subscription is this buyer's too (PayPal may report a sale under another payer e-mail).
     subscriptionId:

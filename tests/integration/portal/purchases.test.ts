@@ -16,15 +16,21 @@ import { pngFile } from "../../support/files";
 import { portalRequest } from "../../support/portal";
 import { rejectionOf } from "../../support/rejection";
 import { buyerEmail, buyFile, fileStore, type FileStore, PRODUCT } from "../../support/file-store";
+import { buildSellPageInput } from "../../factories/sell-page";
+import { buyerApi } from "../../support/buyer-api";
+import { merchantCaller } from "../../support/callers";
+import { approveOrder } from "../../support/paypal-sandbox";
 
 // The portal's purchases, read and downloaded as a signed-in buyer, against real PayPal sandbox captures.
 const store = (storeName?: string) => fileStore({ storeName });
 const buy = buyFile;
 
-function download(session: string | null, purchase: string) {
-  return portalDownloadRoute(portalRequest(`/api/portal/payments/${purchase}/download`, session, { method: "POST" }), {
-    params: Promise.resolve({ id: purchase }),
-  });
+function download(session: string | null, purchase: string, fileId?: string) {
+  const body = fileId ? new URLSearchParams({ fileId }) : undefined;
+  return portalDownloadRoute(
+    portalRequest(`/api/portal/payments/${purchase}/download`, session, { method: "POST", body }),
+    { params: Promise.resolve({ id: purchase }) },
+  );
 }
 
 async function fileBehind(response: Response) {
@@ -43,6 +49,44 @@ beforeAll(async () => {
 });
 
 describe("downloads in the portal", () => {
+  it("delivers an order bump's own file beside the POP's, each with its own link, until the bump is refunded", async () => {
+    const bumpShop = await store("Bump Studio");
+    const workbook = await createStoredFile(db, bumpShop.merchant.id, "downloadable_file", { content: "WORKBOOK" });
+    const { id: pageId } = await merchantCaller(bumpShop.merchant).pages.sellPages.create(
+      buildSellPageInput({
+        name: "Glaze Workbook",
+        paypalClientId: bumpShop.clientId,
+        downloadableFileId: workbook.id,
+      }),
+    );
+    const bump = await db.paymentButton.findFirstOrThrow({ where: { sellPageId: pageId, bundleTier: "basic" } });
+    await db.paymentButton.update({ where: { id: bumpShop.button.id }, data: { bumpButtonId: bump.id } });
+    const email = buyerEmail();
+    const { orderId } = await buyerApi().createOrder({ buttonId: bumpShop.button.id, bump: "true" });
+    await approveOrder(orderId, "alex", email);
+    await buyerApi().captureOrder({ buttonId: bumpShop.button.id, orderId });
+    const payment = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
+
+    const files = (await portalPayment(email, payment.id)).files;
+    expect(files.map((file) => file.productName)).toEqual(["Glaze Recipes", "Glaze Workbook - Basic Bundle"]);
+    const session = await startPortalSession(email);
+    expect(await fileBehind(await download(session, payment.id, files[1]!.fileId))).toBe("WORKBOOK");
+    expect(await fileBehind(await download(session, payment.id, files[0]!.fileId))).toBe(PRODUCT);
+
+    const bumpLine = await db.paymentLine.findFirstOrThrow({ where: { transactionId: payment.id, origin: "bump" } });
+    await refundPayment(bumpShop.merchant.id, {
+      paymentId: payment.id,
+      lineId: bumpLine.id,
+      idempotencyKey: randomUUID(),
+    });
+    expect((await portalPayment(email, payment.id)).files.map((file) => file.productName)).toEqual(["Glaze Recipes"]);
+    const refused = await download(session, payment.id, files[1]!.fileId);
+    expect(refused.headers.get("location")).toBe(`/portal/payments/${payment.id}?download=refused`);
+    expect(
+      await db.downloadGrant.count({ where: { transactionId: payment.id, fileId: workbook.id, revokedAt: null } }),
+    ).toBe(0);
+  });
+
   it("hands out fresh download links within the purchase's limit", async () => {
     const email = buyerEmail();
     const payment = await buy(shop, email);
@@ -68,10 +112,12 @@ describe("downloads in the portal", () => {
     });
     const refused = await download(session, payment.id);
     expect(refused.headers.get("location")).toBe(`/portal/payments/${payment.id}?download=refused`);
-    expect((await portalPayment(email, payment.id)).file).toMatchObject({
-      canDownload: false,
-      nextWindowAt: expect.any(Date),
-    });
+    expect((await portalPayment(email, payment.id)).files).toMatchObject([
+      {
+        canDownload: false,
+        nextWindowAt: expect.any(Date),
+      },
+    ]);
   });
 
   it("opens nobody else's purchase, sends a visitor without a session to sign in, and stops at a full refund", async () => {

@@ -31,7 +31,7 @@ export default async function PortalPaymentPage({
   const { id } = await params;
   const email = await requireBuyer(`/portal/payments/${id}`);
   const detail = await orNotFound(load(email, id));
-  const { payment, refunds, store, file, invoices, subscriptionId, licenseKeys } = detail;
+  const { payment, refunds, store, files, invoices, subscriptionId, licenseKeys } = detail;
   const refused = (await searchParams).download === "refused";
 
   return (
@@ -48,9 +48,15 @@ export default async function PortalPaymentPage({
             </Link>
           </p>
         )}
-        {file && (
-          <section aria-label="Download" className="space-y-2 border-t border-gray-100 pt-4">
-            <h2 className="font-semibold text-gray-900">Download</h2>
+        {files.map((file) => (
+          <section
+            key={file.fileId}
+            aria-label={files.length > 1 ? `Download ${file.productName}` : "Download"}
+            className="space-y-2 border-t border-gray-100 pt-4"
+          >
+            <h2 className="font-semibold text-gray-900">
+              {files.length > 1 ? `Download ${file.productName}` : "Download"}
+            </h2>
             <p className="text-sm text-gray-600">
               {file.fileName} ({formatFileSize(file.fileSize)}).{" "}
               {file.liveDownloadsLeft > 0
@@ -63,13 +69,14 @@ export default async function PortalPaymentPage({
               <Alert>This purchase cannot be downloaded again yet. Contact {file.supportEmail} for help.</Alert>
             )}
             <form method="post" action={`/api/portal/payments/${payment.id}/download`}>
+              <input type="hidden" name="fileId" value={file.fileId} />
               <Button type="submit" disabled={!file.canDownload}>
                 <Download aria-hidden className="size-4" />
                 Download
               </Button>
             </form>
           </section>
-        )}
+        ))}
         <LicenseKeysSection keys={licenseKeys} formatDate={(date) => formatDateTime(date, store.timeZone, "date")} />
         <InvoicesSection paymentId={payment.id} invoices={invoices} timeZone={store.timeZone} />
       </PaymentReceipt>

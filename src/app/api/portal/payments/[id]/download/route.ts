@@ -28,7 +28,14 @@ export async function POST(request: NextRequest, { params }: { params: Promise<{
   if (!email) return seeOther(`/portal/sign-in?next=${encodeURIComponent(page)}`);
   try {
     await consumeRateLimit("publicApiByIp", clientIp(request.headers));
-    const { grantToken } = await libraryDownload(email, id);
+    // A purchase of several files (an order bump of another sell page) names which one.
+    const form = await request.formData().catch(() => null);
+    const fileId = form?.get("fileId");
+    const { grantToken } = await libraryDownload(
+      email,
+      id,
+      typeof fileId === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(fileId) ? fileId : null,
+    );
     return seeOther(`/api/download/${grantToken}`);
   } catch (error) {
     if (!toAppError(error)) logger.error("portal download failed", describeError(error));
