@@ -489,7 +489,7 @@ async function seedDemoLibraryPurchase(db: PrismaClient, merchantId: string, sel
   });
 }
 
-export const DEMO_SELL_PAGE = "Ultimate Knitting Guide";
+const DEMO_SELL_PAGE = "Ultimate Knitting Guide";
 export const DEMO_IMAGE = { width: 800, height: 600, bytes: 120_000 };
 
 /**

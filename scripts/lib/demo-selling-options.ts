@@ -3,7 +3,8 @@
 // sell page's order bump (the art print) and one-click upsell (the zine). Idempotent: a button that exists (by name)
 // is left alone, edits included, and a page whose offers were set is not touched.
 import type { PrismaClient } from "../../src/generated/prisma/client";
-import { DEMO_SELL_PAGE, type DemoSeed } from "../../prisma/seed";
+// A type import only: the seed module reads the app's environment when loaded, which start.ts sets up later.
+import type { DemoSeed } from "../../prisma/seed";
 
 export async function seedDemoSellingOptions(db: PrismaClient, seeded: DemoSeed) {
   const merchant = await db.merchant.findFirstOrThrow({
@@ -33,7 +34,7 @@ export async function seedDemoSellingOptions(db: PrismaClient, seeded: DemoSeed)
       data: { merchantId: merchant.id, paypalClientId, currency: "USD", paymentType: "one_time", ...button },
     });
   }
-  const page = await db.digitalSellPage.findFirst({ where: { merchantId: merchant.id, name: DEMO_SELL_PAGE } });
+  const page = await db.digitalSellPage.findFirst({ where: { id: seeded.sellPageId, merchantId: merchant.id } });
   if (!page || page.bumpButtonId || page.upsellButtonId) return;
   const byName = async (name: string) =>
     (await db.paymentButton.findFirstOrThrow({ where: { merchantId: merchant.id, name } })).id;
