@@ -1,9 +1,9 @@
 // Single-use links sent by e-mail (password reset, e-mail verification). The token itself is only ever in the
 // mail; the database holds its SHA-256, so a leaked table cannot reset anyone's password.
-import { createHash, randomBytes } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import type { AccountTokenPurpose } from "~/generated/prisma/enums";
 import { db } from "~/server/platform/db";
+import { hashSecretToken, newSecretToken } from "~/server/platform/secret-tokens";
 
 type Client = Pick<Prisma.TransactionClient, "accountToken">;
 
@@ -12,17 +12,13 @@ export const tokenLifetimeMs: Record<AccountTokenPurpose, number> = {
   email_verification: 24 * 60 * 60 * 1000,
 };
 
-function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
 /** Creates a token proving access to `email` for `userId`; returns the raw value for the link. */
 export async function issueAccountToken(
   purpose: AccountTokenPurpose,
   user: { id: string; email: string },
   now = new Date(),
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   // Old links of the same kind go here, a day after they stopped working (a used link still tells "already
   // verified" apart from "never valid" until then), so the table holds roughly the live ones.
   await db.accountToken.deleteMany({
@@ -30,7 +26,7 @@ export async function issueAccountToken(
   });
   await db.accountToken.create({
     data: {
-      tokenHash: hashToken(token),
+      tokenHash: hashSecretToken(token),
       purpose,
       userId: user.id,
       email: user.email,
@@ -45,7 +41,7 @@ const usable = (now: Date) => ({ usedAt: null, expiresAt: { gt: now } });
 /** The token's row while it can still be used (the reset page asks before showing its form); else null. */
 export function findUsableToken(token: string, purpose: AccountTokenPurpose, now = new Date()) {
   return db.accountToken.findFirst({
-    where: { tokenHash: hashToken(token), purpose, ...usable(now) },
+    where: { tokenHash: hashSecretToken(token), purpose, ...usable(now) },
     select: { userId: true, email: true, expiresAt: true },
   });
 }
@@ -53,7 +49,7 @@ export function findUsableToken(token: string, purpose: AccountTokenPurpose, now
 /** Any row for the token, used or not: how a link that was already used is told apart from a forged one. */
 export function findToken(token: string, purpose: AccountTokenPurpose) {
   return db.accountToken.findFirst({
-    where: { tokenHash: hashToken(token), purpose },
+    where: { tokenHash: hashSecretToken(token), purpose },
     select: { userId: true, email: true, usedAt: true },
   });
 }
@@ -68,7 +64,7 @@ export async function consumeAccountToken(
   purpose: AccountTokenPurpose,
   now = new Date(),
 ): Promise<{ userId: string; email: string } | null> {
-  const tokenHash = hashToken(token);
+  const tokenHash = hashSecretToken(token);
   const { count } = await client.accountToken.updateMany({
     where: { tokenHash, purpose, ...usable(now) },
     data: { usedAt: now },

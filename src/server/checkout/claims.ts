@@ -1,3 +1,4 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { soldOutMessage } from "~/lib/checkout-messages";
@@ -39,11 +40,7 @@ export async function claimForCapture(
   try {
     await db.$transaction(async (tx) => {
       if (session.buttonId) {
-        const units = session.quantity;
-        const taken = await tx.$executeRaw`
-          UPDATE payment_buttons SET sold_count = sold_count + ${units}
-          WHERE id = ${session.buttonId} AND (${force} OR stock_limit IS NULL OR sold_count + ${units} <= stock_limit)`;
-        if (taken === 0) {
+        if (!(await claimUnits(tx, session.buttonId, session.quantity, force))) {
           const button = await tx.paymentButton.findUnique({
             where: { id: session.buttonId },
             select: { stockLimit: true, soldCount: true },
@@ -57,10 +54,8 @@ export async function claimForCapture(
       }
       // The order bump's one unit, claimed with the main item's: both are paid in one capture, or neither.
       if (session.bumpButtonId) {
-        const taken = await tx.$executeRaw`
-          UPDATE payment_buttons SET sold_count = sold_count + 1
-          WHERE id = ${session.bumpButtonId} AND (${force} OR stock_limit IS NULL OR sold_count < stock_limit)`;
-        if (taken === 0 && (await tx.paymentButton.count({ where: { id: session.bumpButtonId } })) > 0) {
+        const taken = await claimUnits(tx, session.bumpButtonId, 1, force);
+        if (!taken && (await tx.paymentButton.count({ where: { id: session.bumpButtonId } })) > 0) {
           throw new AppError("CONFLICT", BUMP_GONE);
         }
       }
@@ -114,14 +109,9 @@ export async function releaseClaims(sessionId: string): Promise<void> {
       FROM checkout_sessions WHERE id = ${sessionId} FOR UPDATE`;
     if (!session || (session.claimed_units === 0 && !session.claimed_use && !session.claimed_bump)) return;
     if (session.button_id && session.claimed_units > 0) {
-      await tx.$executeRaw`
-        UPDATE payment_buttons SET sold_count = GREATEST(0, sold_count - ${session.claimed_units})
-        WHERE id = ${session.button_id}`;
+      await releaseUnits(tx, session.button_id, session.claimed_units);
     }
-    if (session.bump_button_id && session.claimed_bump) {
-      await tx.$executeRaw`
-        UPDATE payment_buttons SET sold_count = GREATEST(0, sold_count - 1) WHERE id = ${session.bump_button_id}`;
-    }
+    if (session.bump_button_id && session.claimed_bump) await releaseUnits(tx, session.bump_button_id, 1);
     if (session.discount_code_id && session.claimed_use) {
       await tx.$executeRaw`
         UPDATE discount_codes SET uses_count = GREATEST(0, uses_count - 1) WHERE id = ${session.discount_code_id}`;
@@ -133,15 +123,21 @@ export async function releaseClaims(sessionId: string): Promise<void> {
   });
 }
 
-/** Claims one unit of a button's stock outside a checkout session (an upsell charged to a saved wallet). */
-export async function claimUnit(buttonId: string): Promise<boolean> {
-  const taken = await db.$executeRaw`
-    UPDATE payment_buttons SET sold_count = sold_count + 1
-    WHERE id = ${buttonId} AND (stock_limit IS NULL OR sold_count < stock_limit)`;
-  return taken === 1;
+type Client = Pick<Prisma.TransactionClient, "$executeRaw">;
+
+/**
+ * Takes `units` of a button's stock if that many are left (or whatever is left when `force`: PayPal already took the
+ * money); false when they are not. A sale's items, an order bump and a charged upsell all claim through here.
+ */
+export async function claimUnits(client: Client, buttonId: string, units: number, force = false): Promise<boolean> {
+  const taken = await client.$executeRaw`
+    UPDATE payment_buttons SET sold_count = sold_count + ${units}
+    WHERE id = ${buttonId} AND (${force} OR stock_limit IS NULL OR sold_count + ${units} <= stock_limit)`;
+  return taken > 0;
 }
 
-/** Gives back a unit claimUnit took (PayPal refused the charge). */
-export async function releaseUnit(buttonId: string): Promise<void> {
-  await db.$executeRaw`UPDATE payment_buttons SET sold_count = GREATEST(0, sold_count - 1) WHERE id = ${buttonId}`;
+/** Gives back units claimUnits took (PayPal refused the charge, or the order died unpaid). */
+export async function releaseUnits(client: Client, buttonId: string, units: number): Promise<void> {
+  await client.$executeRaw`
+    UPDATE payment_buttons SET sold_count = GREATEST(0, sold_count - ${units}) WHERE id = ${buttonId}`;
 }

@@ -20,8 +20,8 @@ export const payableWhere = (buttonId: string) => ({
   OR: [{ sellPageId: null }, { sellPage: { isActive: true } }],
 });
 
-/** The order bump's POP as pricing and the buyer's page read it. */
-const bumpTargetSelect = {
+/** The POP an order bump or upsell offers, as pricing and the buyer's page read it. */
+const offerTargetSelect = {
   id: true,
   name: true,
   merchantId: true,
@@ -35,7 +35,7 @@ const bumpTargetSelect = {
   bundleTier: true,
   sellPage: { select: { isActive: true } },
 } as const;
-type BumpTarget = Prisma.PaymentButtonGetPayload<{ select: typeof bumpTargetSelect }>;
+type OfferTarget = Prisma.PaymentButtonGetPayload<{ select: typeof offerTargetSelect }>;
 
 /** The name a PayPal order and a payment line give a POP: a bundle reads '{page} - {bundle} Bundle'. */
 export const itemNameOf = (button: { name: string; bundleTier: unknown }) =>
@@ -48,7 +48,7 @@ type Seller = { merchantId: string; currency: string; paymentType: string; paypa
  * store and currency, not sold out, and `seller` one-time too. The seller's form checks the same when saving;
  * this covers what changed since (a POP switched off or sold out).
  */
-function sellsAlongside(seller: Seller, target: BumpTarget | null): target is BumpTarget {
+function sellsAlongside(seller: Seller, target: OfferTarget | null): target is OfferTarget {
   return (
     target !== null &&
     seller.paymentType === "one_time" &&
@@ -63,7 +63,7 @@ function sellsAlongside(seller: Seller, target: BumpTarget | null): target is Bu
 
 /** The order bump a buyer may tick on `button`, or null when it cannot be sold in the same order. */
 export function offeredBump(
-  button: Seller & { bumpPriceMinor: number | null; bumpPitch: string | null; bumpButton: BumpTarget | null },
+  button: Seller & { bumpPriceMinor: number | null; bumpPitch: string | null; bumpButton: OfferTarget | null },
 ) {
   const target = button.bumpButton;
   if (!sellsAlongside(button, target)) return null;
@@ -88,7 +88,7 @@ export function offeredUpsell(
     upsellPriceMinor: number | null;
     upsellHeadline: string | null;
     upsellDeclineText: string | null;
-    upsellButton: (BumpTarget & { paypalClientId: string }) | null;
+    upsellButton: (OfferTarget & { paypalClientId: string }) | null;
   },
 ) {
   const target = button.upsellButton;
@@ -127,7 +127,7 @@ export const publicButtonSelect = {
   merchantId: true,
   bumpPriceMinor: true,
   bumpPitch: true,
-  bumpButton: { select: bumpTargetSelect },
+  bumpButton: { select: offerTargetSelect },
   merchant: {
     select: {
       ...sellerSelect,
@@ -142,7 +142,7 @@ const buttonSelect = {
   upsellPriceMinor: true,
   upsellHeadline: true,
   upsellDeclineText: true,
-  upsellButton: { select: { ...bumpTargetSelect, paypalClientId: true } },
+  upsellButton: { select: { ...offerTargetSelect, paypalClientId: true } },
   isActive: true,
   sellPageId: true,
   bundleTier: true,

@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
 import { formatMoney } from "~/lib/money";
 import type { UpsellInput } from "~/schemas/checkout";
 import { decryptSecret, encryptSecret } from "~/server/platform/crypto";
 import { db } from "~/server/platform/db";
+import { hashSecretToken, newSecretToken } from "~/server/platform/secret-tokens";
 import { AppError, toAppError } from "~/server/platform/errors";
 import { describeError, logger } from "~/server/platform/logger";
-import { claimUnit, releaseUnit } from "~/server/checkout/claims";
+import { claimUnits, releaseUnits } from "~/server/checkout/claims";
 import { offeredUpsell, findButton, payableWhere, type ButtonRow } from "~/server/checkout/public-button";
 import { isUniqueViolation, sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
 import { recordCaptured, sessionInclude } from "~/server/checkout/record-capture";
@@ -26,8 +26,6 @@ export const upsellMessages = {
   declined: "You have already declined this offer.",
   walletRefused: "PayPal could not charge your saved PayPal account. Choose Yes again to pay in PayPal's window.",
 } as const;
-
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** What the buyer's page shows of an offer, with the token its answers carry. */
 export type UpsellForBuyer = {
@@ -58,12 +56,12 @@ export async function offerUpsell(
     if (vaultId) await forgetWallet(button, vaultId);
     return null;
   }
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   const expiresAt = new Date(now.getTime() + UPSELL_TTL_MS);
   try {
     await db.upsellOffer.create({
       data: {
-        tokenHash: hashOf(token),
+        tokenHash: hashSecretToken(token),
         merchantId: payment.merchantId,
         transactionId: payment.id,
         buttonId: upsell.buttonId,
@@ -103,11 +101,11 @@ export async function forgetWallet(button: ButtonRow, vaultId: string): Promise<
 type OfferRow = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
 
 function findOffer(token: string) {
-  return db.upsellOffer.findUnique({ where: { tokenHash: hashOf(token) } });
+  return db.upsellOffer.findUnique({ where: { tokenHash: hashSecretToken(token) } });
 }
 
 /** The offer `token` names while it can still be answered; every other state is the buyer's sentence. */
-async function liveOffer(token: string, now: Date): Promise<{ offer: OfferRow; target: ButtonRow }> {
+async function liveOffer(token: string, now: Date): Promise<OfferRow> {
   const offer = await findOffer(token);
   if (!offer || !offer.buttonId) throw new AppError("NOT_FOUND", upsellMessages.gone);
   if (offer.status === "declined") throw new AppError("CONFLICT", upsellMessages.declined);
@@ -115,9 +113,7 @@ async function liveOffer(token: string, now: Date): Promise<{ offer: OfferRow; t
     await expireOffers([offer.id]);
     throw new AppError("CONFLICT", upsellMessages.expired);
   }
-  const target = await findButton(payableWhere(offer.buttonId));
-  if (!target) throw new AppError("NOT_FOUND", upsellMessages.gone);
-  return { offer, target };
+  return offer;
 }
 
 /** The buyer's answer to the offer: POST /api/checkout/upsell. */
@@ -130,8 +126,11 @@ export function answerUpsell(input: UpsellInput) {
  * payment as a capture does. Without: creates (once) the order for PayPal's window and answers its id.
  */
 export async function acceptUpsell({ token }: Pick<UpsellInput, "token">, now = new Date()) {
-  const { offer, target } = await liveOffer(token, now);
+  const offer = await liveOffer(token, now);
+  // A Yes already paid answers its payment, whatever its POP has become since.
   if (offer.status === "taken" && offer.takenTransactionId) return { taken: await takenPayment(offer) };
+  const target = await findButton(payableWhere(offer.buttonId!));
+  if (!target) throw new AppError("NOT_FOUND", upsellMessages.gone);
   if (!offer.vaultTokenEncrypted && offer.status === "offered") return { orderId: await upsellOrder(offer, target) };
   return { taken: await chargeWallet(offer, target) };
 }
@@ -215,7 +214,7 @@ async function chargeWallet(offer: OfferRow, target: ButtonRow) {
     where: { id: offer.id, status: "offered" },
     data: { status: "charging" },
   });
-  if (first === 1 && !(await claimUnit(target.id))) {
+  if (first === 1 && !(await claimUnits(db, target.id, 1))) {
     await db.upsellOffer.update({ where: { id: offer.id }, data: { status: "offered" } });
     throw new AppError("CONFLICT", upsellMessages.gone);
   }
@@ -235,7 +234,7 @@ async function chargeWallet(offer: OfferRow, target: ButtonRow) {
     // was charged, so the unit is free again and the offer falls back to PayPal's window for the next Yes.
     const code = toAppError(error)?.code;
     if ((code === "PAYMENT_FAILED" || code === "NOT_FOUND") && first === 1) {
-      await releaseUnit(target.id);
+      await releaseUnits(db, target.id, 1);
       await db.upsellOffer.update({ where: { id: offer.id }, data: { status: "offered", vaultTokenEncrypted: null } });
       throw new AppError("CONFLICT", upsellMessages.walletRefused, { cause: error });
     }
@@ -250,9 +249,6 @@ async function chargeWallet(offer: OfferRow, target: ButtonRow) {
 
 /** The session of a charged upsell (created by the first recorder; a concurrent one reads it). */
 async function upsellSession(offer: OfferRow, target: ButtonRow, orderId: string, claimedUnits: number) {
-  const include = sessionInclude;
-  const existing = await db.checkoutSession.findUnique({ where: { paypalOrderId: orderId }, include });
-  if (existing) return existing;
   try {
     return await db.checkoutSession.create({
       data: {
@@ -265,11 +261,12 @@ async function upsellSession(offer: OfferRow, target: ButtonRow, orderId: string
         claimedUnits,
         upsellOfferId: offer.id,
       },
-      include,
+      include: sessionInclude,
     });
   } catch (error) {
+    // Another click (same request id, same PayPal order) wrote it first.
     if (!isUniqueViolation(error)) throw error;
-    return db.checkoutSession.findUniqueOrThrow({ where: { paypalOrderId: orderId }, include });
+    return db.checkoutSession.findUniqueOrThrow({ where: { paypalOrderId: orderId }, include: sessionInclude });
   }
 }
 

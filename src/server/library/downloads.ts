@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import type { TransactionStatus } from "~/generated/prisma/enums";
 import { db } from "~/server/platform/db";
+import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "~/server/platform/secret-tokens";
 import { AppError } from "~/server/platform/errors";
 import { keysOfPayment } from "~/server/licenses/delivery";
 import { signedFileUrl } from "~/server/vendors/storage/files";
@@ -22,8 +22,6 @@ export const MAX_DOWNLOADS = 5;
 /** The signed storage address lives only long enough for the browser to follow the redirect. */
 export const SIGNED_URL_SECONDS = 120;
 
-export const hashGrantToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
 export const PENDING_DOWNLOAD_MESSAGE =
   "PayPal is still processing this payment. Your download opens on this page as soon as it completes.";
 
@@ -34,14 +32,8 @@ export const PENDING_DOWNLOAD_MESSAGE =
 export const DOWNLOAD_ALREADY_ISSUED_MESSAGE =
   "Your payment is complete. Your download link was given when you paid: use that link, or the one in your receipt e-mail.";
 
-/** 32 random bytes: unguessable, and URL-safe as base64url. */
-const newToken = () => randomBytes(32).toString("base64url");
-
-/** A token-shaped string, so junk from a URL never reaches the database. */
 /** A partial refund leaves the buyer the file; a full refund revokes its grants (ledger.ts). */
 const paidFor = (status: TransactionStatus | undefined) => status === "completed" || status === "partially_refunded";
-
-const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 
 /**
  * Gives the buyer of `transactionId` its download token, once: `{ token: null }` when the purchase already has
@@ -73,10 +65,10 @@ export async function issueDownloadGrant(
     // Any grant of this file, even a revoked or expired one: the purchase has had its link.
     if ((await tx.downloadGrant.count({ where: { transactionId, fileId } })) > 0) return { token: null };
 
-    const token = newToken();
+    const token = newSecretToken();
     const grant = await tx.downloadGrant.create({
       data: {
-        tokenHash: hashGrantToken(token),
+        tokenHash: hashSecretToken(token),
         transactionId,
         fileId,
         expiresAt: new Date(now.getTime() + (status === "completed" ? GRANT_TTL_MS : PENDING_GRANT_TTL_MS)),
@@ -124,9 +116,9 @@ export async function revokeGrantsForTransaction(
  * only once it is completed, see startDownload).
  */
 async function findLiveGrant(token: string, now: Date) {
-  if (!looksLikeToken(token)) return null;
+  if (!looksLikeSecretToken(token)) return null;
   const grant = await db.downloadGrant.findUnique({
-    where: { tokenHash: hashGrantToken(token) },
+    where: { tokenHash: hashSecretToken(token) },
     select: {
       id: true,
       expiresAt: true,

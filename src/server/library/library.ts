@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { env } from "~/env";
 import type { Prisma } from "~/generated/prisma/client";
 import { safeWebsiteUrl, type StoreBrandInfo } from "~/lib/store-brand";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
-import { GRANT_TTL_MS, hashGrantToken, MAX_DOWNLOADS } from "~/server/library/downloads";
+import { GRANT_TTL_MS, MAX_DOWNLOADS } from "~/server/library/downloads";
+import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "~/server/platform/secret-tokens";
 import { imageVariantUrl } from "~/server/vendors/storage/images";
 import { equalsIgnoringCase } from "~/server/platform/text-match";
 
@@ -22,15 +22,14 @@ export const LIBRARY_LINK_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 export const LIBRARY_WINDOWS_PER_PERIOD = 3;
 export const LIBRARY_WINDOW_PERIOD_MS = 30 * 24 * 60 * 60 * 1000;
 
-const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 const normalise = (email: string) => email.trim().toLowerCase();
 
 /** A new library link for `email`; called when the mail carrying it is composed. */
 export async function createLibraryLink(email: string, now: Date = new Date()): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = newSecretToken();
   await db.libraryLink.create({
     data: {
-      tokenHash: hashGrantToken(token),
+      tokenHash: hashSecretToken(token),
       email: normalise(email),
       expiresAt: new Date(now.getTime() + LIBRARY_LINK_TTL_MS),
     },
@@ -40,8 +39,8 @@ export async function createLibraryLink(email: string, now: Date = new Date()): 
 
 /** The e-mail a library link proves, or null when it is unknown or has expired. */
 export async function libraryLinkEmail(token: string, now: Date = new Date()): Promise<string | null> {
-  if (!looksLikeToken(token)) return null;
-  const link = await db.libraryLink.findUnique({ where: { tokenHash: hashGrantToken(token) } });
+  if (!looksLikeSecretToken(token)) return null;
+  const link = await db.libraryLink.findUnique({ where: { tokenHash: hashSecretToken(token) } });
   return link && link.expiresAt > now ? link.email : null;
 }
 
@@ -242,9 +241,9 @@ export async function getLibrary(email: string, now: Date = new Date()) {
  * no grant; the page asks getThankYou first whether the grant is live.
  */
 export async function getThankYouStore(grantToken: string) {
-  if (!looksLikeToken(grantToken)) return null;
+  if (!looksLikeSecretToken(grantToken)) return null;
   const grant = await db.downloadGrant.findUnique({
-    where: { tokenHash: hashGrantToken(grantToken) },
+    where: { tokenHash: hashSecretToken(grantToken) },
     select: {
       transaction: {
         select: {
@@ -305,10 +304,10 @@ export async function libraryDownload(
       where: { transactionId, fileId: file.id, revokedAt: null },
       data: { revokedAt: now },
     });
-    const grantToken = randomBytes(32).toString("base64url");
+    const grantToken = newSecretToken();
     await tx.downloadGrant.create({
       data: {
-        tokenHash: hashGrantToken(grantToken),
+        tokenHash: hashSecretToken(grantToken),
         transactionId,
         fileId: file.id,
         fromLibrary: !reuse,

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
 import { env } from "~/env";
 import type { PortalLinkInput } from "~/schemas/portal";
 import { sendEmail } from "~/server/email";
 import { db } from "~/server/platform/db";
+import { hashSecretToken, looksLikeSecretToken, newSecretToken } from "~/server/platform/secret-tokens";
 import { consumeRateLimit } from "~/server/platform/rate-limit";
 import type { JobHandlers } from "~/server/jobs";
 import { equalsIgnoringCase } from "~/server/platform/text-match";
@@ -27,9 +27,6 @@ export const PORTAL_LINK_ANSWER =
   "If that e-mail bought something here, a sign-in link is on its way. Check your inbox (and spam folder).";
 export const SIGN_IN_LINK_INVALID = "This sign-in link has expired or was already used. Ask for a new one.";
 
-const newToken = () => randomBytes(32).toString("base64url");
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Whether `email` paid for anything here: a payment, or a subscription (its first sale may not be in yet). */
@@ -58,10 +55,10 @@ export async function requestPortalLink(input: PortalLinkInput, ip: string): Pro
 
 /** A new sign-in link for `email`; made when the mail carrying it is composed, so its 30 minutes start then. */
 export async function createSignInLink(email: string, next: string | null, now = new Date()): Promise<string> {
-  const token = newToken();
+  const token = newSecretToken();
   await db.buyerSignInToken.create({
     data: {
-      tokenHash: hashToken(token),
+      tokenHash: hashSecretToken(token),
       email: normaliseEmail(email),
       expiresAt: new Date(now.getTime() + SIGN_IN_LINK_TTL_MS),
     },
@@ -72,10 +69,10 @@ export async function createSignInLink(email: string, next: string | null, now =
 
 /** A new portal session for a proven address; returns the cookie's value. */
 export async function startPortalSession(email: string, now = new Date()): Promise<string> {
-  const token = newToken();
+  const token = newSecretToken();
   await db.buyerSession.create({
     data: {
-      tokenHash: hashToken(token),
+      tokenHash: hashSecretToken(token),
       email: normaliseEmail(email),
       expiresAt: new Date(now.getTime() + PORTAL_SESSION_TTL_MS),
     },
@@ -88,8 +85,8 @@ export async function startPortalSession(email: string, now = new Date()): Promi
  * through. Null when the link is unknown, used or expired.
  */
 export async function signInWithLink(token: string, now = new Date()): Promise<string | null> {
-  if (!looksLikeToken(token)) return null;
-  const tokenHash = hashToken(token);
+  if (!looksLikeSecretToken(token)) return null;
+  const tokenHash = hashSecretToken(token);
   const spent = await db.buyerSignInToken.updateMany({
     where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
     data: { usedAt: now },
@@ -101,18 +98,18 @@ export async function signInWithLink(token: string, now = new Date()): Promise<s
 
 /** The e-mail a portal session cookie proves, or null (no cookie, unknown, signed out or expired). */
 export async function portalEmail(cookieValue: string | undefined, now = new Date()): Promise<string | null> {
-  if (!cookieValue || !looksLikeToken(cookieValue)) return null;
+  if (!cookieValue || !looksLikeSecretToken(cookieValue)) return null;
   const session = await db.buyerSession.findUnique({
-    where: { tokenHash: hashToken(cookieValue) },
+    where: { tokenHash: hashSecretToken(cookieValue) },
     select: { email: true, expiresAt: true, revokedAt: true },
   });
   return session && session.revokedAt === null && session.expiresAt > now ? session.email : null;
 }
 
 export async function endPortalSession(cookieValue: string | undefined): Promise<void> {
-  if (!cookieValue || !looksLikeToken(cookieValue)) return;
+  if (!cookieValue || !looksLikeSecretToken(cookieValue)) return;
   await db.buyerSession.updateMany({
-    where: { tokenHash: hashToken(cookieValue), revokedAt: null },
+    where: { tokenHash: hashSecretToken(cookieValue), revokedAt: null },
     data: { revokedAt: new Date() },
   });
 }

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { POST as captureRoute } from "~/app/api/checkout/capture/route";
 import { GET as downloadRoute } from "~/app/api/download/[token]/route";
 import { db } from "~/server/platform/db";
+import { hashSecretToken } from "~/server/platform/secret-tokens";
 import { settleCheckout } from "~/server/checkout/capture";
 import {
   DOWNLOAD_ALREADY_ISSUED_MESSAGE,
   getThankYou,
-  hashGrantToken,
   issueDownloadGrant,
   MAX_DOWNLOADS,
   PENDING_DOWNLOAD_MESSAGE,
@@ -81,7 +81,7 @@ describe("download grants", () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = await db.downloadGrant.findFirstOrThrow({ where: { transactionId: transaction.id } });
     expect(row).toMatchObject({
-      tokenHash: hashGrantToken(token!),
+      tokenHash: hashSecretToken(token!),
       fileId: file.id,
       maxDownloads: MAX_DOWNLOADS,
       downloadCount: 0,
