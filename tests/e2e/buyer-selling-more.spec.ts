@@ -1,4 +1,5 @@
-import { expect, type Browser } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { createSellPage } from "../factories/sell-page";
 import { createPaymentButton } from "../factories/payment-button";
 import { setVaulting } from "../support/paypal-sandbox";
@@ -33,6 +34,15 @@ async function brushShop(browser: Browser, options: { vaulting?: boolean } = {})
   return { merchant, db, workbook, sellPage, sells };
 }
 
+/** The part of a page a test added (`selector`) passes axe's WCAG 2.2 AA rules with no serious finding. */
+async function expectAccessible(page: Page, selector: string) {
+  const axe = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(axe.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
+}
+
 const upsellOf = (workbookId: string) => ({
   upsellButtonId: workbookId,
   upsellPriceMinor: 900,
@@ -52,7 +62,11 @@ test("a buyer ticks the order bump on a sell page and pays for both items in one
   await expect(page.getByRole("button", { name: "PayPal" })).toBeVisible();
   const offer = payment.getByRole("checkbox", { name: "Yes, add Brush Workbook for $5.00 (usually $15.00)" });
   await expect(payment.getByText("Twelve exercises for every brush")).toBeVisible();
-  await offer.check();
+  // By keyboard, as any control of the buyer's page.
+  await offer.focus();
+  await page.keyboard.press("Space");
+  await expect(offer).toBeChecked();
+  await expectAccessible(page, `#popkit-button-${sellPage.basicButton.id}`);
 
   await page.getByRole("button", { name: "PayPal" }).click();
   const paypalWindow = page.getByRole("dialog", { name: /with PayPal/ });
@@ -80,6 +94,7 @@ test("a buyer ticks the order bump on a sell page and pays for both items in one
   const items = dashboard.locator("section", { has: dashboard.getByRole("heading", { name: "Items" }) });
   await expect(items.getByRole("listitem")).toHaveCount(2);
   await expect(items.getByRole("listitem").nth(1)).toContainText("Brush WorkbookOrder bump");
+  await expectAccessible(dashboard, "main");
   await dashboard.getByRole("button", { name: "Refund" }).click();
   const dialog = dashboard.getByRole("dialog", { name: "Refund payment" });
   await dialog.getByLabel("What to refund").selectOption({ label: "Brush Workbook" });
@@ -105,7 +120,9 @@ test("a buyer takes the upsell on a sell page with one click, and PayPal's windo
   const offer = page.getByRole("region", { name: "Wait! Add the brush workbook?" });
   await expect(offer.getByText("Brush Workbook for $9.00")).toBeVisible();
   await expect(offer.getByText(/kept only for this offer/)).toBeVisible();
-  await offer.getByRole("button", { name: "Yes, add it" }).click();
+  await expectAccessible(page, "[role=region]");
+  await offer.getByRole("button", { name: "Yes, add it" }).focus();
+  await page.keyboard.press("Enter");
   await expect(paymentMessage(payment, "status", "Brush Workbook was added to your purchase.")).toBeVisible();
   await expect(offer).toHaveCount(0);
   await expect(page.getByRole("dialog", { name: /with PayPal/ })).toHaveCount(0);
@@ -136,6 +153,7 @@ test("without saved wallets the upsell opens PayPal's window once, on the checko
   await payInPayPalWindow(page, "Approve");
   const offer = page.getByRole("region", { name: "Wait! Add the brush workbook?" });
   await expect(offer.getByText(/kept only for this offer/)).toHaveCount(0);
+  await expectAccessible(page, "main");
   await offer.getByRole("button", { name: "Yes, add it" }).click();
   await offer.getByRole("button", { name: "PayPal" }).click();
   await expect(page.getByRole("dialog", { name: /with PayPal/ }).getByText("$9.00 USD")).toBeVisible();

@@ -3,6 +3,7 @@ import { formatMoney, toDecimalString, toMinorUnits } from "~/lib/money";
 import { offerMessages, type OfferChoicesInput, type OfferValues } from "~/schemas/offers";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
+import { itemNameOf } from "~/server/checkout/public-button";
 
 // The order bump and the one-click upsell as a POP's columns: the form's choices checked against the store (the
 // offered POP must be this store's, active, one-time and in the POP's currency; never the POP itself) and the
@@ -32,7 +33,7 @@ export async function offerChoices(merchantId: string, input: OfferChoicesInput)
   });
   return buttons.map((button) => ({
     id: button.id,
-    label: `${button.bundleTier ? `${button.name} Bundle` : button.name} (${formatMoney(button.amountMinor, button.currency)})`,
+    label: `${itemNameOf(button)} (${formatMoney(button.amountMinor, button.currency)})`,
   }));
 }
 
