@@ -19,7 +19,9 @@ const layers = values.only ? [values.only] : ["unit", "int", "e2e"];
 // TEST_RESULTS_DIR: where the reports go, so that two runs side by side (CI's two databases) keep their own.
 const resultsDir = path.resolve(repoRoot, process.env.TEST_RESULTS_DIR ?? "test-results");
 
-type Tally = { passed: number; failed: number; skipped: number };
+// `failures` names each failed test, printed again under the totals: CI shows only a run's last lines.
+type Tally = { passed: number; failed: number; skipped: number; failures: string[] };
+const noReport = (layer: string): Tally => ({ passed: 0, failed: 1, skipped: 0, failures: [`${layer}: no report`] });
 
 function readJson<T>(file: string): T | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T) : null;
@@ -40,6 +42,7 @@ async function runVitest(projects: string[]): Promise<{ code: number; tally: Tal
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: { name: string; assertionResults: { fullName: string; status: string }[] }[];
   }>(output);
   return {
     code,
@@ -48,9 +51,28 @@ async function runVitest(projects: string[]): Promise<{ code: number; tally: Tal
           passed: report.numPassedTests,
           failed: report.numFailedTests,
           skipped: report.numPendingTests + report.numTodoTests,
+          failures: report.testResults.flatMap((file) => {
+            const where = path.relative(repoRoot, file.name);
+            const failedTests = file.assertionResults.filter((test) => test.status === "failed");
+            // A file that fails to load has no tests to name: name the file.
+            if (failedTests.length === 0 && (file as { status?: string }).status === "failed") return [where];
+            return failedTests.map((test) => `${where} › ${test.fullName}`);
+          }),
         }
-      : { passed: 0, failed: 1, skipped: 0 },
+      : noReport("vitest"),
   };
+}
+
+type PlaywrightSuite = {
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; ok: boolean }[];
+};
+
+function failedSpecs(suite: PlaywrightSuite): string[] {
+  const here = (suite.specs ?? [])
+    .filter((spec) => !spec.ok)
+    .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`);
+  return [...here, ...(suite.suites ?? []).flatMap(failedSpecs)];
 }
 
 async function runPlaywright(): Promise<{ code: number; tally: Tally }> {
@@ -61,7 +83,10 @@ async function runPlaywright(): Promise<{ code: number; tally: Tally }> {
     ...(values.grep ? ["--grep", values.grep] : []),
     ...specFiles,
   ]);
-  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(output);
+  const report = readJson<{
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites: PlaywrightSuite[];
+  }>(output);
   return {
     code,
     tally: report
@@ -69,15 +94,16 @@ async function runPlaywright(): Promise<{ code: number; tally: Tally }> {
           passed: report.stats.expected + report.stats.flaky,
           failed: report.stats.unexpected,
           skipped: report.stats.skipped,
+          failures: report.suites.flatMap(failedSpecs),
         }
-      : { passed: 0, failed: 1, skipped: 0 },
+      : noReport("playwright"),
   };
 }
 
 async function main() {
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
-  const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+  const total: Tally = { passed: 0, failed: 0, skipped: 0, failures: [] };
   let failedLayers = 0;
   const vitestProjects = [
     ...(layers.includes("unit") ? ["unit"] : []),
@@ -93,8 +119,10 @@ async function main() {
     total.passed += tally.passed;
     total.failed += tally.failed;
     total.skipped += tally.skipped;
+    total.failures.push(...tally.failures);
   }
   const failed = Math.max(total.failed, failedLayers > 0 && total.failed === 0 ? 1 : 0);
+  for (const failure of total.failures) console.log(`failed: ${failure}`);
   console.log(`\n${total.passed} passed, ${failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
   process.exit(failed > 0 ? 1 : 0);
 }

@@ -15,6 +15,7 @@ import * as plans from "~/schemas/plans";
 import * as sellPage from "~/schemas/sell-pages";
 import * as staff from "~/schemas/staff";
 import * as storeSettings from "~/schemas/stores";
+import * as storePage from "~/schemas/store-page";
 import * as wps from "~/schemas/wps";
 
 const modules = {
@@ -33,6 +34,7 @@ const modules = {
   sellPage,
   staff,
   storeSettings,
+  storePage,
   wps,
 };
 

@@ -88,6 +88,21 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
         json: { buttonId: world.subscriptionButton.id, subscriptionId: world.paypalSubscriptionId },
       },
     ],
+    // The world's store has no store page: the fuzzer drives parsing and the unknown-store answer.
+    "api/checkout/cart/quote": [
+      {
+        method: "POST",
+        params: {},
+        json: { handle: "fuzz-store", items: [{ buttonId: world.button.id, quantity: 2 }], discountCode: "" },
+      },
+    ],
+    "api/checkout/cart/orders": [
+      {
+        method: "POST",
+        params: {},
+        json: { handle: "fuzz-store", items: [{ buttonId: world.button.id, quantity: 1 }] },
+      },
+    ],
     "api/checkout/library-link": [{ method: "POST", params: {}, json: { email: buyer } }],
     // The world sells no licensed POP: the fuzzer drives parsing, limits and the unknown-key answer.
     "api/v1/licenses/[action]": [

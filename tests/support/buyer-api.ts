@@ -3,6 +3,9 @@ import { POST as ordersPost } from "~/app/api/checkout/orders/route";
 import { POST as quotePost } from "~/app/api/checkout/quote/route";
 import { POST as subscriptionsPost } from "~/app/api/checkout/subscriptions/route";
 import { POST as upsellPost } from "~/app/api/checkout/upsell/route";
+import { POST as cartOrdersPost } from "~/app/api/checkout/cart/orders/route";
+import { POST as cartQuotePost } from "~/app/api/checkout/cart/quote/route";
+import type { createCartOrder, previewCart } from "~/server/checkout/cart";
 import type { answerUpsell } from "~/server/checkout/upsell";
 import type { captureOrder } from "~/server/checkout/capture";
 import type { createOrder, quoteOrder } from "~/server/checkout/orders";
@@ -73,5 +76,10 @@ export function buyerApi(options: { ip?: string } = {}) {
     /** The buyer's "Yes, add it" or "No thanks" to the upsell a capture's answer offered. */
     answerUpsell: (input: { token: string; answer: "yes" | "no" }) =>
       post<Awaited<ReturnType<typeof answerUpsell>>>(upsellPost, "upsell", input, ip),
+    /** A store page's cart: its priced lines and total, and its one PayPal order. */
+    quoteCart: (input: unknown) =>
+      post<Awaited<ReturnType<typeof previewCart>>>(cartQuotePost, "cart/quote", input, ip),
+    createCartOrder: (input: unknown) =>
+      post<Awaited<ReturnType<typeof createCartOrder>>>(cartOrdersPost, "cart/orders", input, ip),
   };
 }

@@ -13,16 +13,25 @@ const iconButtonClasses = (tone: "default" | "danger" = "default") =>
 export function IconButton({
   label,
   tone,
+  disabled,
   onClick,
   children,
 }: {
   label: string;
   tone?: "default" | "danger";
+  disabled?: boolean;
   onClick(): void;
   children: ReactNode;
 }) {
   return (
-    <button type="button" aria-label={label} title={label} className={iconButtonClasses(tone)} onClick={onClick}>
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      className={cn(iconButtonClasses(tone), "disabled:cursor-not-allowed disabled:opacity-40")}
+      onClick={onClick}
+    >
       {children}
     </button>
   );

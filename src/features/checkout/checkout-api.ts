@@ -3,6 +3,7 @@ import type { CaptureResult } from "~/server/checkout/capture";
 import type { PublicButton } from "~/server/checkout/public-button";
 import type { describeQuote } from "~/server/checkout/pricing";
 import type { answerUpsell } from "~/server/checkout/upsell";
+import type { describeCart } from "~/server/checkout/cart";
 
 // Buyers' pages pay through the same JSON endpoints as the embed script (src/app/api/checkout), with a plain
 // fetch: no tRPC or React Query client in their JavaScript.
@@ -33,11 +34,13 @@ type Answers = {
   subscriptions: { status: string };
   upsell: Partial<{ taken: { paymentId: string | null; status: string }; orderId: string; declined: boolean }> &
     Awaited<ReturnType<typeof answerUpsell>>;
+  "cart/quote": ReturnType<typeof describeCart>;
+  "cart/orders": { orderId: string; buttonId: string; cart: ReturnType<typeof describeCart> };
 };
 
 export async function postCheckout<Path extends keyof Answers>(
   path: Path,
-  body: Record<string, string>,
+  body: Record<string, unknown>,
 ): Promise<Answers[Path]> {
   let response: Response;
   try {
@@ -61,9 +64,18 @@ export async function postCheckout<Path extends keyof Answers>(
 
 /** Creates the order, asking again a few times while our server answers "busy" (nothing is charged then). */
 export async function createOrderWhenFree(body: Record<string, string>): Promise<string> {
+  return (await whenFree(() => postCheckout("orders", body))).orderId;
+}
+
+/** A store page's cart as one order, asked again like createOrderWhenFree. */
+export function createCartOrderWhenFree(body: Record<string, unknown>) {
+  return whenFree(() => postCheckout("cart/orders", body));
+}
+
+async function whenFree<T>(create: () => Promise<T>): Promise<T> {
   for (let tries = 5; ; tries--) {
     try {
-      return (await postCheckout("orders", body)).orderId;
+      return await create();
     } catch (error) {
       if (!(error instanceof CheckoutError) || !error.busy || tries === 0) throw error;
       await sleep(2000);

@@ -53,8 +53,11 @@ export type CaptureResult = {
   upsell: UpsellForBuyer | null;
 };
 
-/** A recorded capture, with the button and the wallet PayPal saved in this call (for the upsell after it). */
-type Recorded = RecordedCapture & { button: ButtonRow; vaultId: string | null };
+/**
+ * A recorded capture, with the button and the wallet PayPal saved in this call (for the upsell after it), and
+ * whether it paid a store page's cart (whose files and keys the receipt hands out, several at once).
+ */
+type Recorded = RecordedCapture & { button: ButtonRow; vaultId: string | null; fromCart: boolean };
 
 /**
  * Every buyer's capture, for payment buttons and sell-page bundles alike: the capture is recorded from PayPal's
@@ -124,12 +127,17 @@ export async function settleCheckout(orderId: string): Promise<CaptureResult | n
 }
 
 async function resultOf(orderId: string, row: Recorded, opts: { deliver: boolean }): Promise<CaptureResult> {
-  const delivers = opts.deliver && row.sellPageId !== null && (row.status === "completed" || row.status === "pending");
+  // A cart's files are all in the buyer's library (the receipt links it): no one file's thank-you page.
+  const delivers =
+    opts.deliver &&
+    !row.fromCart &&
+    row.sellPageId !== null &&
+    (row.status === "completed" || row.status === "pending");
   const grant = delivers ? await issueDownloadGrant(row.id) : null;
   const present = opts.deliver && row.isNew && row.status === "completed";
   const licenseKeys = present ? await keysOfPayment(row) : [];
   // The offer is made to the buyer on the page; a wallet saved for a buyer who is not is deleted.
-  const upsell = present ? await offerUpsell(row, row.button, row.vaultId) : null;
+  const upsell = present && !row.fromCart ? await offerUpsell(row, row.button, row.vaultId) : null;
   if (!present && row.vaultId) await forgetWallet(row.button, row.vaultId);
   return {
     orderId,
@@ -156,9 +164,11 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
     where: { paypalOrderId: orderId },
     select: transactionResultSelect,
   });
-  if (recorded) return { ...sameButton(recorded, button.id, false), button, vaultId: null };
-
   const session = await findSession(orderId);
+  if (recorded) {
+    return { ...sameButton(recorded, button.id, false), button, vaultId: null, fromCart: session?.fromCart ?? false };
+  }
+
   if (!session || session.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
 
   const paypal = sellerPayPal(button);
@@ -195,7 +205,7 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
 
   try {
     const row = await recordCaptured(button, session, orderId, captured);
-    return { ...row, button, vaultId: row.isNew ? (captured.vault?.id ?? null) : null };
+    return { ...row, button, vaultId: row.isNew ? (captured.vault?.id ?? null) : null, fromCart: session.fromCart };
   } catch (error) {
     throw new CaptureNotRecorded(capture.id, error);
   }

@@ -3,6 +3,7 @@ import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { soldOutMessage } from "~/lib/checkout-messages";
 import { BUMP_GONE, discountMessages } from "~/server/checkout/pricing";
+import { itemNameOf } from "~/server/checkout/public-button";
 
 // Stock and discount-code uses are limited, and buyers approve at the same moment (e.g. 50 buyers for the last
 // 10 items). An order claims its units and its code use just before our server asks PayPal to capture it, in one
@@ -22,6 +23,9 @@ type ClaimedSession = {
   claimedUse: boolean;
   bumpButtonId: string | null;
   claimedBump: boolean;
+  fromCart: boolean;
+  claimedCart: boolean;
+  cartItems: { buttonId: string | null; quantity: number }[];
 };
 
 const onceKeyOf = (codeId: string, email: string) => `${codeId}:${email.trim().toLowerCase()}`;
@@ -35,11 +39,26 @@ export async function claimForCapture(
   payer: { email: string | null },
   options: { force?: boolean } = {},
 ): Promise<void> {
-  if (session.claimedUnits > 0 || session.claimedUse || session.claimedBump) return;
+  if (session.claimedUnits > 0 || session.claimedUse || session.claimedBump || session.claimedCart) return;
   const force = options.force === true;
   try {
     await db.$transaction(async (tx) => {
-      if (session.buttonId) {
+      // A cart's items, every one or none: the first refused names its item.
+      for (const item of session.cartItems) {
+        if (!item.buttonId || (await claimUnits(tx, item.buttonId, item.quantity, force))) continue;
+        const button = await tx.paymentButton.findUnique({
+          where: { id: item.buttonId },
+          select: { name: true, bundleTier: true, stockLimit: true, soldCount: true },
+        });
+        if (button) {
+          const left = Math.max(0, (button.stockLimit ?? 0) - button.soldCount);
+          throw new AppError(
+            "CONFLICT",
+            `${itemNameOf(button)}: ${left === 0 ? soldOutMessage : `Only ${left} left.`}`,
+          );
+        }
+      }
+      if (session.buttonId && !session.fromCart) {
         if (!(await claimUnits(tx, session.buttonId, session.quantity, force))) {
           const button = await tx.paymentButton.findUnique({
             where: { id: session.buttonId },
@@ -72,11 +91,12 @@ export async function claimForCapture(
         if (code?.oncePerEmail && payer.email && !force) onceKey = onceKeyOf(session.discountCodeId, payer.email);
       }
       const claimed = await tx.checkoutSession.updateMany({
-        where: { id: session.id, claimedUnits: 0, claimedUse: false, claimedBump: false },
+        where: { id: session.id, claimedUnits: 0, claimedUse: false, claimedBump: false, claimedCart: false },
         data: {
-          claimedUnits: session.buttonId ? session.quantity : 0,
+          claimedUnits: session.buttonId && !session.fromCart ? session.quantity : 0,
           claimedUse: session.discountCodeId !== null,
           claimedBump: session.bumpButtonId !== null,
+          claimedCart: session.fromCart,
           discountOnceKey: onceKey,
         },
       });
@@ -103,11 +123,24 @@ export async function releaseClaims(sessionId: string): Promise<void> {
         claimed_units: number;
         claimed_use: boolean;
         claimed_bump: boolean;
+        claimed_cart: boolean;
       }[]
     >`
-      SELECT button_id, discount_code_id, bump_button_id, claimed_units, claimed_use, claimed_bump
+      SELECT button_id, discount_code_id, bump_button_id, claimed_units, claimed_use, claimed_bump, claimed_cart
       FROM checkout_sessions WHERE id = ${sessionId} FOR UPDATE`;
-    if (!session || (session.claimed_units === 0 && !session.claimed_use && !session.claimed_bump)) return;
+    if (
+      !session ||
+      (session.claimed_units === 0 && !session.claimed_use && !session.claimed_bump && !session.claimed_cart)
+    ) {
+      return;
+    }
+    if (session.claimed_cart) {
+      const items = await tx.checkoutCartItem.findMany({
+        where: { sessionId },
+        select: { buttonId: true, quantity: true },
+      });
+      for (const item of items) if (item.buttonId) await releaseUnits(tx, item.buttonId, item.quantity);
+    }
     if (session.button_id && session.claimed_units > 0) {
       await releaseUnits(tx, session.button_id, session.claimed_units);
     }
@@ -118,7 +151,7 @@ export async function releaseClaims(sessionId: string): Promise<void> {
     }
     await tx.checkoutSession.update({
       where: { id: sessionId },
-      data: { claimedUnits: 0, claimedUse: false, claimedBump: false, discountOnceKey: null },
+      data: { claimedUnits: 0, claimedUse: false, claimedBump: false, claimedCart: false, discountOnceKey: null },
     });
   });
 }

@@ -28,7 +28,7 @@ export const discountMessages = {
 
 export const BUMP_GONE = "This add-on is no longer available. Untick it to pay for the rest.";
 
-const CODE_CHECKS = "discount code attempts";
+export const CODE_CHECKS = "discount code attempts";
 
 /** The largest pay-what-you-want amount we pass on, in major units: a typo of extra zeros is not a purchase. */
 const MAX_CHOSEN_MAJOR = 1_000_000;
@@ -95,7 +95,7 @@ function unitAmount(button: PricedButton, amount: string | undefined): number {
   return chosen;
 }
 
-function quantityOf(button: PricedButton, quantity: number | undefined): number {
+export function quantityOf(button: PricedButton, quantity: number | undefined): number {
   const wanted = quantity ?? 1;
   const stockLeft = button.stockLimit === null ? null : Math.max(0, button.stockLimit - button.soldCount);
   if (stockLeft === 0) throw new AppError("CONFLICT", soldOutMessage);
@@ -140,7 +140,7 @@ export async function withCodeCheckBudget<T>(
 }
 
 /** A point not given back only counts against the budget: never a reason to fail a check that succeeded. */
-function giveBack(name: "codeCheckByIp" | "codeCheckByPop", key: string) {
+export function giveBack(name: "codeCheckByIp" | "codeCheckByPop", key: string) {
   return refundRateLimit(name, key).catch(() => undefined);
 }
 

@@ -155,6 +155,11 @@ export function findButton(where: { id: string } | ReturnType<typeof payableWher
   return db.paymentButton.findFirst({ where, select: buttonSelect });
 }
 
+/** Several buttons at once, as findButton reads each (a store page's cart). */
+export function findButtons(where: Prisma.PaymentButtonWhereInput): Promise<ButtonRow[]> {
+  return db.paymentButton.findMany({ where, select: buttonSelect });
+}
+
 type PublicButtonRow = Prisma.PaymentButtonGetPayload<{ select: typeof publicButtonSelect }>;
 
 /** Everything a buyer's page may know about a button: explicit fields only, never credentials or e-mails. */

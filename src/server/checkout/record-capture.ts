@@ -57,6 +57,10 @@ export function sameButton(
 export const sessionInclude = {
   discountCode: { select: { code: true } },
   bumpButton: { select: { id: true, name: true, sellPageId: true, bundleTier: true } },
+  cartItems: {
+    orderBy: { position: "asc" },
+    include: { button: { select: { id: true, name: true, sellPageId: true, bundleTier: true } } },
+  },
 } as const;
 
 export function findSession(orderId: string) {
@@ -66,12 +70,30 @@ export type CheckoutSessionRow = NonNullable<Awaited<ReturnType<typeof findSessi
 
 /**
  * The order's items as payment lines, in the order PayPal's order lists them: the POP the buyer chose (with the
- * discount, which is its), then the bump they ticked. They add up to what the session asked PayPal for.
+ * discount, which is its), then the bump they ticked; or a cart's items, each with its share of the discount.
+ * They add up to what the session asked PayPal for.
  */
 function linesOf(button: ButtonRow, session: CheckoutSessionRow, createdAt: Date | undefined) {
+  const base = { merchantId: button.merchantId, currency: session.currency, createdAt };
+  if (session.fromCart) {
+    return session.cartItems.map(
+      (item): Prisma.PaymentLineCreateManyTransactionInput => ({
+        ...base,
+        position: item.position,
+        origin: "cart",
+        buttonId: item.button?.id ?? null,
+        sellPageId: item.button?.sellPageId ?? null,
+        bundleTier: item.button?.bundleTier ?? null,
+        name: item.button ? itemNameOf(item.button) : "Deleted item",
+        quantity: item.quantity,
+        unitAmountMinor: item.unitAmountMinor,
+        discountMinor: item.discountMinor,
+        amountMinor: item.unitAmountMinor * item.quantity - item.discountMinor,
+      }),
+    );
+  }
   const bumpMinor = session.bumpAmountMinor ?? 0;
   const itemSubtotal = session.amountMinor - bumpMinor + session.discountMinor;
-  const base = { merchantId: button.merchantId, currency: session.currency, createdAt };
   const lines: Prisma.PaymentLineCreateManyTransactionInput[] = [
     {
       ...base,

@@ -7,7 +7,14 @@ import { formatMoney } from "~/lib/money";
 import { db } from "~/server/platform/db";
 import type { EmailTemplates } from "~/server/email";
 import { ActionButton, EmailLayout, Facts, Paragraph, TextLink } from "~/server/email/layout";
-import { paymentFacts, planOf, refundFacts, storeBrand, subscriptionFacts } from "~/server/payments/email-facts";
+import {
+  lineLabel,
+  paymentFacts,
+  planOf,
+  refundFacts,
+  storeBrand,
+  subscriptionFacts,
+} from "~/server/payments/email-facts";
 import { createLibraryLink } from "~/server/library/library";
 import { keysOfPayment } from "~/server/licenses/delivery";
 import { LicenseKeysInMail } from "~/server/licenses/emails";
@@ -31,8 +38,16 @@ export const buyerEmails = {
       const licenseKeys = (await keysOfPayment(payment)).filter((key) => key.status !== "disabled");
       // The portal page asks for a sign-in link by e-mail first, unless the library link already signed them in.
       const portalUrl = `${env.APP_URL}/portal/${subscription ? `subscriptions/${subscription.id}` : `payments/${transactionId}`}`;
-      const rows: [string, string][] = [["Item", payment.item]];
-      if (payment.quantity > 1) rows.push(["Quantity", String(payment.quantity)]);
+      // Several items (an order bump, a cart): one row each at its price, as PayPal's receipt lists them; the
+      // discount row follows.
+      const rows: [string, string][] =
+        payment.lines.length > 1
+          ? payment.lines.map((line) => [
+              lineLabel(line),
+              formatMoney(line.amountMinor + line.discountMinor, payment.currency),
+            ])
+          : [["Item", payment.item]];
+      if (payment.lines.length <= 1 && payment.quantity > 1) rows.push(["Quantity", String(payment.quantity)]);
       if (payment.discountMinor > 0) {
         const code = payment.discountCodeText ? ` (${payment.discountCodeText})` : "";
         rows.push(["Discount", `-${formatMoney(payment.discountMinor, payment.currency)}${code}`]);

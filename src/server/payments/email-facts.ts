@@ -57,7 +57,17 @@ const paymentFactsSelect = {
   bundleTier: true,
   button: { select: { name: true, sellPage: { select: { downloadableFileId: true } } } },
   sellPage: { select: { name: true, basicName: true, premiumName: true, downloadableFileId: true } },
-  lines: { orderBy: { position: "asc" }, select: { name: true, quantity: true } },
+  lines: {
+    orderBy: { position: "asc" },
+    select: {
+      name: true,
+      quantity: true,
+      amountMinor: true,
+      discountMinor: true,
+      sellPage: { select: { downloadableFileId: true } },
+      button: { select: { sellPage: { select: { downloadableFileId: true } } } },
+    },
+  },
 } satisfies Prisma.TransactionSelect;
 
 export type PaymentFacts = Prisma.TransactionGetPayload<{ select: typeof paymentFactsSelect }> & {
@@ -68,18 +78,21 @@ export type PaymentFacts = Prisma.TransactionGetPayload<{ select: typeof payment
   isDigital: boolean;
 };
 
+/** "2 × Stickers": a payment line as receipts name it. */
+export const lineLabel = (line: { name: string; quantity: number }) =>
+  line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name;
+
 export async function paymentFacts(transactionId: string): Promise<PaymentFacts | null> {
   const row = await db.transaction.findUnique({ where: { id: transactionId }, select: paymentFactsSelect });
   if (!row) return null;
   return {
     ...row,
     purchaseId: row.paypalTransactionId ?? row.paypalOrderId ?? row.id,
-    // An order of several items (an order bump) names them all, as PayPal's receipt lists them.
-    item:
-      row.lines.length > 1
-        ? row.lines.map((line) => (line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name)).join(" + ")
-        : (itemOf(row) ?? "Your purchase"),
-    isDigital: Boolean(row.sellPage?.downloadableFileId ?? row.button?.sellPage?.downloadableFileId),
+    // An order of several items (an order bump, a cart) names them all, as PayPal's receipt lists them.
+    item: row.lines.length > 1 ? row.lines.map(lineLabel).join(" + ") : (itemOf(row) ?? "Your purchase"),
+    isDigital:
+      Boolean(row.sellPage?.downloadableFileId ?? row.button?.sellPage?.downloadableFileId) ||
+      row.lines.some((line) => (line.sellPage ?? line.button?.sellPage)?.downloadableFileId),
   };
 }
 

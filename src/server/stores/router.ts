@@ -4,10 +4,12 @@ import {
   updateCustomerPortalSchema,
   updateStoreSettingsSchema,
 } from "~/schemas/stores";
+import { updateStorePageSchema } from "~/schemas/store-page";
 import { merchantMutation } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { getCustomerPortalSettings, updateCustomerPortalSettings } from "~/server/stores/customer-portal";
 import { dismissOnboarding, getOnboarding } from "~/server/stores/onboarding";
+import { getStorePageSettings, updateStorePage } from "~/server/stores/store-page";
 import {
   getStoreSettings,
   removeStoreLogo,
@@ -17,7 +19,7 @@ import {
   updateStoreSettings,
 } from "~/server/stores/settings";
 
-/** merchant.store.*: Store Settings (PayPal credentials, branding, time zone, customer portal). */
+/** merchant.store.*: Store Settings (PayPal credentials, branding, time zone, customer portal, store page). */
 export const storeRouter = createTRPCRouter({
   get: merchantProcedure.query(({ ctx }) => getStoreSettings(ctx.merchantId)),
 
@@ -37,6 +39,11 @@ export const storeRouter = createTRPCRouter({
   customerPortal: merchantProcedure.query(({ ctx }) => getCustomerPortalSettings(ctx.merchantId)),
 
   updateCustomerPortal: merchantMutation(updateCustomerPortalSchema, updateCustomerPortalSettings),
+
+  /** The "Store page" card: the store's address /s/{handle}, whether it is on, and which POPs it lists in order. */
+  storePage: merchantProcedure.query(({ ctx }) => getStorePageSettings(ctx.merchantId)),
+
+  updateStorePage: merchantMutation(updateStorePageSchema, updateStorePage),
 });
 
 /** merchant.onboarding.*: the dashboard's getting-started checklist, each step read from the store's real state. */

@@ -21,6 +21,7 @@ import * as planSchemas from "~/schemas/plans";
 import * as sellPageSchemas from "~/schemas/sell-pages";
 import * as staffSchemas from "~/schemas/staff";
 import * as storeSettingsSchemas from "~/schemas/stores";
+import * as storePageSchemas from "~/schemas/store-page";
 import * as wpsSchemas from "~/schemas/wps";
 import { GET as adminExport } from "~/app/api/admin/transactions/export/route";
 import { GET as authGet, POST as authPost } from "~/app/api/auth/[...nextauth]/route";
@@ -184,6 +185,7 @@ describe("tRPC: one check on every procedure's raw input", () => {
         sellPageSchemas,
         staffSchemas,
         storeSettingsSchemas,
+        storePageSchemas,
         wpsSchemas,
       ].flatMap((module) => Object.values(module)),
     );

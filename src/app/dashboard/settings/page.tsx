@@ -2,6 +2,8 @@ import Link from "next/link";
 import { WebhookSettingsCard } from "~/features/merchant-webhooks/webhook-settings-card";
 import { PlanCard } from "~/features/plans/plan-card";
 import { CustomerPortalCard } from "~/features/stores/customer-portal-card";
+import { StorePageCard } from "~/features/stores/store-page-card";
+import { env } from "~/env";
 import { ACCOUNT_HREF, StoreSettingsForm } from "~/features/stores/store-settings-form";
 import { isLocalPayPalSandbox } from "~/server/stores/settings";
 import { serverApi } from "~/trpc/server";
@@ -10,11 +12,12 @@ export const metadata = { title: "Store Settings · Popkit" };
 
 export default async function StoreSettingsPage() {
   const api = await serverApi();
-  const [settings, webhooks, plan, portal] = await Promise.all([
+  const [settings, webhooks, plan, portal, storePage] = await Promise.all([
     api.merchant.store.get(),
     api.merchant.webhooks.getSettings(),
     api.merchant.plan.usage(),
     api.merchant.store.customerPortal(),
+    api.merchant.store.storePage(),
   ]);
   return (
     <div className="max-w-2xl space-y-6">
@@ -32,6 +35,7 @@ export default async function StoreSettingsPage() {
       </div>
       <PlanCard usage={plan} contact={{ email: settings.accountEmail, storeName: settings.storeName }} />
       <StoreSettingsForm initial={settings} canUseTestCredentials={isLocalPayPalSandbox()} />
+      <StorePageCard initial={storePage} appUrl={env.APP_URL} />
       <CustomerPortalCard initial={portal} />
       <WebhookSettingsCard initial={webhooks} />
     </div>
