@@ -40,6 +40,8 @@ export type DemoSeed = {
   sellPageId: string;
   /** A key the demo sold, once scripts/lib/demo-licenses.ts has seeded it: printed to try the License API with. */
   licenseKey?: string | null;
+  /** The demo store page's address, once scripts/lib/demo-selling-options.ts has opened it. */
+  storeHandle?: string | null;
 };
 
 /**
@@ -531,7 +533,7 @@ export async function seedSellPage(
   });
 }
 
-export function printDemoLogins({ logins, sellPageId, licenseKey }: DemoSeed, appUrl: string) {
+export function printDemoLogins({ logins, sellPageId, licenseKey, storeHandle }: DemoSeed, appUrl: string) {
   console.log(
     [
       "",
@@ -539,6 +541,7 @@ export function printDemoLogins({ logins, sellPageId, licenseKey }: DemoSeed, ap
       `  Merchant  ${appUrl}/auth             email ${logins.merchant.email}  password ${logins.merchant.password}`,
       `  Staff     ${appUrl}/saas-admin/auth  username ${logins.staff.username}  password ${logins.staff.password}`,
       `  A buyer's page (pay in the PayPal sandbox): ${appUrl}/digital-sell/${sellPageId}`,
+      ...(storeHandle ? [`  The store page with a cart: ${appUrl}/s/${storeHandle}`] : []),
       `  A subscriber's customer portal: ${appUrl}/portal  (sign in as ${DEMO_SUBSCRIBER.email}; the link arrives by e-mail)`,
       ...(licenseKey
         ? [

@@ -1,7 +1,8 @@
 // The demo store's payment buttons with the buyer's choices (pay what you want, quantity, stock), added after prisma/seed.ts's seedDemo by
-// the same callers: one where buyers name their price, one with a quantity field and limited stock; and the demo
-// sell page's order bump (the art print) and one-click upsell (the zine). Idempotent: a button that exists (by name)
-// is left alone, edits included, and a page whose offers were set is not touched.
+// the same callers: one where buyers name their price, one with a quantity field and limited stock; the demo
+// sell page's order bump (the art print) and one-click upsell (the zine); and the store page /s/demo-store listing
+// the sell page and the store's one-time buttons. Idempotent: a button that exists (by name) is left alone, edits
+// included, a page whose offers were set is not touched, and a store page once set up is left as the seller keeps it.
 import type { PrismaClient } from "../../src/generated/prisma/client";
 // A type import only: the seed module reads the app's environment when loaded, which start.ts sets up later.
 import type { DemoSeed } from "../../prisma/seed";
@@ -34,6 +35,7 @@ export async function seedDemoSellingOptions(db: PrismaClient, seeded: DemoSeed)
       data: { merchantId: merchant.id, paypalClientId, currency: "USD", paymentType: "one_time", ...button },
     });
   }
+  seeded.storeHandle = await openDemoStorePage(db, merchant.id, seeded.sellPageId);
   const page = await db.digitalSellPage.findFirst({ where: { id: seeded.sellPageId, merchantId: merchant.id } });
   if (!page || page.bumpButtonId || page.upsellButtonId) return;
   const byName = async (name: string) =>
@@ -49,4 +51,28 @@ export async function seedDemoSellingOptions(db: PrismaClient, seeded: DemoSeed)
   };
   await db.digitalSellPage.update({ where: { id: page.id }, data: offers });
   await db.paymentButton.updateMany({ where: { sellPageId: page.id }, data: offers });
+}
+
+const DEMO_STORE_HANDLE = "demo-store";
+
+/** Opens the demo's store page the first time: the sell page first, then the one-time buttons by name. */
+async function openDemoStorePage(db: PrismaClient, merchantId: string, sellPageId: string) {
+  const settings = await db.storeSettings.findUnique({ where: { merchantId }, select: { storeHandle: true } });
+  if (!settings || settings.storeHandle) return settings?.storeHandle ?? null;
+  const buttons = await db.paymentButton.findMany({
+    where: { merchantId, buttonType: "manual", paymentType: "one_time", sellPageId: null },
+    orderBy: { name: "asc" },
+    select: { id: true },
+  });
+  await db.$transaction([
+    db.storeSettings.update({
+      where: { merchantId },
+      data: { storeHandle: DEMO_STORE_HANDLE, storePageEnabled: true },
+    }),
+    db.digitalSellPage.update({ where: { id: sellPageId }, data: { storePosition: 0 } }),
+    ...buttons.map((button, index) =>
+      db.paymentButton.update({ where: { id: button.id }, data: { storePosition: index + 1 } }),
+    ),
+  ]);
+  return DEMO_STORE_HANDLE;
 }

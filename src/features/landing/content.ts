@@ -11,6 +11,7 @@ import {
   Package,
   Palette,
   Repeat,
+  ShoppingCart,
   Ticket,
   TicketPercent,
   Truck,
@@ -86,10 +87,17 @@ export const features: LandingItem[] = [
   },
   {
     slug: "order-bumps",
-    title: "Order bumps",
+    title: "Order bumps and one-click upsells",
     description:
-      "Offer a second product as a checkbox above the PayPal button, at a lower price: PayPal's receipt lists both items.",
+      "Offer a second product as a checkbox above the PayPal button, and one more after the payment: with PayPal's saved wallet, one click adds it with no second approval.",
     icon: CirclePlus,
+  },
+  {
+    slug: "store-page",
+    title: "A store page with a cart",
+    description:
+      "One page at your own address lists the products you choose; buyers add several to a cart, use a discount code and pay once with PayPal.",
+    icon: ShoppingCart,
   },
   {
     slug: "branding",

@@ -1,6 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { Money } from "~/components/ui/money";
 import type { Currency } from "~/lib/money";
+import { sellingToolLabels } from "~/lib/selling-tools";
 
 type LineRow = {
   id: string;
@@ -13,7 +14,7 @@ type LineRow = {
   refundedMinor: number;
 };
 
-const originLabels = { item: null, bump: "Order bump", upsell: "Upsell", cart: "Cart" } as const;
+const originLabels = { item: null, ...sellingToolLabels } as const;
 
 /** A payment's items in its PayPal order's order: name, where it came from, units, price, discount and refunds. */
 export function PaymentLines({ lines, currency }: { lines: LineRow[]; currency: Currency }) {

@@ -3,6 +3,8 @@
 import { Receipt } from "lucide-react";
 import type { ReactNode } from "react";
 import { TransactionStatusBadge } from "~/components/transaction-status-badge";
+import { Badge } from "~/components/ui/badge";
+import { sellingToolLabels } from "~/lib/selling-tools";
 import { columnHelperFor, DataTable, RowLink, type ColumnsOf } from "~/components/ui/data-table";
 import { DateTime } from "~/components/ui/date-time";
 import { AmountAfterRefunds } from "./amount-after-refunds";
@@ -38,7 +40,16 @@ function columnsFor(from: string, showBuyer: boolean): ColumnsOf<Payment> {
         ) : (
           <span className="text-gray-600">Deleted</span>
         )}
-        {row.quantity > 1 && <span className="block text-xs text-gray-600">Quantity {row.quantity}</span>}
+        {row.lineCount > 1 ? (
+          <span className="block text-xs text-gray-600">{row.lineCount} items</span>
+        ) : (
+          row.quantity > 1 && <span className="block text-xs text-gray-600">Quantity {row.quantity}</span>
+        )}
+        {row.sellingTool && (
+          <span className="mt-1 block">
+            <Badge tone="blue">{sellingToolLabels[row.sellingTool]}</Badge>
+          </span>
+        )}
       </>
     )),
     column.shown("buyer", "Buyer", (row) => (

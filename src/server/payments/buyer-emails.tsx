@@ -7,14 +7,8 @@ import { formatMoney } from "~/lib/money";
 import { db } from "~/server/platform/db";
 import type { EmailTemplates } from "~/server/email";
 import { ActionButton, EmailLayout, Facts, Paragraph, TextLink } from "~/server/email/layout";
-import {
-  lineLabel,
-  paymentFacts,
-  planOf,
-  refundFacts,
-  storeBrand,
-  subscriptionFacts,
-} from "~/server/payments/email-facts";
+import { paymentFacts, planOf, refundFacts, storeBrand, subscriptionFacts } from "~/server/payments/email-facts";
+import { lineLabel } from "~/server/payments/payments";
 import { createLibraryLink } from "~/server/library/library";
 import { keysOfPayment } from "~/server/licenses/delivery";
 import { LicenseKeysInMail } from "~/server/licenses/emails";

@@ -5,7 +5,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { formatMoney, type Currency } from "~/lib/money";
 import { safeWebsiteUrl } from "~/lib/store-brand";
 import { db } from "~/server/platform/db";
-import { itemOf, payerAndAmountSelect, paypalIdsSelect } from "~/server/payments/payments";
+import { itemOf, lineLabel, payerAndAmountSelect, paypalIdsSelect } from "~/server/payments/payments";
 import { imageVariantUrl } from "~/server/vendors/storage/images";
 
 export interface StoreBrand {
@@ -77,10 +77,6 @@ export type PaymentFacts = Prisma.TransactionGetPayload<{ select: typeof payment
   /** A file comes with it: the receipt links the buyer's library. */
   isDigital: boolean;
 };
-
-/** "2 × Stickers": a payment line as receipts name it. */
-export const lineLabel = (line: { name: string; quantity: number }) =>
-  line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name;
 
 export async function paymentFacts(transactionId: string): Promise<PaymentFacts | null> {
   const row = await db.transaction.findUnique({ where: { id: transactionId }, select: paymentFactsSelect });

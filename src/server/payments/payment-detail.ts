@@ -33,12 +33,7 @@ type PaymentEvent = Prisma.PayPalEventGetPayload<{ select: typeof eventSelect }>
 /** Statuses a seller may refund from: money PayPal settled that has not all gone back yet. */
 const refundableStatuses: readonly string[] = ["completed", "partially_refunded"];
 
-/**
- * One payment of the merchant's with everything we know about it: buyer, item, what was captured, PayPal's fee,
- * each refund, every PayPal event that touched it, the license keys it issued, and (a subscription sale) its
- * subscriber. Another merchant's payment is NOT_FOUND.
- */
-/** What the detail shows of each item of the payment's order (one line per POP, bump or upsell). */
+/** What the detail shows of each item of the payment's order (one line per POP, bump, upsell or cart item). */
 const lineSelect = {
   id: true,
   origin: true,
@@ -52,6 +47,11 @@ const lineSelect = {
 
 type PaymentLineRow = Prisma.PaymentLineGetPayload<{ select: typeof lineSelect }>;
 
+/**
+ * One payment of the merchant's with everything we know about it: buyer, item, what was captured, PayPal's fee,
+ * each refund, every PayPal event that touched it, the license keys it issued, and (a subscription sale) its
+ * subscriber. Another merchant's payment is NOT_FOUND.
+ */
 export async function getPayment(merchantId: string, input: z.output<typeof getPaymentSchema>) {
   const row = await db.transaction.findFirst({
     where: { id: input.id, merchantId },
@@ -75,7 +75,7 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
   ]);
   const { refunds, paypalEvents, updatedAt, lines, ...record } = row;
   return {
-    ...paymentRow(record),
+    ...paymentRow({ ...record, lines }),
     paypalTransactionId: row.paypalTransactionId,
     bundleTier: row.bundleTier,
     /** Null once the code is deleted; discountCodeText still says which it was. */

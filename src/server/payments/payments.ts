@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
+import type { PaymentLineOrigin } from "~/generated/prisma/enums";
 import { db } from "~/server/platform/db";
 import { pageCount } from "~/server/platform/paging";
 import type { listPaymentsSchema } from "~/schemas/payments";
@@ -97,6 +98,7 @@ export const paymentSelect = {
   discountMinor: true,
   button: { select: { id: true, name: true } },
   sellPage: { select: { id: true, name: true, basicName: true, premiumName: true } },
+  lines: { orderBy: { position: "asc" }, select: { name: true, quantity: true, origin: true } },
 } as const satisfies Prisma.TransactionSelect;
 type PaymentRecord = Prisma.TransactionGetPayload<{ select: typeof paymentSelect }>;
 
@@ -114,6 +116,18 @@ function payerAndAmount<Row extends Pick<PaymentRecord, keyof typeof payerAndAmo
   };
 }
 
+/** "2 × Stickers": a payment line as receipts and the Payments list name it. */
+export const lineLabel = (line: { name: string; quantity: number }) =>
+  line.quantity > 1 ? `${line.quantity} × ${line.name}` : line.name;
+
+/** Which selling tool brought a payment's lines: a store page's cart, a one-click upsell, an order bump, or none. */
+export function sellingToolOf(lines: { origin: PaymentLineOrigin }[]): Exclude<PaymentLineOrigin, "item"> | null {
+  for (const tool of ["cart", "upsell", "bump"] as const) {
+    if (lines.some((line) => line.origin === tool)) return tool;
+  }
+  return null;
+}
+
 /** A Smart-button or sell-page payment as a row of the Payments list and its CSV export. */
 export function paymentRow(row: PaymentRecord) {
   return {
@@ -125,8 +139,11 @@ export function paymentRow(row: PaymentRecord) {
     payerId: row.paypalPayerId,
     ...payerAndAmount(row),
     popName: popOf(row)?.name ?? null,
-    item: itemOf(row),
+    // Several lines (an order bump, a cart) are all named, as the receipt names them.
+    item: row.lines.length > 1 ? row.lines.map(lineLabel).join(" + ") : itemOf(row),
     quantity: row.quantity,
+    lineCount: row.lines.length,
+    sellingTool: sellingToolOf(row.lines),
     /** The code as the buyer applied it (kept when the code is deleted) and what it took off. */
     discountCodeText: row.discountCodeText,
     discountMinor: row.discountMinor,
@@ -162,6 +179,8 @@ export async function wpsPaymentRows(merchantId: string, ids: string[]): Promise
       popName: name,
       item: row.optionSelected && name ? `${name} (${row.optionSelected})` : name,
       quantity: row.quantity,
+      lineCount: 1,
+      sellingTool: null,
       // WPS buttons take no discount codes.
       discountCodeText: null,
       discountMinor: 0,

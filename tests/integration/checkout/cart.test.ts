@@ -12,6 +12,7 @@ import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
 import { mailTo, sendQueuedMail, waitForMail } from "../../support/mailbox";
 import { approveOrder, orderAtPayPal } from "../../support/paypal-sandbox";
 import { rejectionOf } from "../../support/rejection";
+import { merchantCaller } from "../../support/callers";
 
 // A store page's cart: several POPs of one store in one PayPal order, every line priced by our server from the
 // store's data, claimed together at the capture, and recorded as payment lines of their own.
@@ -111,6 +112,14 @@ describe("store page cart", () => {
     expect(
       (await db.discountCode.findFirstOrThrow({ where: { merchantId: store.merchant.id, code: "TENOFF" } })).usesCount,
     ).toBe(1);
+
+    // The seller's Payments list names every line and marks the payment as the store page's cart.
+    const listed = await merchantCaller(store.merchant).merchant.payments.get({ id: payment.id });
+    expect(listed).toMatchObject({
+      item: `Ebook + 3 × Stickers + ${page.name} - Basic Bundle`,
+      lineCount: 3,
+      sellingTool: "cart",
+    });
 
     await sendQueuedMail(email);
     const receipt = await waitForMail(email, "Your receipt from");

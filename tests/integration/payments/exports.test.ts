@@ -106,6 +106,7 @@ describe("GET /api/exports/payments", () => {
       "Popkit payment ID": captured.id,
       "Discount code": "",
       Discount: "",
+      "Selling tool": "",
     });
     // Older rows without a transaction id show their order id; JPY has no decimals; no fee reported is empty.
     expect(rows[1]).toMatchObject({

@@ -1,5 +1,6 @@
 import { dateWindowOf, paymentFiltersOf } from "~/app/dashboard/payments/list-params";
 import { toDecimalString } from "~/lib/money";
+import { sellingToolLabels } from "~/lib/selling-tools";
 import { listPaymentsSchema } from "~/schemas/payments";
 import { paymentExportBatches, type PaymentListRow } from "~/server/payments/payments";
 import { csvResponse, exportRequest, plainResponse } from "../csv-export";
@@ -26,6 +27,7 @@ const header = [
   // Appended so spreadsheets built on the earlier columns keep working.
   "Discount code",
   "Discount",
+  "Selling tool",
 ] as const;
 
 function line(row: PaymentListRow) {
@@ -50,6 +52,7 @@ function line(row: PaymentListRow) {
     row.id,
     row.discountCodeText,
     row.discountCodeText ? money(row.discountMinor) : null,
+    row.sellingTool ? sellingToolLabels[row.sellingTool] : null,
   ];
 }
 
