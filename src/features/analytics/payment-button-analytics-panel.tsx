@@ -1,7 +1,7 @@
 "use client";
 
 import {
-  OrderBumpFigures,
+  OfferFigures,
   PeriodFigures,
   RecentTransactions,
   RevenueLines,
@@ -17,13 +17,13 @@ export function ButtonAnalyticsPanel({ id, period }: { id: string; period: Analy
   return <PeriodFigures query={analytics}>{(data) => <ButtonFigures data={data} />}</PeriodFigures>;
 }
 
-/** A button's figures for a period; WPS buttons (which have no order bump) show theirs the same way. */
+type Figures = RouterOutputs["analytics"]["forButton"];
+
+/** A button's figures for a period; WPS buttons (which have no selling tools) show theirs the same way. */
 export function ButtonFigures({
   data,
 }: {
-  data: Omit<RouterOutputs["analytics"]["forButton"], "orderBump"> & {
-    orderBump?: RouterOutputs["analytics"]["forButton"]["orderBump"];
-  };
+  data: Omit<Figures, "orderBump" | "upsell"> & Partial<Pick<Figures, "orderBump" | "upsell">>;
 }) {
   return (
     <>
@@ -35,7 +35,7 @@ export function ButtonFigures({
         failed={data.failedTransactions}
       />
       <SuccessRate rate={data.successRate} />
-      <OrderBumpFigures bump={data.orderBump ?? null} currency={data.currency} />
+      <OfferFigures orderBump={data.orderBump ?? null} upsell={data.upsell ?? null} currency={data.currency} />
       <RecentTransactions transactions={data.recentTransactions} />
     </>
   );

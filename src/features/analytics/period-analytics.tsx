@@ -232,36 +232,86 @@ export function RecentTransactions({
   );
 }
 
-/** The order bump's figures of a POP in the period: how often buyers offered it took it, and what it brought in. */
-export function OrderBumpFigures({
-  bump,
+type OfferTotals = { taken: number; takeRate: number; revenueMinor: number };
+
+/**
+ * A POP's selling tools in the period: the order bump (paid orders offered it, how many took it, what bumps brought
+ * in) and the one-click upsell (buyers shown it, how many took it, what paid upsells brought in). Each shows only
+ * once it was offered.
+ */
+export function OfferFigures({
+  orderBump,
+  upsell,
   currency,
 }: {
-  bump: { offered: number; taken: number; takeRate: number; revenueMinor: number } | null;
+  orderBump: (OfferTotals & { offered: number }) | null;
+  upsell: (OfferTotals & { shown: number }) | null;
   currency: Currency;
 }) {
-  if (!bump) return null;
   return (
-    <section aria-label="Order bump" className="rounded-lg border border-gray-200 p-4 text-sm">
-      <h3 className="font-medium text-gray-900">Order bump</h3>
+    <>
+      {orderBump && (
+        <OfferSection title="Order bump" offeredLabel="Paid orders offered it" offered={orderBump.offered}>
+          <OfferTotalsFigures totals={orderBump} revenueLabel="Revenue from bumps" currency={currency} />
+        </OfferSection>
+      )}
+      {upsell && (
+        <OfferSection title="One-click upsell" offeredLabel="Buyers shown it" offered={upsell.shown}>
+          <OfferTotalsFigures totals={upsell} revenueLabel="Revenue from upsells" currency={currency} />
+        </OfferSection>
+      )}
+    </>
+  );
+}
+
+function OfferSection({
+  title,
+  offeredLabel,
+  offered,
+  children,
+}: {
+  title: string;
+  offeredLabel: string;
+  offered: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-label={title} className="rounded-lg border border-gray-200 p-4 text-sm">
+      <h3 className="font-medium text-gray-900">{title}</h3>
       <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-4">
         <div>
-          <dt className="text-gray-600">Paid orders offered it</dt>
-          <dd className="font-semibold text-gray-900">{bump.offered}</dd>
+          <dt className="text-gray-600">{offeredLabel}</dt>
+          <dd className="font-semibold text-gray-900">{offered}</dd>
         </div>
-        <div>
-          <dt className="text-gray-600">Taken</dt>
-          <dd className="font-semibold text-gray-900">{bump.taken}</dd>
-        </div>
-        <div>
-          <dt className="text-gray-600">Take rate</dt>
-          <dd className="font-semibold text-gray-900">{bump.takeRate}%</dd>
-        </div>
-        <div>
-          <dt className="text-gray-600">Revenue from bumps</dt>
-          <dd className="font-semibold text-gray-900">{formatMoney(bump.revenueMinor, currency)}</dd>
-        </div>
+        {children}
       </dl>
     </section>
+  );
+}
+
+function OfferTotalsFigures({
+  totals,
+  revenueLabel,
+  currency,
+}: {
+  totals: OfferTotals;
+  revenueLabel: string;
+  currency: Currency;
+}) {
+  return (
+    <>
+      <div>
+        <dt className="text-gray-600">Taken</dt>
+        <dd className="font-semibold text-gray-900">{totals.taken}</dd>
+      </div>
+      <div>
+        <dt className="text-gray-600">Take rate</dt>
+        <dd className="font-semibold text-gray-900">{totals.takeRate}%</dd>
+      </div>
+      <div>
+        <dt className="text-gray-600">{revenueLabel}</dt>
+        <dd className="font-semibold text-gray-900">{formatMoney(totals.revenueMinor, currency)}</dd>
+      </div>
+    </>
   );
 }

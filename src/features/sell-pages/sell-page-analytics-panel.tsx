@@ -2,6 +2,7 @@
 
 import {
   PeriodFigures,
+  OfferFigures,
   RecentTransactions,
   RevenueLines,
   SuccessRate,
@@ -45,6 +46,8 @@ function AnalyticsBody({ data }: { data: PageAnalytics }) {
           </span>
         </p>
       </SuccessRate>
+
+      <OfferFigures orderBump={data.orderBump} upsell={data.upsell} currency={currency} />
 
       <RecentTransactions transactions={data.recentTransactions} hasBundleColumn />
     </>

@@ -87,8 +87,16 @@ export async function getButtonAnalytics(
   now: Date = new Date(),
 ) {
   const figures = await buttonFigures(buttonKinds.payment, merchantId, input.buttonId, input.period, now);
-  const orderBump = await orderBumpFigures(merchantId, [input.buttonId], periodStart(input.period, now));
-  return { ...figures, orderBump };
+  return { ...figures, ...(await offerFigures(merchantId, [input.buttonId], periodStart(input.period, now))) };
+}
+
+/** A POP's order bump and one-click upsell figures in the period (a button, or a sell page's bundles). */
+export async function offerFigures(merchantId: string, buttonIds: string[], since: Date | null) {
+  const [orderBump, upsell] = await Promise.all([
+    orderBumpFigures(merchantId, buttonIds, since),
+    upsellFigures(merchantId, buttonIds, since),
+  ]);
+  return { orderBump, upsell };
 }
 
 /**
@@ -96,7 +104,7 @@ export async function getButtonAnalytics(
  * offered the bump, how many of them took it (the take rate) and what the bumps brought in. Null when no order
  * in the period was offered one.
  */
-export async function orderBumpFigures(merchantId: string, buttonIds: string[], since: Date | null) {
+async function orderBumpFigures(merchantId: string, buttonIds: string[], since: Date | null) {
   const [row] = await db.$queryRaw<{ offered: number; taken: number; revenueMinor: bigint | null }[]>`
     SELECT count(*)::int AS offered, count(*) FILTER (WHERE s.bump_button_id IS NOT NULL)::int AS taken,
            SUM(l.amount_minor)::bigint AS "revenueMinor"
@@ -111,6 +119,29 @@ export async function orderBumpFigures(merchantId: string, buttonIds: string[], 
     offered: row.offered,
     taken: row.taken,
     takeRate: successRate(row.taken, row.offered),
+    revenueMinor: Number(row.revenueMinor ?? 0),
+  };
+}
+
+/**
+ * The one-click upsell after payments of `buttonIds` in the period: how many buyers were shown the offer, how many
+ * took it (the take rate) and what the paid upsells brought in. Null when none was shown.
+ */
+async function upsellFigures(merchantId: string, buttonIds: string[], since: Date | null) {
+  const [row] = await db.$queryRaw<{ shown: number; taken: number; revenueMinor: bigint | null }[]>`
+    SELECT count(*)::int AS shown, count(*) FILTER (WHERE o.status = 'taken')::int AS taken,
+           SUM(paid.amount_minor) FILTER (WHERE o.status = 'taken')::bigint AS "revenueMinor"
+    FROM upsell_offers o
+    JOIN transactions t ON t.id = o.transaction_id
+    LEFT JOIN transactions paid ON paid.id = o.taken_transaction_id
+      AND paid.status IN ('completed', 'partially_refunded', 'refunded')
+    WHERE o.merchant_id = ${merchantId} AND ${isOneOf(Prisma.sql`t.button_id`, buttonIds)}
+      ${since === null ? Prisma.empty : Prisma.sql`AND o.created_at >= ${since}`}`;
+  if (!row || row.shown === 0) return null;
+  return {
+    shown: row.shown,
+    taken: row.taken,
+    takeRate: successRate(row.taken, row.shown),
     revenueMinor: Number(row.revenueMinor ?? 0),
   };
 }

@@ -5,6 +5,7 @@ import { db } from "~/server/platform/db";
 import {
   createdSince,
   paymentCounts,
+  offerFigures,
   periodStart,
   popGroups,
   withPaypalId,
@@ -111,7 +112,7 @@ export async function getSellPageAnalytics(
     ...pageTransactionsWhere(merchantId, [page.id], buttonIds),
     ...createdSince(since),
   };
-  const [groups, recent, views] = await Promise.all([
+  const [groups, recent, views, offers] = await Promise.all([
     popGroups(merchantId, { buttonIds, sellPageIds: [page.id] }, since, now),
     db.transaction.findMany({
       where,
@@ -130,6 +131,7 @@ export async function getSellPageAnalytics(
     db.sellPageView.count({
       where: { sellPageId: page.id, ...createdSince(since) },
     }),
+    offerFigures(merchantId, buttonIds, since),
   ]);
 
   const tierOfGroup = (group: { buttonId: string | null }) => (group.buttonId ? tierOf.get(group.buttonId) : undefined);
@@ -154,6 +156,7 @@ export async function getSellPageAnalytics(
       page.premiumEnabled && page.premiumName !== null && page.premiumPriceMinor !== null
         ? bundle("premium", page.premiumName, page.premiumPriceMinor)
         : null,
+    ...offers,
     recentTransactions: recent.map((row) => {
       const { buttonId, ...transaction } = withPaypalId(row);
       const tier = tierOfGroup({ buttonId });

@@ -55,6 +55,7 @@ describe("analytics.forButton", () => {
       successRate: 50,
       revenue: [{ currency: "USD", amountMinor: 1000 }],
       orderBump: null,
+      upsell: null,
     });
     // 3 of 4 were paid (the refunded one too); revenue is captured minus refunded.
     await expect(figures("30d")).resolves.toMatchObject({
@@ -146,6 +147,7 @@ describe("analytics.forButton", () => {
         successRate: 0,
         revenue: [],
         orderBump: null,
+        upsell: null,
         recentTransactions: [],
       },
     );

@@ -3,6 +3,7 @@ import { db } from "~/server/platform/db";
 import { decryptSecret } from "~/server/platform/crypto";
 import { upsellMessages } from "~/server/checkout/upsell";
 import { jobHandlers } from "~/server/job-handlers";
+import { getButtonAnalytics } from "~/server/analytics/pop-analytics";
 import { createPaymentButton } from "../../factories/payment-button";
 import { createSeller } from "../../factories/seller";
 import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
@@ -166,6 +167,20 @@ describe("one-click upsell", () => {
       message: upsellMessages.expired,
     });
     expect(await upsellPayments(workbook.id)).toHaveLength(0);
+  });
+
+  it("counts the offers shown, taken and their revenue on the POP's analytics", async () => {
+    const { button, merchant } = await sellerWithUpsell();
+    const figures = async () => (await getButtonAnalytics(merchant.id, { buttonId: button.id, period: "30d" })).upsell;
+    expect(await figures()).toBeNull();
+    const taken = await payForCourse(button.id);
+    await buyer().answerUpsell({ token: taken.result.upsell!.token, answer: "yes" });
+    for (const answer of ["no", null, null] as const) {
+      const { result } = await payForCourse(button.id);
+      if (answer) await buyer().answerUpsell({ token: result.upsell!.token, answer });
+    }
+    // Four buyers were shown it (one declined, two have not answered yet); one took it for $9.
+    expect(await figures()).toEqual({ shown: 4, taken: 1, takeRate: 25, revenueMinor: 900 });
   });
 
   it("offers nothing to a replayed capture or for a POP without an upsell, and refuses a made-up token", async () => {
