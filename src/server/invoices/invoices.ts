@@ -4,7 +4,7 @@ import type { TransactionStatus } from "~/generated/prisma/enums";
 import type { Currency } from "~/lib/money";
 import { billingDetailsSchema, type BillingDetailsInput } from "~/schemas/invoices";
 import { assignInvoiceNumber, lockPayment, type PaymentRef } from "~/server/invoices/numbering";
-import { itemOf, itemSelect } from "~/server/payments/payments";
+import { itemOf, itemSelect, lineLabel } from "~/server/payments/payments";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 
@@ -132,6 +132,7 @@ async function saleOf(tx: Prisma.TransactionClient, payment: PaymentRef) {
       payerName: wps.payerName,
       itemName: wps.optionSelected ? `${item} (${wps.optionSelected})` : item,
       quantity: wps.quantity,
+      lines: [],
       // What the buyer paid, tax and shipping included: WPS has no discount codes.
       amountMinor: wps.amountMinor,
       discountMinor: 0,
@@ -155,6 +156,10 @@ async function saleOf(tx: Prisma.TransactionClient, payment: PaymentRef) {
       currency: true,
       createdAt: true,
       ...itemSelect,
+      lines: {
+        orderBy: { position: "asc" },
+        select: { name: true, quantity: true, amountMinor: true, discountMinor: true },
+      },
       merchant: { select: storeSelect },
     },
   });
@@ -163,8 +168,16 @@ async function saleOf(tx: Prisma.TransactionClient, payment: PaymentRef) {
     merchant: checkout.merchant,
     payerEmail: checkout.payerEmail,
     payerName: checkout.payerName,
-    itemName: itemOf(checkout) ?? "Payment",
+    itemName: checkout.lines.length > 1 ? checkout.lines.map(lineLabel).join(" + ") : (itemOf(checkout) ?? "Payment"),
     quantity: checkout.quantity,
+    lines:
+      checkout.lines.length > 1
+        ? checkout.lines.map((line) => ({
+            name: line.name,
+            quantity: line.quantity,
+            amountMinor: line.amountMinor + line.discountMinor,
+          }))
+        : [],
     amountMinor: checkout.amountMinor,
     discountMinor: checkout.discountMinor,
     currency: checkout.currency,
@@ -205,6 +218,7 @@ async function issueFirstVersion(payment: PaymentRef): Promise<void> {
           buyerName: sale.payerName,
           itemName: sale.itemName,
           quantity: sale.quantity,
+          lines: sale.lines,
           amountMinor: sale.amountMinor,
           discountMinor: sale.discountMinor,
           currency: sale.currency,
@@ -285,7 +299,8 @@ export async function correctInvoice(
         );
       }
       const row = await tx.invoice.create({
-        data: { ...latest, ...buyer, version: version + 1 },
+        // The lines are the earlier version's (a JSON array, never null: the column's default is []).
+        data: { ...latest, ...buyer, lines: latest.lines as Prisma.InputJsonValue, version: version + 1 },
         select: summarySelect,
       });
       return summaryOf(row);

@@ -93,11 +93,13 @@ function InvoiceDocument({ invoice, replaced, storeName, timeZone }: InvoicePdfI
           <Text style={styles.quantity}>Quantity</Text>
           <Text style={styles.amount}>Amount</Text>
         </View>
-        <View style={styles.row}>
-          <Text style={styles.item}>{invoice.itemName}</Text>
-          <Text style={styles.quantity}>{invoice.quantity}</Text>
-          <Text style={styles.amount}>{money(invoice.amountMinor + invoice.discountMinor)}</Text>
-        </View>
+        {invoiceLines(invoice).map((line, index) => (
+          <View key={index} style={styles.row}>
+            <Text style={styles.item}>{line.name}</Text>
+            <Text style={styles.quantity}>{line.quantity}</Text>
+            <Text style={styles.amount}>{money(line.amountMinor)}</Text>
+          </View>
+        ))}
         {invoice.discountMinor > 0 && (
           <View style={styles.row}>
             <Text style={styles.item}>Discount</Text>
@@ -119,6 +121,17 @@ function InvoiceDocument({ invoice, replaced, storeName, timeZone }: InvoicePdfI
       </Page>
     </Document>
   );
+}
+
+type InvoiceLine = { name: string; quantity: number; amountMinor: number };
+
+/** The invoice's item rows: each line of a several-item payment, else its one item at its price before the discount. */
+function invoiceLines(invoice: InvoicePdfInput["invoice"]): InvoiceLine[] {
+  const lines = invoice.lines as InvoiceLine[];
+  if (Array.isArray(lines) && lines.length > 0) return lines;
+  return [
+    { name: invoice.itemName, quantity: invoice.quantity, amountMinor: invoice.amountMinor + invoice.discountMinor },
+  ];
 }
 
 export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {

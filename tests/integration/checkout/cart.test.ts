@@ -1,8 +1,10 @@
+import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import type { Currency } from "~/generated/prisma/enums";
 import { db } from "~/server/platform/db";
 import { cartMessages } from "~/server/checkout/cart";
 import { discountMessages } from "~/server/checkout/pricing";
+import { invoicePdf, invoicesOf } from "~/server/invoices/invoices";
 import { createPaymentButton } from "../../factories/payment-button";
 import { createSellPage } from "../../factories/sell-page";
 import { createSeller } from "../../factories/seller";
@@ -120,6 +122,14 @@ describe("store page cart", () => {
       lineCount: 3,
       sellingTool: "cart",
     });
+
+    // The invoice prints each line at its price, then the discount and the total.
+    const [invoice] = await invoicesOf({ merchantId: store.merchant.id }, payment.id);
+    const pdf = (await invoicePdf({ merchantId: store.merchant.id }, invoice!.id)).pdf;
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text.replace(/\s+/g, " ")).toContain(
+      `Ebook 1 $12.00 Stickers 3 $9.00 ${page.name} - Basic Bundle 1 $29.99 Discount -$5.10 Total $45.89`,
+    );
 
     await sendQueuedMail(email);
     const receipt = await waitForMail(email, "Your receipt from");
