@@ -250,6 +250,21 @@ export async function popGroups(
         AND NOT ${isOneOf(Prisma.sql`r.button_key`, pop.buttonIds)}
         AND r.paypal_status IN ('COMPLETED', 'PENDING') AND ${inWindow(Prisma.sql`r.created_at`)}`
     : Prisma.empty;
+  // A payment's later lines (an order bump, a cart's other items) are their own POPs' sales: each counts for its
+  // POP with what it kept after refunds, and that much is taken off the POP the payment is recorded against (its
+  // first line). Their refunds count at the payment's time here, not the refund's.
+  const laterLineNet = Prisma.sql`(CASE WHEN t.status = 'refunded' THEN 0 ELSE l.amount_minor - l.refunded_minor END)`;
+  const laterLines = Prisma.sql`
+    FROM payment_lines l JOIN transactions t ON t.id = l.transaction_id
+    WHERE l.merchant_id = ${merchantId} AND l.position > 0 AND l.button_id IS DISTINCT FROM t.button_id
+      AND ${inWindow(Prisma.sql`t.created_at`)}`;
+  const lineRows = Prisma.sql`
+      UNION ALL
+      SELECT l.button_id, NULL, t.status, t.currency, 1, ${laterLineNet}::bigint
+      ${laterLines} AND ${isOneOf(Prisma.sql`l.button_id`, pop.buttonIds)}
+      UNION ALL
+      SELECT t.button_id, NULL, t.status, t.currency, 0, -${laterLineNet}::bigint
+      ${laterLines} AND ${isOneOf(Prisma.sql`t.button_id`, pop.buttonIds)}`;
   const groups = await db.$queryRaw<
     {
       buttonKey: string;
@@ -265,6 +280,7 @@ export async function popGroups(
     FROM (
       SELECT button_key, NULL::text AS sell_page_id, status, currency, count, amount_minor
       FROM (${transactionsIn({ merchantId, buttonIds: pop.buttonIds }, since, until)}) button_rows
+      ${lineRows}
       ${pageRows}
     ) pop_rows
     GROUP BY button_key, sell_page_id, status, currency`;

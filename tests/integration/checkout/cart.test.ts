@@ -5,6 +5,7 @@ import { db } from "~/server/platform/db";
 import { cartMessages } from "~/server/checkout/cart";
 import { discountMessages } from "~/server/checkout/pricing";
 import { invoicePdf, invoicesOf } from "~/server/invoices/invoices";
+import { getButtonAnalytics } from "~/server/analytics/pop-analytics";
 import { createPaymentButton } from "../../factories/payment-button";
 import { createSellPage } from "../../factories/sell-page";
 import { createSeller } from "../../factories/seller";
@@ -122,6 +123,12 @@ describe("store page cart", () => {
       lineCount: 3,
       sellingTool: "cart",
     });
+
+    // Each POP's analytics count its own line: a sale, and what the buyer paid for it after the code.
+    const revenueOf = async (buttonId: string) =>
+      (await getButtonAnalytics(store.merchant.id, { buttonId, period: "7d" })).revenue;
+    expect(await revenueOf(store.button.id)).toEqual([{ currency: "USD", amountMinor: 1080 }]);
+    expect(await revenueOf(stickers.id)).toEqual([{ currency: "USD", amountMinor: 810 }]);
 
     // The invoice prints each line at its price, then the discount and the total.
     const [invoice] = await invoicesOf({ merchantId: store.merchant.id }, payment.id);

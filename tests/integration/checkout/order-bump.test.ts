@@ -131,6 +131,36 @@ describe("order bump", () => {
     expect((await figures()).orderBump).toEqual({ offered: 4, taken: 1, takeRate: 25, revenueMinor: 500 });
   });
 
+  it("counts the bump as its own POP's sale in analytics, and only the main item on the main POP, after a line refund too", async () => {
+    const { button, workbook, merchant } = await sellerWithBump();
+    const { orderId } = await buyer().createOrder({ buttonId: button.id, bump: "true" });
+    await approveOrder(orderId);
+    await buyer().captureOrder({ buttonId: button.id, orderId });
+    const figures = async (buttonId: string) => {
+      const { successfulTransactions, totalTransactions, revenue } = await getButtonAnalytics(merchant.id, {
+        buttonId,
+        period: "30d",
+      });
+      return { successfulTransactions, totalTransactions, revenue };
+    };
+    const usd = (amountMinor: number) => [{ currency: "USD", amountMinor }];
+    expect(await figures(button.id)).toEqual({ successfulTransactions: 1, totalTransactions: 1, revenue: usd(2000) });
+    expect(await figures(workbook.id)).toEqual({ successfulTransactions: 1, totalTransactions: 1, revenue: usd(500) });
+
+    const payment = await db.transaction.findUniqueOrThrow({
+      where: { paypalOrderId: orderId },
+      include: { lines: { orderBy: { position: "asc" } } },
+    });
+    await merchantCaller(merchant).merchant.payments.refund({
+      paymentId: payment.id,
+      idempotencyKey: crypto.randomUUID(),
+      lineId: payment.lines[1]!.id,
+      amountMinor: 200,
+    });
+    expect((await figures(button.id)).revenue).toEqual(usd(2000));
+    expect((await figures(workbook.id)).revenue).toEqual(usd(300));
+  });
+
   it("refunds one line: within what is left of it, counted on the line, and its keys only are disabled", async () => {
     const { button, workbook, merchant } = await sellerWithBump();
     await db.licensePolicy.create({ data: { buttonId: button.id, merchantId: merchant.id } });
