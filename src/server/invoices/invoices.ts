@@ -4,7 +4,7 @@ import type { TransactionStatus } from "~/generated/prisma/enums";
 import type { Currency } from "~/lib/money";
 import { billingDetailsSchema, type BillingDetailsInput } from "~/schemas/invoices";
 import { assignInvoiceNumber, lockPayment, type PaymentRef } from "~/server/invoices/numbering";
-import { itemOf, itemSelect, lineLabel } from "~/server/payments/payments";
+import { itemOf, itemSelect } from "~/server/payments/payments";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 
@@ -168,7 +168,7 @@ async function saleOf(tx: Prisma.TransactionClient, payment: PaymentRef) {
     merchant: checkout.merchant,
     payerEmail: checkout.payerEmail,
     payerName: checkout.payerName,
-    itemName: checkout.lines.length > 1 ? checkout.lines.map(lineLabel).join(" + ") : (itemOf(checkout) ?? "Payment"),
+    itemName: itemOf(checkout) ?? "Payment",
     quantity: checkout.quantity,
     lines:
       checkout.lines.length > 1

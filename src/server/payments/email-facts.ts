@@ -5,7 +5,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { formatMoney, type Currency } from "~/lib/money";
 import { safeWebsiteUrl } from "~/lib/store-brand";
 import { db } from "~/server/platform/db";
-import { itemOf, lineLabel, payerAndAmountSelect, paypalIdsSelect } from "~/server/payments/payments";
+import { itemOf, payerAndAmountSelect, paypalIdsSelect } from "~/server/payments/payments";
 import { imageVariantUrl } from "~/server/vendors/storage/images";
 
 export interface StoreBrand {
@@ -84,8 +84,7 @@ export async function paymentFacts(transactionId: string): Promise<PaymentFacts 
   return {
     ...row,
     purchaseId: row.paypalTransactionId ?? row.paypalOrderId ?? row.id,
-    // An order of several items (an order bump, a cart) names them all, as PayPal's receipt lists them.
-    item: row.lines.length > 1 ? row.lines.map(lineLabel).join(" + ") : (itemOf(row) ?? "Your purchase"),
+    item: itemOf(row) ?? "Your purchase",
     isDigital:
       Boolean(row.sellPage?.downloadableFileId ?? row.button?.sellPage?.downloadableFileId) ||
       row.lines.some((line) => (line.sellPage ?? line.button?.sellPage)?.downloadableFileId),

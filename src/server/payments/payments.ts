@@ -41,14 +41,20 @@ export const itemSelect = {
   bundleTier: true,
   button: { select: { name: true } },
   sellPage: { select: { name: true, basicName: true, premiumName: true } },
+  lines: { orderBy: { position: "asc" }, select: { name: true, quantity: true } },
 } as const satisfies Prisma.TransactionSelect;
 
-/** What was bought, in words: the button's name, or the sell page with its bundle ("Glaze Recipes (Premium)"). */
+/**
+ * What was bought, in words: the button's name, or the sell page with its bundle ("Glaze Recipes (Premium)"); a
+ * payment of several lines (an order bump, a cart) names them all, as its receipt does ("Ebook + 3 × Stickers").
+ */
 export function itemOf(row: {
   bundleTier: PaymentRecord["bundleTier"];
   button: { name: string } | null;
   sellPage: { name: string; basicName: string; premiumName: string | null } | null;
+  lines: { name: string; quantity: number }[];
 }): string | null {
+  if (row.lines.length > 1) return row.lines.map(lineLabel).join(" + ");
   if (!row.sellPage) return row.button?.name ?? null;
   const bundle =
     row.bundleTier === "premium"
@@ -139,8 +145,7 @@ export function paymentRow(row: PaymentRecord) {
     payerId: row.paypalPayerId,
     ...payerAndAmount(row),
     popName: popOf(row)?.name ?? null,
-    // Several lines (an order bump, a cart) are all named, as the receipt names them.
-    item: row.lines.length > 1 ? row.lines.map(lineLabel).join(" + ") : itemOf(row),
+    item: itemOf(row),
     quantity: row.quantity,
     lineCount: row.lines.length,
     sellingTool: sellingToolOf(row.lines),
