@@ -283,8 +283,49 @@ async function takenPayment(offer: Pick<OfferRow, "takenTransactionId">) {
   return { paymentId: row.paypalTransactionId, status: row.status };
 }
 
+/** How long a charge may run before the sweep takes it for one a crash left unfinished. */
+const CHARGE_STUCK_MS = 5 * 60 * 1000;
+
+/**
+ * Offers left "charging" by a crash between the buyer's "Yes" and the payment's recording: PayPal may have charged
+ * the wallet, so the offer is never just closed. The charge is asked again with its own request id, which PayPal
+ * answers with the one order it made (recorded now) or, had the call never reached PayPal, charges the "Yes" once.
+ * Only a refusal (nothing was charged) closes the offer and gives its unit back; any other failure waits for the
+ * next sweep.
+ */
+export async function finishStuckCharges(now = new Date()): Promise<number> {
+  const stuck = await db.upsellOffer.findMany({
+    where: { status: "charging", updatedAt: { lte: new Date(now.getTime() - CHARGE_STUCK_MS) } },
+    take: 100,
+  });
+  let finished = 0;
+  for (const offer of stuck) {
+    const target = offer.buttonId ? await findButton({ id: offer.buttonId }) : null;
+    try {
+      if (!target) throw new AppError("NOT_FOUND", upsellMessages.gone);
+      await chargeWallet(offer, target);
+      finished += 1;
+    } catch (error) {
+      const code = toAppError(error)?.code;
+      if (code !== "PAYMENT_FAILED" && code !== "NOT_FOUND" && code !== "CONFLICT") {
+        logger.warn("a stuck upsell charge is still unfinished", { offerId: offer.id, ...describeError(error) });
+        continue;
+      }
+      const { count } = await db.upsellOffer.updateMany({
+        where: { id: offer.id, status: { in: ["charging", "offered"] } },
+        data: { status: "expired", vaultTokenEncrypted: null },
+      });
+      if (count === 1 && target) await releaseUnits(db, target.id, 1);
+      if (count === 1 && offer.vaultTokenEncrypted) await forgetWalletOf(offer);
+      finished += count;
+    }
+  }
+  return finished;
+}
+
 export const upsellJobHandlers = {
   "upsell-offers.sweep": async () => {
+    await finishStuckCharges();
     await expireOffers();
   },
 } satisfies Partial<JobHandlers>;

@@ -169,6 +169,36 @@ describe("one-click upsell", () => {
     expect(await upsellPayments(workbook.id)).toHaveLength(0);
   });
 
+  it("finishes a charge a crash left in flight: records what PayPal charged, or closes the offer when PayPal refuses", async () => {
+    const { button, workbook, clientId } = await sellerWithUpsell();
+    /** The buyer said Yes and our server claimed the unit, then died before PayPal's answer was recorded. */
+    const crashedMidCharge = async () => {
+      const { orderId } = await payForCourse(button.id);
+      await db.paymentButton.update({ where: { id: workbook.id }, data: { soldCount: { increment: 1 } } });
+      await db.upsellOffer.updateMany({
+        where: { transaction: { paypalOrderId: orderId } },
+        data: { status: "charging", updatedAt: new Date(Date.now() - 10 * 60 * 1000) },
+      });
+      return orderId;
+    };
+    const offerOf = (orderId: string) =>
+      db.upsellOffer.findFirstOrThrow({ where: { transaction: { paypalOrderId: orderId } } });
+
+    const charged = await crashedMidCharge();
+    await jobHandlers["upsell-offers.sweep"]({});
+    const [payment] = await upsellPayments(workbook.id);
+    expect(payment).toMatchObject({ amountMinor: 900, status: "completed" });
+    expect(await offerOf(charged)).toMatchObject({ status: "taken", takenTransactionId: payment!.id });
+
+    // The buyer removed the wallet at PayPal meanwhile: nothing can be charged, so the unit is free again.
+    const refused = await crashedMidCharge();
+    await deleteWalletAtPayPal(clientId, refused);
+    await jobHandlers["upsell-offers.sweep"]({});
+    expect(await offerOf(refused)).toMatchObject({ status: "expired", vaultTokenEncrypted: null });
+    expect(await upsellPayments(workbook.id)).toHaveLength(1);
+    expect((await db.paymentButton.findUniqueOrThrow({ where: { id: workbook.id } })).soldCount).toBe(1);
+  });
+
   it("counts the offers shown, taken and their revenue on the POP's analytics", async () => {
     const { button, merchant } = await sellerWithUpsell();
     const figures = async () => (await getButtonAnalytics(merchant.id, { buttonId: button.id, period: "30d" })).upsell;
