@@ -114,7 +114,9 @@ function ListedItems({ choices }: { choices: Choice[] }) {
             <div className="space-y-3">
               {listed.length === 0 ? (
                 <p className="rounded-lg border border-gray-200 bg-gray-50 p-3 text-sm text-gray-700">
-                  No products on the page yet. Add them below.
+                  {choices.length === 0
+                    ? "You have no one-time payment buttons or sell pages yet."
+                    : "No products on the page yet. Add them below."}
                 </p>
               ) : (
                 <ol aria-label="Listed products" className="space-y-1 rounded-lg border border-gray-200 p-2">

@@ -368,9 +368,11 @@ describe("change plan", () => {
     // The next renewal charges the new price.
     await billSubscription(paypalId);
     await syncSubscription(row.id);
+    // By amount, not time: PayPal's sale times have whole seconds, so the renewal can sort before a sign-up
+    // recorded in the same second.
     const sales = await db.transaction.findMany({
       where: { paypalSubscriptionId: paypalId },
-      orderBy: { createdAt: "asc" },
+      orderBy: { amountMinor: "asc" },
     });
     expect(sales.map((sale) => sale.amountMinor)).toEqual([1000, 2500]);
   });
