@@ -43,8 +43,10 @@ export async function claimForCapture(
   const force = options.force === true;
   try {
     await db.$transaction(async (tx) => {
-      // A cart's items, every one or none: the first refused names its item.
-      for (const item of session.cartItems) {
+      // A cart's items, every one or none: the first refused names its item. In button order, so two carts of the
+      // same items take their rows' locks in the same order and never deadlock.
+      const items = [...session.cartItems].sort((a, b) => (a.buttonId ?? "").localeCompare(b.buttonId ?? ""));
+      for (const item of items) {
         if (!item.buttonId || (await claimUnits(tx, item.buttonId, item.quantity, force))) continue;
         const button = await tx.paymentButton.findUnique({
           where: { id: item.buttonId },
@@ -137,6 +139,7 @@ export async function releaseClaims(sessionId: string): Promise<void> {
     if (session.claimed_cart) {
       const items = await tx.checkoutCartItem.findMany({
         where: { sessionId },
+        orderBy: { buttonId: "asc" },
         select: { buttonId: true, quantity: true },
       });
       for (const item of items) if (item.buttonId) await releaseUnits(tx, item.buttonId, item.quantity);
