@@ -132,6 +132,27 @@ test("a seller opens a store page and a buyer pays a cart of three items with a 
   await context.close();
 });
 
+test("on a 390 px phone the store page fits without sideways scrolling and keeps the cart one tap away", async ({
+  browser,
+  page,
+}) => {
+  const merchant = await connectedMerchant(browser);
+  const db = e2eDb();
+  await buttonFor(merchant, { name: "Pocket Sketchbook", amountMinor: 1200, storePosition: 0 });
+  await buttonFor(merchant, { name: "Sticker Sheet", amountMinor: 300, storePosition: 1 });
+  const handle = unique("phone-").toLowerCase().slice(0, 30);
+  await db.storeSettings.update({
+    where: { merchantId: merchant.merchantId },
+    data: { storeHandle: handle, storePageEnabled: true },
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/s/${handle}`);
+  await page.getByRole("button", { name: "Add Sticker Sheet to cart" }).click();
+  await page.getByRole("link", { name: "View your cart (1)" }).click();
+  await expect(page.getByRole("heading", { name: "Your cart (1)" })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
 test("a store page that is off, or an address no store has, answers 404", async ({ page }) => {
   const response = await page.goto("/s/no-such-store-here");
   expect(response?.status()).toBe(404);

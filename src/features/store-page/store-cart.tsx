@@ -3,7 +3,7 @@
 import { loadScript, type PayPalButtonsComponent } from "@paypal/paypal-js";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -151,10 +151,16 @@ export function StoreCart({ page, sdkBaseUrl }: { page: PublicStorePage; sdkBase
   const count = cart.reduce((sum, item) => sum + item.quantity, 0);
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+    <div className="grid gap-8 pb-16 lg:grid-cols-[1fr_22rem] lg:pb-0">
       <p className="sr-only" role="status">
         {announcement}
       </p>
+      {/* On a phone the cart is below every product: this keeps it one tap away. */}
+      {count > 0 && !paid && (
+        <a href="#cart" className={buttonClasses("primary", "lg", "fixed inset-x-4 bottom-4 z-10 shadow-lg lg:hidden")}>
+          View your cart ({count})
+        </a>
+      )}
       <section aria-label="Products" className="grid content-start gap-4 sm:grid-cols-2">
         {page.items.length === 0 && <p className="text-gray-600">Nothing is for sale here yet.</p>}
         {page.items.map((item) => (
@@ -207,7 +213,7 @@ export function StoreCart({ page, sdkBaseUrl }: { page: PublicStorePage; sdkBase
         ))}
       </section>
 
-      <aside aria-labelledby="cart-title" className="lg:sticky lg:top-6 lg:self-start">
+      <aside id="cart" aria-labelledby="cart-title" className="scroll-mt-4 lg:sticky lg:top-6 lg:self-start">
         <Card className="space-y-4 p-5">
           <h2 id="cart-title" className="text-lg font-semibold text-gray-900">
             Your cart{count > 0 && ` (${count})`}
