@@ -27,6 +27,8 @@ export async function seedDemoSellingOptions(db: PrismaClient, seeded: DemoSeed)
       amountMinor: 2500,
       maxQuantity: 3,
       stockLimit: 8,
+      // A print is posted: PayPal asks the buyer for the address on their account.
+      ships: true,
     },
   ];
   for (const button of buttons) {

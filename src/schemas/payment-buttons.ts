@@ -75,6 +75,8 @@ export const paymentButtonSchema = z
     minimumAmount: z.string().trim().max(MAX_AMOUNT_LENGTH, "Minimum price must be a positive number").optional(),
     maxQuantity: z.string().trim().max(12, MAX_QUANTITY_MESSAGE).optional(),
     stockLimit: z.string().trim().max(12, STOCK_MESSAGE).optional(),
+    /** "This ships": PayPal asks the buyer for a shipping address (one-time buttons). */
+    ships: z.boolean().optional(),
     successUrl: optionalUrl(),
     cancelUrl: optionalUrl(),
     webhookUrl: optionalUrl(),
@@ -141,6 +143,7 @@ export const paymentButtonDefaults: PaymentButtonInput = {
   minimumAmount: "",
   maxQuantity: "1",
   stockLimit: "",
+  ships: false,
   successUrl: "",
   cancelUrl: "",
   webhookUrl: "",

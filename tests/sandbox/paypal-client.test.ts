@@ -158,6 +158,8 @@ describe("orders", () => {
         createTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
       vault: null,
+      // A digital order asks no address.
+      shipping: null,
     });
 
     // Retrying with the same PayPal-Request-Id is safe: the same capture comes back.
@@ -232,6 +234,22 @@ describe("orders", () => {
       orderInput({ returnUrl: "https://shop.example/thank-you", cancelUrl: "https://shop.example/checkout" }),
     );
     expect(created.approveUrl).toContain(created.id);
+  });
+
+  it("asks an order that ships for the buyer's address on file, and answers it in the capture", async () => {
+    const { client } = newClient();
+    const created = await client.createOrder({ ...orderInput(), ships: true });
+    paypal.sandbox.approveOrder(created.id, "alex");
+    const captured = await client.captureOrder(created.id, { requestId: randomUUID() });
+    expect(captured.shipping).toEqual({
+      name: "Alex Buyer",
+      line1: "2211 N First Street",
+      line2: null,
+      city: "San Jose",
+      region: "CA",
+      postalCode: "95131",
+      countryCode: "US",
+    });
   });
 
   it("maps a declined card to PAYMENT_FAILED with its issue and a buyer-readable message", async () => {

@@ -173,7 +173,7 @@ export async function walletSavedAtPayPal(clientId: string, orderId: string): Pr
   return response.ok;
 }
 
-/** The order as PayPal's GET shows it to `clientId`'s app (its purchase unit's items and breakdown). */
+/** The order as PayPal's GET shows it to `clientId`'s app (its purchase unit's items, breakdown and shipping). */
 export async function orderAtPayPal(clientId: string, orderId: string) {
   const token = await accessToken(clientId);
   return call(`/v2/checkout/orders/${encodeURIComponent(orderId)}`, {
@@ -183,6 +183,7 @@ export async function orderAtPayPal(clientId: string, orderId: string) {
     purchase_units: {
       amount: { value: string; breakdown?: Record<string, { value: string }> };
       items?: { name: string; quantity: string; unit_amount: { value: string } }[];
+      shipping?: { name?: { full_name?: string }; address?: Record<string, string> };
     }[];
   }>;
 }

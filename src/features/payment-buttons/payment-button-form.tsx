@@ -13,7 +13,7 @@ import * as PopFields from "~/features/payment-buttons/checkout-settings-fields"
 import { toMinorUnits } from "~/lib/money";
 import { paymentButtonSchema, planIntervals, type PaymentButtonInput } from "~/schemas/payment-buttons";
 
-const { FormField, RadioGroupField } = fieldsFor<PaymentButtonInput>();
+const { FormField, RadioGroupField, CheckboxField } = fieldsFor<PaymentButtonInput>();
 
 /** Create: the spec's "available after creation" notice. Edit: the real, saved button in a dialog. */
 export type PreviewMode = { kind: "after-create" } | { kind: "saved"; buttonId: string };
@@ -181,6 +181,11 @@ export function PaymentButtonForm({
                 <Input type="number" min={1} max={100} />
               </FormField>
             </PopFields.SellingOptionsFields>
+            <CheckboxField
+              name="ships"
+              label="This ships"
+              hint="PayPal asks the buyer for a shipping address from their PayPal account; you find it on the payment."
+            />
           </fieldset>
         )}
       </FormSection>

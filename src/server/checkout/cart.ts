@@ -211,6 +211,7 @@ export async function createCartOrder(input: CartInput) {
   const count = quote.lines.reduce((sum, line) => sum + line.quantity, 0);
   const order = await withPayPal("create order", () =>
     paypal.client.createOrder({
+      ships: quote.lines.some((line) => line.button.ships),
       amount: { currency: quote.currency, valueMinor: quote.totalMinor },
       items: quote.lines.map((line) => ({
         name: line.name,

@@ -59,6 +59,7 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
   const create = (vault: boolean) =>
     paypal.client.createOrder({
       vault,
+      ships: button.ships || quote.bump?.ships === true,
       amount,
       items,
       discountMinor: quote.discountMinor,

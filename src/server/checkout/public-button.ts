@@ -33,6 +33,7 @@ const offerTargetSelect = {
   soldCount: true,
   sellPageId: true,
   bundleTier: true,
+  ships: true,
   sellPage: { select: { isActive: true } },
 } as const;
 type OfferTarget = Prisma.PaymentButtonGetPayload<{ select: typeof offerTargetSelect }>;
@@ -72,6 +73,7 @@ export function offeredBump(
     sellPageId: target.sellPageId,
     bundleTier: target.bundleTier,
     name: itemNameOf(target),
+    ships: target.ships,
     unitAmountMinor: Math.max(1, Math.min(button.bumpPriceMinor ?? target.amountMinor, target.amountMinor)),
     regularAmountMinor: target.amountMinor,
     pitch: button.bumpPitch,
@@ -139,6 +141,7 @@ export const publicButtonSelect = {
 
 const buttonSelect = {
   ...publicButtonSelect,
+  ships: true,
   upsellPriceMinor: true,
   upsellHeadline: true,
   upsellDeclineText: true,

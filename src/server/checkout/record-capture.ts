@@ -8,7 +8,7 @@ import { recordPaymentEvent } from "~/server/payments/ledger";
 import { releaseClaims } from "~/server/checkout/claims";
 import { itemNameOf, PAYMENT_NOT_FOUND, type ButtonRow } from "~/server/checkout/public-button";
 import { isUniqueViolation, payerName } from "~/server/checkout/seller-paypal";
-import type { CapturedOrder, CaptureStatus } from "~/server/vendors/paypal/types";
+import type { CapturedOrder, CaptureStatus, ShippingAddress } from "~/server/vendors/paypal/types";
 
 // Recording what PayPal captured, whichever call got the answer: the buyer's capture, a webhook, the
 // reconciliation, or an upsell charged to a saved wallet. One payment per PayPal order, with its lines.
@@ -128,6 +128,19 @@ function linesOf(button: ButtonRow, session: CheckoutSessionRow, createdAt: Date
   return lines;
 }
 
+/** The address PayPal's buyer chose for what ships, as the payment's columns. */
+function shippingColumns(shipping: ShippingAddress | null) {
+  return {
+    shippingName: shipping?.name ?? null,
+    shippingLine1: shipping?.line1 ?? null,
+    shippingLine2: shipping?.line2 ?? null,
+    shippingCity: shipping?.city ?? null,
+    shippingRegion: shipping?.region ?? null,
+    shippingPostalCode: shipping?.postalCode ?? null,
+    shippingCountry: shipping?.countryCode ?? null,
+  };
+}
+
 /** Writes the payment PayPal captured; idempotent on the order id (a concurrent writer's row wins). */
 export async function recordCaptured(
   button: ButtonRow,
@@ -157,6 +170,7 @@ export async function recordCaptured(
           discountCodeId: session.discountCodeId,
           discountCodeText: session.discountCode?.code ?? null,
           discountMinor: session.discountMinor,
+          ...shippingColumns(captured.shipping),
           // Recorded late (by a webhook or the reconciliation), a payment still counts when PayPal captured it.
           ...(capture.createTime && { createdAt: new Date(capture.createTime) }),
           lines: {

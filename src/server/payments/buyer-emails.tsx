@@ -4,6 +4,7 @@
 import { env } from "~/env";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
+import { shippingAddressLines } from "~/lib/shipping-address";
 import { db } from "~/server/platform/db";
 import type { EmailTemplates } from "~/server/email";
 import { ActionButton, EmailLayout, Facts, Paragraph, TextLink } from "~/server/email/layout";
@@ -46,6 +47,8 @@ export const buyerEmails = {
         const code = payment.discountCodeText ? ` (${payment.discountCodeText})` : "";
         rows.push(["Discount", `-${formatMoney(payment.discountMinor, payment.currency)}${code}`]);
       }
+      const shipTo = shippingAddressLines(payment);
+      if (shipTo) rows.push(["Ships to", [shipTo.name, ...shipTo.lines].filter(Boolean).join(", ")]);
       rows.push(
         ["Amount paid", amount],
         ["Purchase ID", payment.purchaseId],

@@ -5,7 +5,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { formatMoney, type Currency } from "~/lib/money";
 import { safeWebsiteUrl } from "~/lib/store-brand";
 import { db } from "~/server/platform/db";
-import { itemOf, payerAndAmountSelect, paypalIdsSelect } from "~/server/payments/payments";
+import { itemOf, payerAndAmountSelect, paypalIdsSelect, shippingSelect } from "~/server/payments/payments";
 import { imageVariantUrl } from "~/server/vendors/storage/images";
 
 export interface StoreBrand {
@@ -57,6 +57,7 @@ const paymentFactsSelect = {
   bundleTier: true,
   button: { select: { name: true, sellPage: { select: { downloadableFileId: true } } } },
   sellPage: { select: { name: true, basicName: true, premiumName: true, downloadableFileId: true } },
+  ...shippingSelect,
   lines: {
     orderBy: { position: "asc" },
     select: {

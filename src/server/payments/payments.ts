@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { Prisma } from "~/generated/prisma/client";
 import type { PaymentLineOrigin } from "~/generated/prisma/enums";
+import { shippingAddressLines } from "~/lib/shipping-address";
 import { db } from "~/server/platform/db";
 import { pageCount } from "~/server/platform/paging";
 import type { listPaymentsSchema } from "~/schemas/payments";
@@ -89,6 +90,17 @@ export const payerAndAmountSelect = {
   createdAt: true,
 } as const;
 
+/** The address a shipped payment goes to (src/lib/shipping-address.ts prints it). */
+export const shippingSelect = {
+  shippingName: true,
+  shippingLine1: true,
+  shippingLine2: true,
+  shippingCity: true,
+  shippingRegion: true,
+  shippingPostalCode: true,
+  shippingCountry: true,
+} as const satisfies Prisma.TransactionSelect;
+
 /** The PayPal ids a payment may carry (see paypalIdOf). */
 export const paypalIdsSelect = { paypalTransactionId: true, paypalOrderId: true, paypalSubscriptionId: true } as const;
 
@@ -105,6 +117,7 @@ export const paymentSelect = {
   button: { select: { id: true, name: true } },
   sellPage: { select: { id: true, name: true, basicName: true, premiumName: true } },
   lines: { orderBy: { position: "asc" }, select: { name: true, quantity: true, origin: true } },
+  ...shippingSelect,
 } as const satisfies Prisma.TransactionSelect;
 type PaymentRecord = Prisma.TransactionGetPayload<{ select: typeof paymentSelect }>;
 
@@ -149,6 +162,7 @@ export function paymentRow(row: PaymentRecord) {
     quantity: row.quantity,
     lineCount: row.lines.length,
     sellingTool: sellingToolOf(row.lines),
+    shipTo: shippingAddressLines(row),
     /** The code as the buyer applied it (kept when the code is deleted) and what it took off. */
     discountCodeText: row.discountCodeText,
     discountMinor: row.discountMinor,
@@ -186,6 +200,8 @@ export async function wpsPaymentRows(merchantId: string, ids: string[]): Promise
       quantity: row.quantity,
       lineCount: 1,
       sellingTool: null,
+      // WPS buttons keep their own shipping fields at PayPal (SPEC 3): the address is in PayPal's IPN, not here.
+      shipTo: null,
       // WPS buttons take no discount codes.
       discountCodeText: null,
       discountMinor: 0,

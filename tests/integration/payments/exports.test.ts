@@ -68,6 +68,12 @@ describe("GET /api/exports/payments", () => {
       amountMinor: 150000,
       currency: "JPY",
       createdAt: new Date("2026-10-02T12:00:00.000Z"),
+      shippingName: "Aiko Tanaka",
+      shippingLine1: "1-2-3 Shibuya",
+      shippingCity: "Shibuya-ku",
+      shippingRegion: "Tokyo",
+      shippingPostalCode: "150-0002",
+      shippingCountry: "JP",
     });
     const wpsButton = await createWpsButton(db, merchant.id, { itemName: "Poster" });
     const wps = await createWpsTransaction(db, merchant.id, {
@@ -107,6 +113,7 @@ describe("GET /api/exports/payments", () => {
       "Discount code": "",
       Discount: "",
       "Selling tool": "",
+      "Ship to": "",
     });
     // Older rows without a transaction id show their order id; JPY has no decimals; no fee reported is empty.
     expect(rows[1]).toMatchObject({
@@ -116,6 +123,7 @@ describe("GET /api/exports/payments", () => {
       Amount: "150000",
       Net: "150000",
       "PayPal fee": "",
+      "Ship to": "Aiko Tanaka, 1-2-3 Shibuya, Shibuya-ku, Tokyo 150-0002, Japan",
     });
     expect(rows[2]).toMatchObject({
       "Transaction ID": wps.txnId,

@@ -1,7 +1,7 @@
 import type { CreateOrderRequestBody, OrderResponseBody } from "@paypal/paypal-js";
 import { type Currency, toDecimalString } from "~/lib/money";
 import { type PayPalApi, required, toMoney, toPayer } from "~/server/vendors/paypal/http";
-import type { CapturedOrder, CreatedOrder, PayPalOrder } from "~/server/vendors/paypal/types";
+import type { CapturedOrder, CreatedOrder, PayPalOrder, ShippingAddress } from "~/server/vendors/paypal/types";
 
 // Orders v2: a one-time payment is created as an order, approved by the buyer at PayPal, then captured.
 
@@ -42,7 +42,28 @@ function toOrder(order: OrderResponseBody): PayPalOrder {
     vault: vault?.id
       ? { id: vault.id, status: vault.status ?? "VAULTED", customerId: vault.customer?.id ?? null }
       : null,
+    shipping: toShipping(unit.shipping),
   };
+}
+
+/** PayPal's own field limits (Orders v2 address_portable): a longer value is not PayPal's and is cut. */
+const ADDRESS_LIMIT = 300;
+
+function toShipping(shipping: { name?: { full_name?: string }; address?: Record<string, unknown> } | undefined) {
+  const address = shipping?.address;
+  const text = (value: unknown) =>
+    typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, ADDRESS_LIMIT) : null;
+  const countryCode = text(address?.country_code);
+  if (!address || !countryCode || !/^[A-Z]{2}$/.test(countryCode)) return null;
+  return {
+    name: text(shipping?.name?.full_name),
+    line1: text(address.address_line_1),
+    line2: text(address.address_line_2),
+    city: text(address.admin_area_2),
+    region: text(address.admin_area_1),
+    postalCode: text(address.postal_code),
+    countryCode,
+  } satisfies ShippingAddress;
 }
 
 /** The order's purchase unit: its amount with PayPal's breakdown, its items, custom id and description. */
@@ -98,6 +119,8 @@ export function orderCalls(api: PayPalApi) {
       input: OrderInput & {
         returnUrl?: string;
         cancelUrl?: string;
+        /** Something in it ships: PayPal asks the buyer for an address from their account (GET_FROM_FILE). */
+        ships?: boolean;
         /**
          * Ask PayPal to save the buyer's wallet when the order is captured (store_in_vault ON_SUCCESS), so an offer
          * after the payment can charge it without a second approval. PayPal refuses (422
@@ -109,11 +132,15 @@ export function orderCalls(api: PayPalApi) {
       const { returnUrl, cancelUrl } = input;
       const request: CreateOrderRequestBody = {
         intent: "CAPTURE",
-        // Everything sold here is digital or a service: PayPal must not ask the buyer for a shipping address.
         purchase_units: [purchaseUnit(input)],
         payment_source: {
           paypal: {
-            experience_context: { shipping_preference: "NO_SHIPPING", return_url: returnUrl, cancel_url: cancelUrl },
+            // A digital product or a service asks no address; a POP that ships takes the one on the buyer's account.
+            experience_context: {
+              shipping_preference: input.ships ? "GET_FROM_FILE" : "NO_SHIPPING",
+              return_url: returnUrl,
+              cancel_url: cancelUrl,
+            },
             ...(input.vault && {
               attributes: {
                 vault: { store_in_vault: "ON_SUCCESS", usage_type: "MERCHANT", customer_type: "CONSUMER" },

@@ -70,6 +70,22 @@ export interface PayPalOrder {
    * later orders may charge without the buyer. Null when nothing was saved.
    */
   vault: { id: string; status: string; customerId: string | null } | null;
+  /** Where the buyer asked it shipped (an order created with shipping), once approved; null otherwise. */
+  shipping: ShippingAddress | null;
+}
+
+/** A purchase unit's shipping name and address, as PayPal's buyer chose it in PayPal's window. */
+export interface ShippingAddress {
+  name: string | null;
+  line1: string | null;
+  line2: string | null;
+  /** admin_area_2: the city or town. */
+  city: string | null;
+  /** admin_area_1: the state, province or region (a code such as CA where the country has them). */
+  region: string | null;
+  postalCode: string | null;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string;
 }
 
 export interface CapturedOrder extends PayPalOrder {

@@ -28,6 +28,7 @@ const header = [
   "Discount code",
   "Discount",
   "Selling tool",
+  "Ship to",
 ] as const;
 
 function line(row: PaymentListRow) {
@@ -53,6 +54,7 @@ function line(row: PaymentListRow) {
     row.discountCodeText,
     row.discountCodeText ? money(row.discountMinor) : null,
     row.sellingTool ? sellingToolLabels[row.sellingTool] : null,
+    row.shipTo ? [row.shipTo.name, ...row.shipTo.lines].filter(Boolean).join(", ") : null,
   ];
 }
 

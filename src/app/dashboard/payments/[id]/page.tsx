@@ -162,6 +162,18 @@ export default async function PaymentDetailPage(props: DetailPageProps) {
             </DetailRow>
           </BuyerCard>
 
+          {payment.shipTo && (
+            <DetailCard title="Ship to" isList>
+              <address className="py-3 text-sm text-gray-900 not-italic">
+                {[payment.shipTo.name, ...payment.shipTo.lines].filter(Boolean).map((line, index) => (
+                  <span key={index} className="block break-words">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            </DetailCard>
+          )}
+
           {(orderId || payment.paypalSubscriptionId) && (
             <DetailCard title="PayPal references">
               {orderId && (
