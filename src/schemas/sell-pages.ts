@@ -97,6 +97,8 @@ export const sellPageSchema = z
     premiumPayWhatYouWant: z.boolean(),
     premiumMinimumPrice: z.string().trim().max(MAX_AMOUNT_LENGTH, sellingOptionMessages.minimumPositive("Premium")),
     premiumStockLimit: z.string().trim().max(12, sellingOptionMessages.stock("Premium")),
+    /** "This ships": PayPal asks the buyer for a shipping address (optional for callers that predate it). */
+    ships: z.boolean().optional(),
     // The seller's own social proof: each part is shown only when filled in.
     testimonialQuote: z
       .string()
@@ -201,6 +203,7 @@ export const sellPageDefaults: SellPageInput = {
   premiumPayWhatYouWant: false,
   premiumMinimumPrice: "",
   premiumStockLimit: "",
+  ships: false,
   testimonialQuote: "",
   testimonialAuthor: "",
   rating: "",

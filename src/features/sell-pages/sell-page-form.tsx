@@ -206,6 +206,11 @@ export function SellPageForm({
         />
         {premiumEnabled && <BundleFields tier="premium" title="Premium Bundle" sold={soldCounts?.premium} />}
         {currency === "JPY" && <p className="text-xs text-gray-600">JPY prices are whole numbers.</p>}
+        <CheckboxField
+          name="ships"
+          label="This ships"
+          hint="Something physical comes with it: PayPal asks the buyer for a shipping address from their PayPal account."
+        />
       </FormSection>
 
       <FormSection

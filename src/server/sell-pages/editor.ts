@@ -82,6 +82,7 @@ export async function getSellPage(merchantId: string, id: string) {
     premiumPayWhatYouWant: page.premiumPayWhatYouWant,
     premiumMinimumPrice: price(page.premiumMinimumPriceMinor, ""),
     premiumStockLimit: page.premiumStockLimit === null ? "" : String(page.premiumStockLimit),
+    ships: page.ships,
     testimonialQuote: page.testimonialQuote ?? "",
     testimonialAuthor: page.testimonialAuthor ?? "",
     rating: page.ratingTenths === null ? "" : (page.ratingTenths / 10).toFixed(1),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/server/platform/db";
 import { paymentButtonDefaults } from "~/schemas/payment-buttons";
 import { createSeller } from "../../factories/seller";
+import { buildSellPageInput } from "../../factories/sell-page";
 import { buyerApi } from "../../support/buyer-api";
 import { merchantCaller } from "../../support/callers";
 import { sendQueuedMail, waitForMail } from "../../support/mailbox";
@@ -51,6 +52,19 @@ describe("a button that ships", () => {
     const { unit, payment } = await paid(button.id, clientId);
     expect(unit.shipping).toBeUndefined();
     expect(payment.shippingCountry).toBeNull();
+  });
+
+  it("ships from a sell page: both bundles ask for the address once the page's form says it ships", async () => {
+    const { merchant, clientId } = await createSeller(db);
+    const api = merchantCaller(merchant);
+    const { id } = await api.pages.sellPages.create(
+      buildSellPageInput({ paypalClientId: clientId, premiumEnabled: true, ships: true }),
+    );
+    expect((await api.pages.sellPages.get({ id })).values.ships).toBe(true);
+    const bundles = await db.paymentButton.findMany({ where: { sellPageId: id } });
+    expect(bundles.map((bundle) => bundle.ships)).toEqual([true, true]);
+    const { payment } = await paid(bundles[0]!.id, clientId);
+    expect(payment.shippingCountry).toBe("US");
   });
 
   it("is saved from the button's form for one-time buttons only", async () => {
