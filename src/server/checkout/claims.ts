@@ -43,42 +43,16 @@ export async function claimForCapture(
   const force = options.force === true;
   try {
     await db.$transaction(async (tx) => {
-      // A cart's items, every one or none: the first refused names its item. In button order, so two carts of the
-      // same items take their rows' locks in the same order and never deadlock.
-      const items = [...session.cartItems].sort((a, b) => (a.buttonId ?? "").localeCompare(b.buttonId ?? ""));
-      for (const item of items) {
-        if (!item.buttonId || (await claimUnits(tx, item.buttonId, item.quantity, force))) continue;
+      // Every unit the order holds (its item or a cart's items, and a ticked bump), every one or none. In button
+      // order, so two orders of the same POPs take their rows' locks in the same order and never deadlock.
+      for (const claim of unitClaimsOf(session)) {
+        if (await claimUnits(tx, claim.buttonId, claim.units, force)) continue;
         const button = await tx.paymentButton.findUnique({
-          where: { id: item.buttonId },
+          where: { id: claim.buttonId },
           select: { name: true, bundleTier: true, stockLimit: true, soldCount: true },
         });
-        if (button) {
-          const left = Math.max(0, (button.stockLimit ?? 0) - button.soldCount);
-          throw new AppError(
-            "CONFLICT",
-            `${itemNameOf(button)}: ${left === 0 ? soldOutMessage : `Only ${left} left.`}`,
-          );
-        }
-      }
-      if (session.buttonId && !session.fromCart) {
-        if (!(await claimUnits(tx, session.buttonId, session.quantity, force))) {
-          const button = await tx.paymentButton.findUnique({
-            where: { id: session.buttonId },
-            select: { stockLimit: true, soldCount: true },
-          });
-          // A deleted button has nothing left to count; its order is still honoured.
-          if (button) {
-            const left = Math.max(0, (button.stockLimit ?? 0) - button.soldCount);
-            throw new AppError("CONFLICT", left === 0 ? soldOutMessage : `Only ${left} left.`);
-          }
-        }
-      }
-      // The order bump's one unit, claimed with the main item's: both are paid in one capture, or neither.
-      if (session.bumpButtonId) {
-        const taken = await claimUnits(tx, session.bumpButtonId, 1, force);
-        if (!taken && (await tx.paymentButton.count({ where: { id: session.bumpButtonId } })) > 0) {
-          throw new AppError("CONFLICT", BUMP_GONE);
-        }
+        // A deleted button has nothing left to count; its order is still honoured.
+        if (button) throw new AppError("CONFLICT", claim.refusal(button));
       }
       let onceKey: string | null = null;
       if (session.discountCodeId) {
@@ -114,6 +88,38 @@ export async function claimForCapture(
 
 class AlreadyClaimed extends Error {}
 
+type StockRow = { name: string; bundleTier: unknown; stockLimit: number | null; soldCount: number };
+type UnitClaim = { buttonId: string; units: number; refusal: (button: StockRow) => string };
+
+const stockRefusal = (button: StockRow) => {
+  const left = Math.max(0, (button.stockLimit ?? 0) - button.soldCount);
+  return left === 0 ? soldOutMessage : `Only ${left} left.`;
+};
+
+/**
+ * The units an order claims, in button order, each with the buyer's sentence when they are gone: a POP's own
+ * ("Sold out", "Only 2 left."), a cart's named by item ("Signed print: Sold out"), a bump's asking to untick it.
+ */
+function unitClaimsOf(session: ClaimedSession): UnitClaim[] {
+  const claims: UnitClaim[] = session.fromCart
+    ? session.cartItems.flatMap((item) =>
+        item.buttonId
+          ? [
+              {
+                buttonId: item.buttonId,
+                units: item.quantity,
+                refusal: (button) => `${itemNameOf(button)}: ${stockRefusal(button)}`,
+              },
+            ]
+          : [],
+      )
+    : session.buttonId
+      ? [{ buttonId: session.buttonId, units: session.quantity, refusal: stockRefusal }]
+      : [];
+  if (session.bumpButtonId) claims.push({ buttonId: session.bumpButtonId, units: 1, refusal: () => BUMP_GONE });
+  return claims.sort((a, b) => a.buttonId.localeCompare(b.buttonId));
+}
+
 /** Gives back what the session holds (PayPal refused the capture, or the order expired unpaid). Idempotent. */
 export async function releaseClaims(sessionId: string): Promise<void> {
   await db.$transaction(async (tx) => {
@@ -144,10 +150,12 @@ export async function releaseClaims(sessionId: string): Promise<void> {
       });
       for (const item of items) if (item.buttonId) await releaseUnits(tx, item.buttonId, item.quantity);
     }
-    if (session.button_id && session.claimed_units > 0) {
-      await releaseUnits(tx, session.button_id, session.claimed_units);
-    }
-    if (session.bump_button_id && session.claimed_bump) await releaseUnits(tx, session.bump_button_id, 1);
+    // In button order, as they were claimed (unitClaimsOf).
+    const held = [
+      ...(session.button_id && session.claimed_units > 0 ? [[session.button_id, session.claimed_units] as const] : []),
+      ...(session.bump_button_id && session.claimed_bump ? [[session.bump_button_id, 1] as const] : []),
+    ].sort(([a], [b]) => a.localeCompare(b));
+    for (const [buttonId, units] of held) await releaseUnits(tx, buttonId, units);
     if (session.discount_code_id && session.claimed_use) {
       await tx.$executeRaw`
         UPDATE discount_codes SET uses_count = GREATEST(0, uses_count - 1) WHERE id = ${session.discount_code_id}`;
