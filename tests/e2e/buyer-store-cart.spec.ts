@@ -51,7 +51,9 @@ test("a seller opens a store page and a buyer pays a cart of three items with a 
   await card.getByRole("button", { name: "Add Sticker Sheet to the page" }).click();
   await card.getByRole("button", { name: "Add Pocket Sketchbook to the page" }).click();
   await card.getByRole("button", { name: "Add Ink Course to the page" }).click();
-  await card.getByRole("button", { name: "Move Pocket Sketchbook up" }).click();
+  // By keyboard, as any control of the card.
+  await card.getByRole("button", { name: "Move Pocket Sketchbook up" }).focus();
+  await page.keyboard.press("Enter");
   await expect(card.getByRole("list", { name: "Listed products" }).getByRole("listitem")).toHaveText([
     /Pocket Sketchbook/,
     /Sticker Sheet/,
@@ -77,7 +79,8 @@ test("a seller opens a store page and a buyer pays a cart of three items with a 
   ]);
   await buyer.getByRole("button", { name: "Add Pocket Sketchbook to cart" }).click();
   await buyer.getByRole("button", { name: "Add Sticker Sheet to cart" }).click();
-  await buyer.getByRole("button", { name: "Add Ink Course - Basic Bundle to cart" }).click();
+  await buyer.getByRole("button", { name: "Add Ink Course - Basic Bundle to cart" }).focus();
+  await buyer.keyboard.press("Enter");
   await buyer.getByLabel("Quantity of Sticker Sheet").fill("3");
   const cart = buyer.getByRole("complementary", { name: /Your cart/ });
   await expect(cart.getByRole("heading", { name: "Your cart (5)" })).toBeVisible();

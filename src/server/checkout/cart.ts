@@ -16,6 +16,7 @@ import {
 } from "~/server/checkout/pricing";
 import { findButtons, itemNameOf, type ButtonRow } from "~/server/checkout/public-button";
 import { sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
+import { findOpenStore, onStorePage } from "~/server/stores/store-page";
 
 // A store page's cart: several POPs of one store paid in one PayPal order. As for a single POP (pricing.ts), the
 // browser names only buttons and quantities; every price, limit and discount comes from the store's data, and the
@@ -28,25 +29,6 @@ export const cartMessages = {
   mixedAccounts: "These items are paid to different PayPal accounts. Pay for them separately.",
   oneTimeOnly: "Subscriptions cannot be added to a cart.",
 } as const;
-
-/** A store whose store page is on, by its address; null for any other. */
-export function findOpenStore(handle: string) {
-  return db.storeSettings.findFirst({
-    where: { storeHandle: handle, storePageEnabled: true },
-    select: { merchantId: true, storeName: true },
-  });
-}
-
-/** What the store page may sell: its listed, active, one-time buttons and the bundles of its listed sell pages. */
-export const onStorePage = (merchantId: string) => ({
-  merchantId,
-  isActive: true,
-  paymentType: "one_time" as const,
-  OR: [
-    { sellPageId: null, buttonType: "manual" as const, storePosition: { not: null } },
-    { sellPage: { isActive: true, storePosition: { not: null } } },
-  ],
-});
 
 export type CartLine = {
   button: ButtonRow;

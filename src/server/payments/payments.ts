@@ -200,7 +200,7 @@ export async function wpsPaymentRows(merchantId: string, ids: string[]): Promise
       quantity: row.quantity,
       lineCount: 1,
       sellingTool: null,
-      // WPS buttons keep their own shipping fields at PayPal (SPEC 3): the address is in PayPal's IPN, not here.
+      // A WPS button collects its address on PayPal's own pages; it arrives in PayPal's IPN, not in these columns.
       shipTo: null,
       // WPS buttons take no discount codes.
       discountCodeText: null,

@@ -22,6 +22,24 @@ const listableButtons = (merchantId: string) =>
     sellPageId: null,
   }) satisfies Prisma.PaymentButtonWhereInput;
 
+/** A store whose store page is on, by its address; null for any other. */
+export function findOpenStore(handle: string) {
+  return db.storeSettings.findFirst({
+    where: { storeHandle: handle, storePageEnabled: true },
+    select: { merchantId: true, merchant: { select: { ...storeBrandSelect, suspendedAt: true } } },
+  });
+}
+
+/** The buttons a store page sells: its listed, active one-time buttons and the active bundles of its listed pages. */
+export const onStorePage = (merchantId: string) =>
+  ({
+    isActive: true,
+    OR: [
+      { ...listableButtons(merchantId), storePosition: { not: null } },
+      { merchantId, paymentType: "one_time", sellPage: { isActive: true, storePosition: { not: null } } },
+    ],
+  }) satisfies Prisma.PaymentButtonWhereInput;
+
 export const storePageUrl = (handle: string) => `${env.APP_URL}/s/${handle}`;
 
 /** The card's values: the saved address and switch, the listed POPs in order, and every POP it could list. */
@@ -151,10 +169,7 @@ function shortDescription(text: string | null): string | null {
 
 /** /s/{handle} as buyers see it, or null when no store has that address or its page is off. */
 export async function getPublicStorePage(handle: string) {
-  const settings = await db.storeSettings.findFirst({
-    where: { storeHandle: handle, storePageEnabled: true },
-    select: { merchantId: true, merchant: { select: { ...storeBrandSelect, suspendedAt: true } } },
-  });
+  const settings = await findOpenStore(handle);
   if (!settings) return null;
   const { merchantId } = settings;
   const [buttons, pages] = await Promise.all([
