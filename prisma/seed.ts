@@ -42,6 +42,8 @@ export type DemoSeed = {
   licenseKey?: string | null;
   /** The demo store page's address, once scripts/lib/demo-selling-options.ts has opened it. */
   storeHandle?: string | null;
+  /** The local PayPal simulator's API, when it runs: the demo's orders that ship are made there. */
+  paypalApiBase?: string;
 };
 
 /**
@@ -78,7 +80,7 @@ export async function seedDemo(
   await db.user.updateMany({ where: { id: merchant.id, emailVerified: null }, data: { emailVerified: new Date() } });
   if (!existing && options.withFiles) await seedDemoLibraryPurchase(db, merchant.id, sellPage.id);
   await createSaasUser(db, { ...logins.staff, name: "Demo Admin", email: "admin@popkit.test", role: "super_admin" });
-  return { logins, sellPageId: sellPage.id };
+  return { logins, sellPageId: sellPage.id, paypalApiBase: options.paypalSimulator?.apiBase };
 }
 
 /** The demo's PayPal app in the local sandbox (which accepts sandboxSecretFor(clientId) as its secret). */

@@ -340,6 +340,11 @@ function checkoutScript(messages: Messages): void {
         note.textContent = pitch;
       }
     }
+    if (button.ships) {
+      const note = box.appendChild(doc.createElement("p"));
+      note.style.cssText = "margin:0 0 8px;color:#4b5563";
+      note.textContent = button.ships;
+    }
     if (box.firstChild) host.parentNode!.insertBefore(box, host);
 
     return {

@@ -1,6 +1,12 @@
 import type { PayPalButtonsComponentOptions, PayPalNamespace } from "@paypal/paypal-js";
 import { sdkButtonStyle, sdkNamespace } from "~/lib/paypal-button";
-import { bumpLabel, checkoutMessages, sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
+import {
+  bumpLabel,
+  checkoutMessages,
+  sellerSuspendedMessage,
+  shipsNote,
+  soldOutMessage,
+} from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";
 import type { PublicButton } from "~/server/checkout/public-button";
 
@@ -40,6 +46,8 @@ export type EmbedConfig = {
     codes?: 1;
     /** The order bump's checkbox: its label and the seller's pitch (or ""). */
     bump?: [string, string];
+    /** It ships: the note that PayPal's window adds shipping and tax. */
+    ships?: string;
     success?: string;
     cancel?: string;
     /** False when the merchant cannot take payments (no saved secret for this client id, or suspended). */
@@ -223,6 +231,7 @@ export function embedConfig(
       bump: button.bump
         ? [bumpLabel(button.bump, (minor) => formatMoney(minor, button.currency)), button.bump.pitch ?? ""]
         : undefined,
+      ships: chooses && button.ships ? shipsNote : undefined,
       success: button.successUrl ?? undefined,
       cancel: button.cancelUrl ?? undefined,
       ready: button.canTakePayments,

@@ -42,3 +42,6 @@ export function bumpLabel(
   const usually = bump.regularAmountMinor === null ? "" : ` (usually ${format(bump.regularAmountMinor)})`;
   return `Yes, add ${bump.name} for ${format(bump.amountMinor)}${usually}`;
 }
+
+/** Above PayPal's button of a POP that ships (sent only in such a button's config). */
+export const shipsNote = "Shipping and any sales tax for your address are added in PayPal's window before you pay.";

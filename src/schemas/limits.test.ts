@@ -16,6 +16,7 @@ import * as sellPage from "~/schemas/sell-pages";
 import * as staff from "~/schemas/staff";
 import * as storeSettings from "~/schemas/stores";
 import * as storePage from "~/schemas/store-page";
+import * as shipping from "~/schemas/shipping";
 import * as wps from "~/schemas/wps";
 
 const modules = {
@@ -35,6 +36,7 @@ const modules = {
   staff,
   storeSettings,
   storePage,
+  shipping,
   wps,
 };
 

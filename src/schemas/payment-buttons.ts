@@ -77,6 +77,8 @@ export const paymentButtonSchema = z
     stockLimit: z.string().trim().max(12, STOCK_MESSAGE).optional(),
     /** "This ships": PayPal asks the buyer for a shipping address (one-time buttons). */
     ships: z.boolean().optional(),
+    /** The price already includes sales tax: tax is taken out of it, not added (src/lib/order-pricing.ts). */
+    taxIncluded: z.boolean().optional(),
     successUrl: optionalUrl(),
     cancelUrl: optionalUrl(),
     webhookUrl: optionalUrl(),
@@ -144,6 +146,7 @@ export const paymentButtonDefaults: PaymentButtonInput = {
   maxQuantity: "1",
   stockLimit: "",
   ships: false,
+  taxIncluded: false,
   successUrl: "",
   cancelUrl: "",
   webhookUrl: "",

@@ -99,6 +99,8 @@ export const sellPageSchema = z
     premiumStockLimit: z.string().trim().max(12, sellingOptionMessages.stock("Premium")),
     /** "This ships": PayPal asks the buyer for a shipping address (optional for callers that predate it). */
     ships: z.boolean().optional(),
+    /** The bundles' prices already include sales tax. */
+    taxIncluded: z.boolean().optional(),
     // The seller's own social proof: each part is shown only when filled in.
     testimonialQuote: z
       .string()
@@ -204,6 +206,7 @@ export const sellPageDefaults: SellPageInput = {
   premiumMinimumPrice: "",
   premiumStockLimit: "",
   ships: false,
+  taxIncluded: false,
   testimonialQuote: "",
   testimonialAuthor: "",
   rating: "",

@@ -112,6 +112,26 @@ export function validInputs(world: FuzzWorld): Record<string, unknown> {
       reason: "Fuzz",
       idempotencyKey: world.idempotencyKey,
     },
+    "merchant.payments.shipments": { status: "unfulfilled", q: "example", page: 1 },
+    "merchant.payments.markShipped": {
+      id: payment.id,
+      carrier: "OTHER",
+      carrierName: "Fuzz Post",
+      trackingNumber: "FUZZ-123",
+      notifyBuyer: false,
+    },
+    "merchant.payments.markDelivered": { id: payment.id },
+    "merchant.store.updateShipping": {
+      zones: [
+        {
+          name: "Fuzz zone",
+          currency: "USD",
+          places: "US, CA-ON",
+          rates: [{ name: "Standard", price: "5.00", perItem: "1.00", freeAbove: "50" }],
+        },
+      ],
+      taxRates: [{ place: "US-NY", rate: "8.875" }],
+    },
     "merchant.customers.list": { q: "example", ...window, sort: "spent", dir: "asc", page: 1 },
     "merchant.customers.get": { email: payment.payerEmail },
     "merchant.subscriptions.list": { buttonId: world.subscriptionButton.id, status: "active", page: 1 },

@@ -145,6 +145,9 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
     "api/exports/customers": [
       { method: "GET", params: {}, query: { q: "example", from: "2026-01-01", to: "2099-01-01" } },
     ],
+    "api/exports/tax-report": [
+      { method: "GET", params: {}, query: { range: "custom", from: "2026-01-01", to: "2026-12-31" } },
+    ],
     "api/exports/license-keys": [{ method: "GET", params: {}, query: { q: "example", status: "active", pop: "x" } }],
     // The world has no invoice yet: the fuzzer still drives the session check, the id's hygiene and the not-found answer.
     "api/exports/invoices/[id]": [{ method: "GET", params: { id: "fuzz-invoice" } }],
@@ -166,6 +169,19 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
           "paypal-transmission-sig": "c2lnbmF0dXJl",
           "paypal-cert-url": "https://api.sandbox.paypal.com/v1/notifications/certs/CERT-1",
           "paypal-auth-algo": "SHA256withRSA",
+        },
+      },
+    ],
+    "api/paypal/order-callback": [
+      {
+        method: "POST",
+        params: {},
+        query: { token: "fuzz-callback-token" },
+        json: {
+          id: world.orderId,
+          shipping_address: { country_code: "US", admin_area_1: "CA", admin_area_2: "San Jose", postal_code: "95131" },
+          shipping_option: { id: "standard" },
+          purchase_units: [{ reference_id: "default", amount: { currency_code: "USD", value: "10.00" } }],
         },
       },
     ],

@@ -23,9 +23,22 @@ async function call(path: string, init: { method?: string; body?: unknown; heade
 /** Test buyers: alex approves; the others decline the card, have the capture declined, or leave it pending. */
 export type SandboxBuyer = "alex" | "declined-card" | "capture-declined" | "pending";
 
-/** The buyer approves the order in the PayPal window (signed in to PayPal as `email`, when given). */
-export function approveOrder(orderId: string, buyer: SandboxBuyer = "alex", email?: string) {
-  return call(`/__sandbox/orders/${encodeURIComponent(orderId)}/approve`, { body: { buyer, email } });
+/**
+ * The buyer approves the order in the PayPal window (signed in to PayPal as `email`, when given), shipping to one of
+ * the sandbox's test addresses (`us-ca` unless given) with a shipping option, when the order ships.
+ */
+export function approveOrder(
+  orderId: string,
+  buyer: SandboxBuyer = "alex",
+  email?: string,
+  shipping: { address?: string; option?: string } = {},
+) {
+  return call(`/__sandbox/orders/${encodeURIComponent(orderId)}/approve`, { body: { buyer, email, ...shipping } });
+}
+
+/** The buyer picks an address (and option) in PayPal's window: PayPal calls the seller's order-update callback. */
+export function chooseShipping(orderId: string, address: string, option?: string) {
+  return call(`/__sandbox/orders/${encodeURIComponent(orderId)}/shipping`, { body: { address, option } });
 }
 
 const accessToken = (clientId: string) => sandboxAccessToken(base(), clientId);
@@ -183,8 +196,14 @@ export async function orderAtPayPal(clientId: string, orderId: string) {
     purchase_units: {
       amount: { value: string; breakdown?: Record<string, { value: string }> };
       items?: { name: string; quantity: string; unit_amount: { value: string } }[];
-      shipping?: { name?: { full_name?: string }; address?: Record<string, string> };
+      shipping?: {
+        name?: { full_name?: string };
+        address?: Record<string, string>;
+        options?: { id: string; label: string; amount?: { value: string }; selected: boolean }[];
+        trackers?: { id: string; status: string }[];
+      };
     }[];
+    status: string;
   }>;
 }
 

@@ -9,6 +9,7 @@ import { keysOfPayment } from "~/server/licenses/delivery";
 import { claimForCapture, releaseClaims } from "~/server/checkout/claims";
 import { BUTTON_NOT_FOUND, findButton, PAYMENT_NOT_FOUND, type ButtonRow } from "~/server/checkout/public-button";
 import { sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
+import { priceForCapture } from "~/server/checkout/shipping";
 import {
   findSession,
   recordCaptured,
@@ -173,11 +174,14 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
 
   const paypal = sellerPayPal(button);
   const order = await withPayPal("get order", () => paypal.client.getOrder(orderId));
-  if (
-    order.customId !== button.id ||
-    order.amount.valueMinor !== session.amountMinor ||
-    order.amount.currency !== session.currency
-  ) {
+  if (order.customId !== button.id || order.amount.currency !== session.currency) {
+    logger.warn("PayPal order does not match its checkout session", { orderId, buttonId });
+    throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
+  }
+  // An order that ships is priced for the address the buyer approved with: refused here if we would not ship
+  // there or PayPal's amount is not our price, before any money moves.
+  const { amountMinor, price } = priceForCapture(session, order);
+  if (order.amount.valueMinor !== amountMinor) {
     logger.warn("PayPal order does not match its checkout session", { orderId, buttonId });
     throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
   }
@@ -198,13 +202,13 @@ async function recordCapture({ buttonId, orderId }: CaptureOrderInput): Promise<
         throw error;
       });
   const { capture } = captured;
-  if (capture.amount.valueMinor !== session.amountMinor || capture.amount.currency !== session.currency) {
+  if (capture.amount.valueMinor !== amountMinor || capture.amount.currency !== session.currency) {
     // PayPal's capture is the truth about the money moved; record it, but make the mismatch visible.
     logger.error("PayPal captured another amount than the order's", { orderId, buttonId });
   }
 
   try {
-    const row = await recordCaptured(button, session, orderId, captured);
+    const row = await recordCaptured(button, session, orderId, captured, price);
     return { ...row, button, vaultId: row.isNew ? (captured.vault?.id ?? null) : null, fromCart: session.fromCart };
   } catch (error) {
     throw new CaptureNotRecorded(capture.id, error);

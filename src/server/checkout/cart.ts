@@ -16,6 +16,7 @@ import {
 } from "~/server/checkout/pricing";
 import { findButtons, itemNameOf, type ButtonRow } from "~/server/checkout/public-button";
 import { sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
+import { newOrderCallback, shippingPlanFor } from "~/server/checkout/shipping";
 import { findOpenStore, onStorePage } from "~/server/stores/store-page";
 
 // A store page's cart: several POPs of one store paid in one PayPal order. As for a single POP (pricing.ts), the
@@ -191,9 +192,24 @@ export async function createCartOrder(input: CartInput) {
   const main = quote.lines[0]!;
   const paypal = sellerPayPal(main.button);
   const count = quote.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const ships = quote.lines.some((line) => line.button.ships);
+  const shipping = ships ? newOrderCallback() : null;
+  const plan = ships
+    ? await shippingPlanFor(
+        quote.merchantId,
+        quote.currency,
+        quote.lines.map((line) => ({
+          amountMinor: line.amountMinor,
+          quantity: line.quantity,
+          ships: line.button.ships,
+          taxIncluded: line.button.taxIncluded,
+        })),
+      )
+    : null;
   const order = await withPayPal("create order", () =>
     paypal.client.createOrder({
-      ships: quote.lines.some((line) => line.button.ships),
+      ships,
+      callbackUrl: shipping?.url,
       amount: { currency: quote.currency, valueMinor: quote.totalMinor },
       items: quote.lines.map((line) => ({
         name: line.name,
@@ -220,6 +236,7 @@ export async function createCartOrder(input: CartInput) {
       discountCodeId: quote.discount?.id ?? null,
       discountMinor: quote.discountMinor,
       fromCart: true,
+      ...(plan && { shippingPlan: plan, callbackToken: shipping?.token }),
       cartItems: {
         createMany: {
           data: quote.lines.map((line, position) => ({

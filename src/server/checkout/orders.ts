@@ -15,6 +15,7 @@ import {
   payableWhere,
 } from "~/server/checkout/public-button";
 import { sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
+import { newOrderCallback, shippingPlanFor } from "~/server/checkout/shipping";
 import { planLimitMessage } from "~/server/plans/plans";
 
 // The buyer never tells us a price: orders are created here from the button's stored amount and what the seller
@@ -54,12 +55,36 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
   const name = itemNameOf(button);
   const items = [{ name, quantity: quote.quantity, unitAmountMinor: quote.unitAmountMinor }];
   if (quote.bump) items.push({ name: quote.bump.name, quantity: 1, unitAmountMinor: quote.bump.unitAmountMinor });
+  // An order that ships is priced by PayPal's callback for the buyer's address, from the store's rates as they are now.
+  const ships = button.ships || quote.bump?.ships === true;
+  const shipping = ships ? newOrderCallback() : null;
+  const plan = ships
+    ? await shippingPlanFor(button.merchantId, button.currency, [
+        {
+          amountMinor: quote.subtotalMinor - quote.discountMinor,
+          quantity: quote.quantity,
+          ships: button.ships,
+          taxIncluded: button.taxIncluded,
+        },
+        ...(quote.bump
+          ? [
+              {
+                amountMinor: quote.bump.unitAmountMinor,
+                quantity: 1,
+                ships: quote.bump.ships,
+                taxIncluded: quote.bump.taxIncluded,
+              },
+            ]
+          : []),
+      ])
+    : null;
   // A POP with a one-click upsell asks PayPal to save the buyer's wallet with this order, for the offer after it.
   const wantsVault = offeredUpsell(button) !== null && !notVaulting.has(button.paypalClientId);
   const create = (vault: boolean) =>
     paypal.client.createOrder({
       vault,
-      ships: button.ships || quote.bump?.ships === true,
+      ships,
+      callbackUrl: shipping?.url,
       amount,
       items,
       discountMinor: quote.discountMinor,
@@ -99,6 +124,7 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
       vaultRequested,
       bumpButtonId: quote.bump?.buttonId ?? null,
       bumpAmountMinor: quote.bump?.unitAmountMinor ?? null,
+      ...(plan && { shippingPlan: plan, callbackToken: shipping?.token }),
     },
   });
   return { orderId: order.id };

@@ -34,6 +34,7 @@ const offerTargetSelect = {
   sellPageId: true,
   bundleTier: true,
   ships: true,
+  taxIncluded: true,
   sellPage: { select: { isActive: true } },
 } as const;
 type OfferTarget = Prisma.PaymentButtonGetPayload<{ select: typeof offerTargetSelect }>;
@@ -74,6 +75,7 @@ export function offeredBump(
     bundleTier: target.bundleTier,
     name: itemNameOf(target),
     ships: target.ships,
+    taxIncluded: target.taxIncluded,
     unitAmountMinor: Math.max(1, Math.min(button.bumpPriceMinor ?? target.amountMinor, target.amountMinor)),
     regularAmountMinor: target.amountMinor,
     pitch: button.bumpPitch,
@@ -130,6 +132,8 @@ export const publicButtonSelect = {
   bumpPriceMinor: true,
   bumpPitch: true,
   bumpButton: { select: offerTargetSelect },
+  ships: true,
+  taxIncluded: true,
   merchant: {
     select: {
       ...sellerSelect,
@@ -141,7 +145,6 @@ export const publicButtonSelect = {
 
 const buttonSelect = {
   ...publicButtonSelect,
-  ships: true,
   upsellPriceMinor: true,
   upsellHeadline: true,
   upsellDeclineText: true,
@@ -194,6 +197,8 @@ export function toPublicButton(button: PublicButtonRow) {
     acceptsDiscountCodes: isOneTime && button.merchant._count.discountCodes > 0,
     /** The order bump's checkbox: what it adds, at what price, and the seller's pitch. Never its button's secrets. */
     bump: bumpForBuyer(button),
+    /** It ships: PayPal's window asks for the address and adds shipping and tax (what the page tells the buyer). */
+    ships: isOneTime && button.ships,
     subscriptionPlanId: button.paymentType === "subscription" ? button.subscriptionPlanId : null,
     paypalClientId: button.paypalClientId,
     style,

@@ -9,6 +9,7 @@ import { releaseClaims } from "~/server/checkout/claims";
 import { itemNameOf, PAYMENT_NOT_FOUND, type ButtonRow } from "~/server/checkout/public-button";
 import { isUniqueViolation, payerName } from "~/server/checkout/seller-paypal";
 import type { CapturedOrder, CaptureStatus, ShippingAddress } from "~/server/vendors/paypal/types";
+import type { OrderPrice } from "~/lib/order-pricing";
 
 // Recording what PayPal captured, whichever call got the answer: the buyer's capture, a webhook, the
 // reconciliation, or an upsell charged to a saved wallet. One payment per PayPal order, with its lines.
@@ -141,14 +142,36 @@ function shippingColumns(shipping: ShippingAddress | null) {
   };
 }
 
-/** Writes the payment PayPal captured; idempotent on the order id (a concurrent writer's row wins). */
+/** An order that ships: what the buyer paid for shipping and tax, and that it waits to be shipped. */
+function fulfilmentColumns(shipping: ShippingAddress | null, price: OrderPrice | null) {
+  return {
+    ...shippingColumns(shipping),
+    shippingMinor: price?.shippingMinor ?? 0,
+    shippingMethod: price?.shippingMethod ?? null,
+    taxMinor: price?.taxMinor ?? 0,
+    fulfilment: shipping ? ("unfulfilled" as const) : null,
+  };
+}
+
+/**
+ * Writes the payment PayPal captured; idempotent on the order id (a concurrent writer's row wins). `price` is our
+ * price of an order that ships (checkout/shipping.ts): its shipping, and the tax of each line.
+ */
 export async function recordCaptured(
   button: ButtonRow,
   session: CheckoutSessionRow,
   orderId: string,
   captured: CapturedOrder,
+  price: OrderPrice | null = null,
 ): Promise<RecordedCapture> {
   const { capture } = captured;
+  const lines = linesOf(button, session, capture.createTime ? new Date(capture.createTime) : undefined).map(
+    (line, index) => ({
+      ...line,
+      taxMinor: price?.lineTaxes[index]?.taxMinor ?? 0,
+      taxIncluded: price?.lineTaxes[index]?.included ?? false,
+    }),
+  );
   try {
     const row = await db.$transaction(async (tx) => {
       const created = await tx.transaction.create({
@@ -170,14 +193,10 @@ export async function recordCaptured(
           discountCodeId: session.discountCodeId,
           discountCodeText: session.discountCode?.code ?? null,
           discountMinor: session.discountMinor,
-          ...shippingColumns(captured.shipping),
+          ...fulfilmentColumns(captured.shipping, price),
           // Recorded late (by a webhook or the reconciliation), a payment still counts when PayPal captured it.
           ...(capture.createTime && { createdAt: new Date(capture.createTime) }),
-          lines: {
-            createMany: {
-              data: linesOf(button, session, capture.createTime ? new Date(capture.createTime) : undefined),
-            },
-          },
+          lines: { createMany: { data: lines } },
         },
         select: transactionResultSelect,
       });

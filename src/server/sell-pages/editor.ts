@@ -83,6 +83,7 @@ export async function getSellPage(merchantId: string, id: string) {
     premiumMinimumPrice: price(page.premiumMinimumPriceMinor, ""),
     premiumStockLimit: page.premiumStockLimit === null ? "" : String(page.premiumStockLimit),
     ships: page.ships,
+    taxIncluded: page.taxIncluded,
     testimonialQuote: page.testimonialQuote ?? "",
     testimonialAuthor: page.testimonialAuthor ?? "",
     rating: page.ratingTenths === null ? "" : (page.ratingTenths / 10).toFixed(1),

@@ -4,11 +4,13 @@ import {
   updateCustomerPortalSchema,
   updateStoreSettingsSchema,
 } from "~/schemas/stores";
+import { updateShippingSchema } from "~/schemas/shipping";
 import { updateStorePageSchema } from "~/schemas/store-page";
 import { merchantMutation } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { getCustomerPortalSettings, updateCustomerPortalSettings } from "~/server/stores/customer-portal";
 import { dismissOnboarding, getOnboarding } from "~/server/stores/onboarding";
+import { getShippingSettings, updateShipping } from "~/server/stores/shipping";
 import { getStorePageSettings, updateStorePage } from "~/server/stores/store-page";
 import {
   getStoreSettings,
@@ -44,6 +46,11 @@ export const storeRouter = createTRPCRouter({
   storePage: merchantProcedure.query(({ ctx }) => getStorePageSettings(ctx.merchantId)),
 
   updateStorePage: merchantMutation(updateStorePageSchema, updateStorePage),
+
+  /** Settings › Shipping & tax: zones with their rates, and sales tax rates by country or state. */
+  shipping: merchantProcedure.query(({ ctx }) => getShippingSettings(ctx.merchantId)),
+
+  updateShipping: merchantMutation(updateShippingSchema, updateShipping),
 });
 
 /** merchant.onboarding.*: the dashboard's getting-started checklist, each step read from the store's real state. */

@@ -22,6 +22,7 @@ import * as sellPageSchemas from "~/schemas/sell-pages";
 import * as staffSchemas from "~/schemas/staff";
 import * as storeSettingsSchemas from "~/schemas/stores";
 import * as storePageSchemas from "~/schemas/store-page";
+import * as shippingSchemas from "~/schemas/shipping";
 import * as wpsSchemas from "~/schemas/wps";
 import { GET as adminExport } from "~/app/api/admin/transactions/export/route";
 import { GET as authGet, POST as authPost } from "~/app/api/auth/[...nextauth]/route";
@@ -186,6 +187,7 @@ describe("tRPC: one check on every procedure's raw input", () => {
         staffSchemas,
         storeSettingsSchemas,
         storePageSchemas,
+        shippingSchemas,
         wpsSchemas,
       ].flatMap((module) => Object.values(module)),
     );

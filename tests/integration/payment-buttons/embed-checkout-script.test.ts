@@ -184,6 +184,7 @@ describe("the loader before a click", () => {
       soldOut: false,
       acceptsDiscountCodes: false,
       bump: null,
+      ships: false,
       subscriptionPlanId: null,
       paypalClientId: "client-sell-page",
       style: { color: "gold", shape: "rect", size: "medium", label: "paypal" },

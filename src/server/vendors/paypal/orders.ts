@@ -43,6 +43,7 @@ function toOrder(order: OrderResponseBody): PayPalOrder {
       ? { id: vault.id, status: vault.status ?? "VAULTED", customerId: vault.customer?.id ?? null }
       : null,
     shipping: toShipping(unit.shipping),
+    shippingOptionId: unit.shipping?.options?.find((option) => option.selected)?.id ?? null,
   };
 }
 
@@ -71,6 +72,9 @@ function purchaseUnit(input: {
   amount: { currency: Currency; valueMinor: number };
   items: OrderItem[];
   discountMinor?: number;
+  /** Shipping and tax known when the order is made (PayPal's callback prices them for an order that ships). */
+  shippingMinor?: number;
+  taxMinor?: number;
   customId: string;
   description?: string;
 }) {
@@ -81,9 +85,11 @@ function purchaseUnit(input: {
   });
   const itemTotalMinor = input.items.reduce((sum, item) => sum + item.unitAmountMinor * item.quantity, 0);
   const discountMinor = input.discountMinor ?? 0;
-  if (input.items.length === 0 || itemTotalMinor - discountMinor !== amount.valueMinor) {
+  const shippingMinor = input.shippingMinor ?? 0;
+  const taxMinor = input.taxMinor ?? 0;
+  if (input.items.length === 0 || itemTotalMinor - discountMinor + shippingMinor + taxMinor !== amount.valueMinor) {
     throw new Error(
-      `createOrder: items (${itemTotalMinor}) less discount (${discountMinor}) must equal the amount (${amount.valueMinor})`,
+      `createOrder: items (${itemTotalMinor}) less discount (${discountMinor}) plus shipping (${shippingMinor}) and tax (${taxMinor}) must equal the amount (${amount.valueMinor})`,
     );
   }
   return {
@@ -91,6 +97,8 @@ function purchaseUnit(input: {
       ...money(amount.valueMinor),
       breakdown: {
         item_total: money(itemTotalMinor),
+        ...(shippingMinor > 0 && { shipping: money(shippingMinor) }),
+        ...(taxMinor > 0 && { tax_total: money(taxMinor) }),
         ...(discountMinor > 0 && { discount: money(discountMinor) }),
       },
     },
@@ -122,6 +130,11 @@ export function orderCalls(api: PayPalApi) {
         /** Something in it ships: PayPal asks the buyer for an address from their account (GET_FROM_FILE). */
         ships?: boolean;
         /**
+         * Where PayPal asks for shipping options and the new amount whenever the buyer picks an address or an
+         * option in its window (order_update_callback_config); only for an order that ships.
+         */
+        callbackUrl?: string;
+        /**
          * Ask PayPal to save the buyer's wallet when the order is captured (store_in_vault ON_SUCCESS), so an offer
          * after the payment can charge it without a second approval. PayPal refuses (422
          * NOT_ENABLED_TO_VAULT_PAYMENT_SOURCE) for an app not allowed to save payment methods.
@@ -138,6 +151,13 @@ export function orderCalls(api: PayPalApi) {
             // A digital product or a service asks no address; a POP that ships takes the one on the buyer's account.
             experience_context: {
               shipping_preference: input.ships ? "GET_FROM_FILE" : "NO_SHIPPING",
+              ...(input.ships &&
+                input.callbackUrl && {
+                  order_update_callback_config: {
+                    callback_events: ["SHIPPING_ADDRESS", "SHIPPING_OPTIONS"],
+                    callback_url: input.callbackUrl,
+                  },
+                }),
               return_url: returnUrl,
               cancel_url: cancelUrl,
             },
@@ -189,6 +209,34 @@ export function orderCalls(api: PayPalApi) {
 
     async getOrder(orderId: string): Promise<PayPalOrder> {
       return toOrder(await api<OrderResponseBody>("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`));
+    },
+
+    /**
+     * Tells PayPal a captured order shipped (Orders v2 track): PayPal shows the tracking number to the buyer,
+     * e-mails them when `notifyPayer`, and releases held funds sooner. The tracker's id is PayPal's.
+     */
+    async addTracker(
+      orderId: string,
+      input: {
+        captureId: string;
+        trackingNumber: string;
+        carrier: string;
+        carrierNameOther?: string;
+        notifyPayer: boolean;
+      },
+    ): Promise<{ trackerId: string | null }> {
+      const order = await api<OrderResponseBody>("POST", `/v2/checkout/orders/${encodeURIComponent(orderId)}/track`, {
+        body: JSON.stringify({
+          capture_id: input.captureId,
+          tracking_number: input.trackingNumber,
+          carrier: input.carrier,
+          ...(input.carrierNameOther && { carrier_name_other: input.carrierNameOther }),
+          notify_payer: input.notifyPayer,
+        }),
+      });
+      const trackers = order.purchase_units?.[0]?.shipping?.trackers ?? [];
+      const tracker = trackers.find((t) => t.id?.endsWith(input.trackingNumber)) ?? trackers.at(-1);
+      return { trackerId: tracker?.id ?? null };
     },
 
     /** Captures an approved order; a repeated requestId replays the first capture's answer. */

@@ -72,6 +72,8 @@ export interface PayPalOrder {
   vault: { id: string; status: string; customerId: string | null } | null;
   /** Where the buyer asked it shipped (an order created with shipping), once approved; null otherwise. */
   shipping: ShippingAddress | null;
+  /** The shipping option the buyer chose in PayPal's window (its id, as our order-update callback offered it). */
+  shippingOptionId: string | null;
 }
 
 /** A purchase unit's shipping name and address, as PayPal's buyer chose it in PayPal's window. */
