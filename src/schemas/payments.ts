@@ -99,5 +99,10 @@ export const refundPaymentSchema = z.object({
    * PayPal-Request-Id, so PayPal refunds once.
    */
   idempotencyKey: z.uuid(),
+  /**
+   * An order refunded before it shipped: its units (the line's, or every line's for the whole payment) go back
+   * in stock, so another buyer can have them.
+   */
+  restock: z.boolean().optional(),
 });
 export type RefundPaymentInput = z.input<typeof refundPaymentSchema>;

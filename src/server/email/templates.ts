@@ -11,6 +11,7 @@ export const emailPayloadSchemas = {
   // To buyers
   receipt: z.object({ transactionId: z.string().min(1) }),
   "refund-notice": z.object({ refundId: z.string().min(1) }),
+  "shipment-notice": z.object({ transactionId: z.string().min(1) }),
   "subscription-cancelled": z.object({ subscriptionId: z.string().min(1) }),
   "portal-sign-in": z.object({ email: z.string().min(1), next: z.string().nullable() }),
   // To sellers

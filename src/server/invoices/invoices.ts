@@ -4,7 +4,8 @@ import type { TransactionStatus } from "~/generated/prisma/enums";
 import type { Currency } from "~/lib/money";
 import { billingDetailsSchema, type BillingDetailsInput } from "~/schemas/invoices";
 import { assignInvoiceNumber, lockPayment, type PaymentRef } from "~/server/invoices/numbering";
-import { itemOf, itemSelect } from "~/server/payments/payments";
+import { itemOf, itemSelect, shippingSelect } from "~/server/payments/payments";
+import { shippingAddressLines } from "~/lib/shipping-address";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 
@@ -136,6 +137,9 @@ async function saleOf(tx: Prisma.TransactionClient, payment: PaymentRef) {
       // What the buyer paid, tax and shipping included: WPS has no discount codes.
       amountMinor: wps.amountMinor,
       discountMinor: 0,
+      shippingMinor: 0,
+      taxMinor: 0,
+      shipTo: null,
       currency: wps.currency,
       paypalId: wps.txnId,
       paidAt: wps.createdAt,
@@ -158,11 +162,13 @@ async function saleOf(tx: Prisma.TransactionClient, payment: PaymentRef) {
       ...itemSelect,
       lines: {
         orderBy: { position: "asc" },
-        select: { name: true, quantity: true, amountMinor: true, discountMinor: true },
+        select: { name: true, quantity: true, amountMinor: true, discountMinor: true, taxMinor: true },
       },
+      ...shippingSelect,
       merchant: { select: storeSelect },
     },
   });
+  const shipTo = shippingAddressLines(checkout);
   return {
     merchantId: checkout.merchantId,
     merchant: checkout.merchant,
@@ -176,10 +182,14 @@ async function saleOf(tx: Prisma.TransactionClient, payment: PaymentRef) {
             name: line.name,
             quantity: line.quantity,
             amountMinor: line.amountMinor + line.discountMinor,
+            taxMinor: line.taxMinor,
           }))
         : [],
     amountMinor: checkout.amountMinor,
     discountMinor: checkout.discountMinor,
+    shippingMinor: checkout.shippingMinor,
+    taxMinor: checkout.taxMinor,
+    shipTo: shipTo ? [shipTo.name, ...shipTo.lines].filter(Boolean).join("\n") : null,
     currency: checkout.currency,
     paypalId: checkout.paypalTransactionId ?? checkout.paypalOrderId ?? checkout.paypalSubscriptionId ?? payment.id,
     paidAt: checkout.createdAt,
@@ -221,6 +231,9 @@ async function issueFirstVersion(payment: PaymentRef): Promise<void> {
           lines: sale.lines,
           amountMinor: sale.amountMinor,
           discountMinor: sale.discountMinor,
+          shippingMinor: sale.shippingMinor,
+          taxMinor: sale.taxMinor,
+          shipTo: sale.shipTo,
           currency: sale.currency,
           paypalId: sale.paypalId,
           paidAt: sale.paidAt,

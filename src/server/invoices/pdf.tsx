@@ -86,6 +86,12 @@ function InvoiceDocument({ invoice, replaced, storeName, timeZone }: InvoicePdfI
             {invoice.buyerVatId && <Text>VAT ID: {invoice.buyerVatId}</Text>}
             {invoice.buyerEmail && <Text>{invoice.buyerEmail}</Text>}
           </View>
+          {invoice.shipTo && (
+            <View style={styles.party}>
+              <Text style={styles.label}>Ship to</Text>
+              <Lines values={[invoice.shipTo]} />
+            </View>
+          )}
         </View>
 
         <View style={[styles.row, styles.head]}>
@@ -95,23 +101,20 @@ function InvoiceDocument({ invoice, replaced, storeName, timeZone }: InvoicePdfI
         </View>
         {invoiceLines(invoice).map((line, index) => (
           <View key={index} style={styles.row}>
-            <Text style={styles.item}>{line.name}</Text>
+            <Text style={styles.item}>
+              {line.name}
+              {line.taxMinor ? ` (tax ${money(line.taxMinor)})` : ""}
+            </Text>
             <Text style={styles.quantity}>{line.quantity}</Text>
             <Text style={styles.amount}>{money(line.amountMinor)}</Text>
           </View>
         ))}
-        {invoice.discountMinor > 0 && (
-          <View style={styles.row}>
-            <Text style={styles.item}>Discount</Text>
-            <Text style={styles.quantity} />
-            <Text style={styles.amount}>-{money(invoice.discountMinor)}</Text>
-          </View>
+        {invoice.discountMinor > 0 && <SumRow label="Discount" amount={`-${money(invoice.discountMinor)}`} />}
+        {(invoice.shippingMinor > 0 || invoice.shipTo) && (
+          <SumRow label="Shipping" amount={money(invoice.shippingMinor)} />
         )}
-        <View style={[styles.row, styles.total]}>
-          <Text style={styles.item}>Total</Text>
-          <Text style={styles.quantity} />
-          <Text style={styles.amount}>{money(invoice.amountMinor)}</Text>
-        </View>
+        {invoice.taxMinor > 0 && <SumRow label="Tax" amount={money(invoice.taxMinor)} />}
+        <SumRow label="Total" amount={money(invoice.amountMinor)} isTotal />
 
         <View style={styles.footer}>
           <Text>
@@ -123,14 +126,29 @@ function InvoiceDocument({ invoice, replaced, storeName, timeZone }: InvoicePdfI
   );
 }
 
-type InvoiceLine = { name: string; quantity: number; amountMinor: number };
+/** A row under the items: what comes off or on top of them, and the total. */
+function SumRow({ label, amount, isTotal = false }: { label: string; amount: string; isTotal?: boolean }) {
+  return (
+    <View style={isTotal ? [styles.row, styles.total] : styles.row}>
+      <Text style={styles.item}>{label}</Text>
+      <Text style={styles.quantity} />
+      <Text style={styles.amount}>{amount}</Text>
+    </View>
+  );
+}
+
+type InvoiceLine = { name: string; quantity: number; amountMinor: number; taxMinor?: number };
 
 /** The invoice's item rows: each line of a several-item payment, else its one item at its price before the discount. */
 function invoiceLines(invoice: InvoicePdfInput["invoice"]): InvoiceLine[] {
   const lines = invoice.lines as InvoiceLine[];
   if (Array.isArray(lines) && lines.length > 0) return lines;
   return [
-    { name: invoice.itemName, quantity: invoice.quantity, amountMinor: invoice.amountMinor + invoice.discountMinor },
+    {
+      name: invoice.itemName,
+      quantity: invoice.quantity,
+      amountMinor: invoice.amountMinor - invoice.shippingMinor - invoice.taxMinor + invoice.discountMinor,
+    },
   ];
 }
 

@@ -13,6 +13,7 @@ import { newMessageId } from "./signing";
 export const merchantEventTypes = [
   "payment.completed",
   "payment.refunded",
+  "payment.shipped",
   "subscription.activated",
   "subscription.updated",
   "subscription.payment_failed",

@@ -5,14 +5,38 @@ import { env } from "~/env";
 import { formatDateTime } from "~/lib/dates";
 import { formatMoney } from "~/lib/money";
 import { shippingAddressLines } from "~/lib/shipping-address";
+import { carrierName, trackingUrl } from "~/lib/tracking";
 import { db } from "~/server/platform/db";
 import type { EmailTemplates } from "~/server/email";
 import { ActionButton, EmailLayout, Facts, Paragraph, TextLink } from "~/server/email/layout";
-import { paymentFacts, planOf, refundFacts, storeBrand, subscriptionFacts } from "~/server/payments/email-facts";
+import {
+  paymentFacts,
+  planOf,
+  refundFacts,
+  storeBrand,
+  subscriptionFacts,
+  type PaymentFacts,
+} from "~/server/payments/email-facts";
 import { lineLabel } from "~/server/payments/payments";
 import { createLibraryLink } from "~/server/library/library";
 import { keysOfPayment } from "~/server/licenses/delivery";
 import { LicenseKeysInMail } from "~/server/licenses/emails";
+
+/** The receipt's shipping and tax rows: what the buyer paid on top of the items, and tax inside prices. */
+function shippingAndTaxRows(payment: PaymentFacts): [string, string][] {
+  const money = (minor: number) => formatMoney(minor, payment.currency);
+  const rows: [string, string][] = [];
+  if (payment.shippingMethod || payment.shippingMinor > 0) {
+    rows.push([
+      payment.shippingMethod ? `Shipping (${payment.shippingMethod})` : "Shipping",
+      money(payment.shippingMinor),
+    ]);
+  }
+  if (payment.taxMinor > 0) rows.push(["Tax", money(payment.taxMinor)]);
+  const included = payment.lines.reduce((sum, line) => sum + (line.taxIncluded ? line.taxMinor : 0), 0);
+  if (included > 0) rows.push(["Includes tax", money(included)]);
+  return rows;
+}
 
 const buyerFooter = (store: string) =>
   `You received this e-mail because you paid ${store} through Popkit with PayPal. PayPal sends its own receipt too.`;
@@ -39,7 +63,8 @@ export const buyerEmails = {
         payment.lines.length > 1
           ? payment.lines.map((line) => [
               lineLabel(line),
-              formatMoney(line.amountMinor + line.discountMinor, payment.currency),
+              formatMoney(line.amountMinor + line.discountMinor, payment.currency) +
+                (line.taxMinor > 0 ? ` (tax ${formatMoney(line.taxMinor, payment.currency)})` : ""),
             ])
           : [["Item", payment.item]];
       if (payment.lines.length <= 1 && payment.quantity > 1) rows.push(["Quantity", String(payment.quantity)]);
@@ -47,6 +72,7 @@ export const buyerEmails = {
         const code = payment.discountCodeText ? ` (${payment.discountCodeText})` : "";
         rows.push(["Discount", `-${formatMoney(payment.discountMinor, payment.currency)}${code}`]);
       }
+      rows.push(...shippingAndTaxRows(payment));
       const shipTo = shippingAddressLines(payment);
       if (shipTo) rows.push(["Ships to", [shipTo.name, ...shipTo.lines].filter(Boolean).join(", ")]);
       rows.push(
@@ -92,6 +118,49 @@ export const buyerEmails = {
               <TextLink href={portalUrl}>{subscription ? "Manage your subscription" : "Manage your purchase"}</TextLink>
             </Paragraph>
             <Paragraph>Questions about your purchase? Reply to this e-mail or write to {store.supportEmail}.</Paragraph>
+          </EmailLayout>
+        ),
+      };
+    },
+  },
+
+  "shipment-notice": {
+    async compose({ transactionId }) {
+      const payment = await paymentFacts(transactionId);
+      const store = payment && (await storeBrand(payment.merchantId));
+      if (!payment || !store || !payment.trackingNumber) return null;
+      const url = trackingUrl(payment.carrier, payment.trackingNumber);
+      const carrier = payment.carrier ? carrierName(payment.carrier) : "The carrier";
+      const shipTo = shippingAddressLines(payment);
+      const rows: [string, string][] = [
+        ["Item", payment.item],
+        ["Carrier", carrier],
+        ["Tracking number", payment.trackingNumber],
+      ];
+      if (shipTo) rows.push(["Ships to", [shipTo.name, ...shipTo.lines].filter(Boolean).join(", ")]);
+      rows.push(["Purchase ID", payment.purchaseId]);
+      return {
+        subject: `Your order from ${store.name} has shipped`,
+        replyTo: store.supportEmail,
+        body: (
+          <EmailLayout
+            preview={`${carrier} tracking number ${payment.trackingNumber}`}
+            brand={store.name}
+            logoUrl={store.logoUrl}
+            contact={store}
+            footer={buyerFooter(store.name)}
+          >
+            <Paragraph>
+              Good news{payment.payerName ? `, ${payment.payerName}` : ""}: {store.name} shipped your order.
+            </Paragraph>
+            <Facts rows={rows} />
+            {url && (
+              <>
+                <ActionButton href={url}>Track your parcel</ActionButton>
+                <Paragraph>Or paste this address into your browser: {url}</Paragraph>
+              </>
+            )}
+            <Paragraph>Questions about your order? Reply to this e-mail or write to {store.supportEmail}.</Paragraph>
           </EmailLayout>
         ),
       };

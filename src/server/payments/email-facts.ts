@@ -65,6 +65,8 @@ const paymentFactsSelect = {
       quantity: true,
       amountMinor: true,
       discountMinor: true,
+      taxMinor: true,
+      taxIncluded: true,
       sellPage: { select: { downloadableFileId: true } },
       button: { select: { sellPage: { select: { downloadableFileId: true } } } },
     },

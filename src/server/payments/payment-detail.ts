@@ -4,6 +4,7 @@ import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { keysOfPayment, type DeliveredKey } from "~/server/licenses/delivery";
 import { paymentRow, paymentSelect, popOf, wpsPaymentRows } from "~/server/payments/payments";
+import { shipmentOf } from "~/server/payments/fulfilment";
 import type { getPaymentSchema } from "~/schemas/payments";
 
 // One payment's page: everything known about it, where the Payments list (payments.ts) shows a row.
@@ -43,6 +44,8 @@ const lineSelect = {
   discountMinor: true,
   amountMinor: true,
   refundedMinor: true,
+  taxMinor: true,
+  taxIncluded: true,
 } as const;
 
 type PaymentLineRow = Prisma.PaymentLineGetPayload<{ select: typeof lineSelect }>;
@@ -89,6 +92,7 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
     subscription,
     licenseKeys,
     lines,
+    shipment: shipmentOf(row),
     wps: null,
   };
 }
@@ -126,6 +130,7 @@ async function getWpsPayment(merchantId: string, id: string) {
     subscription: null,
     licenseKeys: [] as DeliveredKey[],
     lines: [] as PaymentLineRow[],
+    shipment: null as ReturnType<typeof shipmentOf> | null,
     wps: {
       button: row.button ? { id: row.button.id, name: row.button.itemName } : null,
       itemName: row.itemName,

@@ -99,6 +99,14 @@ export const shippingSelect = {
   shippingRegion: true,
   shippingPostalCode: true,
   shippingCountry: true,
+  shippingMinor: true,
+  shippingMethod: true,
+  taxMinor: true,
+  fulfilment: true,
+  carrier: true,
+  trackingNumber: true,
+  shippedAt: true,
+  deliveredAt: true,
 } as const satisfies Prisma.TransactionSelect;
 
 /** The PayPal ids a payment may carry (see paypalIdOf). */

@@ -40,6 +40,7 @@ export async function refundPayment(merchantId: string, rawInput: RefundPaymentI
       currency: true,
       paypalTransactionId: true,
       paypalSubscriptionId: true,
+      fulfilment: true,
     },
   });
   if (!payment) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
@@ -112,6 +113,10 @@ export async function refundPayment(merchantId: string, rawInput: RefundPaymentI
     paymentLineId: line?.id ?? null,
     createdAt: refund.createTime ? new Date(refund.createTime) : new Date(),
   });
+  // Only a refund of all that is left (no amount asked) takes the goods back.
+  if (input.restock && input.amountMinor === undefined && payment.fulfilment === "unfulfilled") {
+    await restock(payment.id, line?.id ?? null);
+  }
   return {
     refundId: outcome.refundId,
     paypalRefundId: refund.id,
@@ -119,4 +124,19 @@ export async function refundPayment(merchantId: string, rawInput: RefundPaymentI
     status: outcome.status,
     refundedMinor: outcome.refundedMinor,
   };
+}
+
+/**
+ * Puts a refunded order's units back in stock (one line's, or all of them), never below none sold: the seller
+ * refunded before shipping, so the goods are still on the shelf. A POP without a stock limit counts nothing.
+ */
+async function restock(paymentId: string, lineId: string | null) {
+  const lines = await db.paymentLine.findMany({
+    where: { transactionId: paymentId, ...(lineId && { id: lineId }), buttonId: { not: null } },
+    select: { buttonId: true, quantity: true },
+  });
+  for (const line of lines) {
+    await db.$executeRaw`UPDATE payment_buttons SET sold_count = greatest(sold_count - ${line.quantity}, 0)
+                          WHERE id = ${line.buttonId} AND stock_limit IS NOT NULL`;
+  }
 }

@@ -5,9 +5,12 @@ import {
   listPaymentsSchema,
   refundPaymentSchema,
 } from "~/schemas/payments";
+import { listShipmentsSchema, markDeliveredSchema, markShippedSchema } from "~/schemas/shipping";
+import { merchantMutation } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { invoicesOf } from "~/server/invoices/invoices";
 import { getCustomer, listCustomers } from "~/server/payments/customers";
+import { listShipments, markDelivered, markShipped } from "~/server/payments/fulfilment";
 import { getPayment } from "~/server/payments/payment-detail";
 import { listPayments } from "~/server/payments/payments";
 import { refundPayment } from "~/server/payments/refunds";
@@ -27,6 +30,15 @@ export const paymentsRouter = createTRPCRouter({
   refund: merchantProcedure
     .input(refundPaymentSchema)
     .mutation(({ ctx, input }) => refundPayment(ctx.merchantId, input)),
+
+  /** Orders that ship: the "To ship" list, and marking one shipped (tracking to PayPal) or delivered. */
+  shipments: merchantProcedure
+    .input(listShipmentsSchema)
+    .query(({ ctx, input }) => listShipments(ctx.merchantId, input)),
+
+  markShipped: merchantMutation(markShippedSchema, markShipped),
+
+  markDelivered: merchantMutation(markDeliveredSchema, markDelivered),
 });
 
 /** merchant.customers.*: everyone who paid the store, by e-mail, with what they bought. */
