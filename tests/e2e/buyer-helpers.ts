@@ -2,6 +2,7 @@
 // Store Settings calls), buttons written straight into the app's database, and the fake PayPal window's steps.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import type { Prisma, PrismaClient } from "../../src/generated/prisma/client";
 import { createPrismaClient } from "../../src/server/platform/prisma-client";
@@ -114,4 +115,11 @@ export async function expectNotFoundPage(page: Page, path: string, page404: { he
   await expect(page.getByRole("heading", { name: page404.heading })).toBeVisible();
   await expect(page.getByText(page404.text)).toBeVisible();
   await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+}
+
+/** The page (or its part matching `selector`) passes axe's WCAG 2.2 AA rules with no serious or critical finding. */
+export async function expectAccessible(page: Page, selector?: string) {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]);
+  const axe = await (selector ? builder.include(selector) : builder).analyze();
+  expect(axe.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
 }

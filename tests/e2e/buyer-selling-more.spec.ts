@@ -1,10 +1,17 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser } from "@playwright/test";
 import { createSellPage } from "../factories/sell-page";
 import { createPaymentButton } from "../factories/payment-button";
 import { setVaulting } from "../support/paypal-sandbox";
 import { signInMerchant } from "./helpers";
-import { closeE2eDb, connectedMerchant, e2eDb, payInPayPalWindow, paymentMessage, test } from "./buyer-helpers";
+import {
+  closeE2eDb,
+  connectedMerchant,
+  e2eDb,
+  payInPayPalWindow,
+  paymentMessage,
+  test,
+  expectAccessible,
+} from "./buyer-helpers";
 
 test.afterAll(closeE2eDb);
 
@@ -32,15 +39,6 @@ async function brushShop(browser: Browser, options: { vaulting?: boolean } = {})
     await db.paymentButton.update({ where: { id: sellPage.basicButton.id }, data });
   };
   return { merchant, db, workbook, sellPage, sells };
-}
-
-/** The part of a page a test added (`selector`) passes axe's WCAG 2.2 AA rules with no serious finding. */
-async function expectAccessible(page: Page, selector: string) {
-  const axe = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(axe.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
 }
 
 const upsellOf = (workbookId: string) => ({

@@ -1,9 +1,16 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { createSellPage } from "../factories/sell-page";
 import { unique } from "../factories/unique";
 import { signInMerchant } from "./helpers";
-import { buttonFor, closeE2eDb, connectedMerchant, e2eDb, payInPayPalWindow, test } from "./buyer-helpers";
+import {
+  buttonFor,
+  closeE2eDb,
+  connectedMerchant,
+  e2eDb,
+  payInPayPalWindow,
+  test,
+  expectAccessible,
+} from "./buyer-helpers";
 
 test.afterAll(closeE2eDb);
 
@@ -11,11 +18,6 @@ test.afterAll(closeE2eDb);
 // three items on /s/{handle}, uses a code, pays once in PayPal's window and gets one receipt listing three lines.
 
 const inbox = (to: string) => `${process.env.E2E_MAIL_INBOX_URL}/?to=${encodeURIComponent(to)}`;
-
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-  expect(axe.violations.filter((violation) => ["serious", "critical"].includes(violation.impact ?? ""))).toEqual([]);
-}
 
 test("a seller opens a store page and a buyer pays a cart of three items with a code in one PayPal order", async ({
   browser,

@@ -1,4 +1,14 @@
-import { CreditCard, FileText, KeyRound, LayoutDashboard, Settings, TicketPercent, UserCog, Users } from "lucide-react";
+import {
+  CreditCard,
+  FileText,
+  KeyRound,
+  LayoutDashboard,
+  Settings,
+  TicketPercent,
+  Truck,
+  UserCog,
+  Users,
+} from "lucide-react";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { Providers } from "~/app/providers";
@@ -18,6 +28,7 @@ const nav: NavItem[] = [
   { href: "/dashboard/discounts", label: "Discounts", icon: <TicketPercent aria-hidden className={icon} /> },
   { href: "/dashboard/payments", label: "Payments", icon: <CreditCard aria-hidden className={icon} /> },
   { href: "/dashboard/customers", label: "Customers", icon: <Users aria-hidden className={icon} /> },
+  { href: "/dashboard/shipping", label: "Shipping", icon: <Truck aria-hidden className={icon} /> },
   { href: "/dashboard/license-keys", label: "License keys", icon: <KeyRound aria-hidden className={icon} /> },
   { href: "/dashboard/settings", label: "Store Settings", icon: <Settings aria-hidden className={icon} /> },
   { href: "/dashboard/settings/account", label: "Account", icon: <UserCog aria-hidden className={icon} /> },

@@ -127,7 +127,7 @@ export const useCases: LandingItem[] = [
     slug: "physical-products",
     title: "Physical products",
     description:
-      "PayPal Buy Now buttons ask for a shipping address and add your tax rate and shipping cost; stock limits stop sales when you run out.",
+      "PayPal asks for the buyer's address, your shipping rates and sales tax are priced for it in PayPal's window, and tracking numbers go to PayPal.",
     icon: Truck,
   },
   {
@@ -182,12 +182,13 @@ export const productKinds: ProductKind[] = [
   {
     title: "Physical products",
     icon: Package,
-    description: "Sell goods that ship with PayPal Buy Now buttons, or with payment buttons and a stock limit.",
+    description: "Sell goods that ship with payment buttons, sell pages, your store page's cart or Buy Now buttons.",
     points: [
-      "PayPal asks the buyer for a shipping address (Buy Now buttons)",
-      "A tax rate and a flat shipping cost on each Buy Now button",
-      "Stock limits: 'Sold out' once the last unit sells",
-      "A customer list with each buyer's payments and lifetime value",
+      "PayPal asks the buyer for the address on their account",
+      "Shipping zones and rates (flat, per item, free above an amount) priced inside PayPal's window",
+      "Sales tax by country and US state or Canadian province, and a tax report",
+      "A To ship list: tracking numbers go to PayPal and the buyer gets the tracking link",
+      "Stock limits: 'Sold out' once the last unit sells, restocked when you refund before shipping",
     ],
   },
 ];

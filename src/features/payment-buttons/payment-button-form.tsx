@@ -184,7 +184,12 @@ export function PaymentButtonForm({
             <CheckboxField
               name="ships"
               label="This ships"
-              hint="PayPal asks the buyer for a shipping address from their PayPal account; you find it on the payment."
+              hint="PayPal asks the buyer for a shipping address from their PayPal account and offers your shipping rates for it; you find it on the payment."
+            />
+            <CheckboxField
+              name="taxIncluded"
+              label="Price includes tax"
+              hint="Sales tax for the buyer's address is taken out of the price instead of added to it (Store Settings › Shipping and tax)."
             />
           </fieldset>
         )}

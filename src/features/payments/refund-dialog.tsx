@@ -19,7 +19,15 @@ import { api, fieldErrorsOf, userMessageOf } from "~/trpc/react";
 
 /** A line of a payment of several items (an order bump, an upsell's order), refundable on its own. */
 type Line = { id: string; name: string; amountMinor: number; refundedMinor: number };
-type Payment = { id: string; amountMinor: number; refundedMinor: number; currency: Currency; lines: Line[] };
+type Payment = {
+  id: string;
+  amountMinor: number;
+  refundedMinor: number;
+  currency: Currency;
+  lines: Line[];
+  /** Not shipped yet: a full refund may put the units back in stock. */
+  canRestock?: boolean;
+};
 
 // The amount is typed as text in the payment's currency and turned into minor units here (src/lib/money.ts), so
 // "5", "5.5" and "5.50" all mean 550 cents; the reason's rule is the server's own.
@@ -29,10 +37,11 @@ const formSchema = z.object({
   mode: z.enum(["full", "partial"]),
   amount: z.string(),
   reason: refundPaymentSchema.shape.reason,
+  restock: z.boolean(),
 });
 type FormValues = z.input<typeof formSchema>;
 
-const { FormField, RadioGroupField } = fieldsFor<FormValues>();
+const { FormField, RadioGroupField, CheckboxField } = fieldsFor<FormValues>();
 const WHOLE = "";
 
 /** A v4 UUID; crypto.randomUUID exists only on HTTPS and localhost, getRandomValues everywhere. */
@@ -82,7 +91,7 @@ function RefundForm({ payment, idempotencyKey, onDone }: { payment: Payment; ide
   const refund = api.merchant.payments.refund.useMutation();
   const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
-    defaultValues: { lineId: WHOLE, mode: "full", amount: "", reason: "" },
+    defaultValues: { lineId: WHOLE, mode: "full", amount: "", reason: "", restock: true },
   });
   const [mode, lineId] = useWatch({ control: form.control, name: ["mode", "lineId"] });
   const isPartial = mode === "partial";
@@ -115,6 +124,7 @@ function RefundForm({ payment, idempotencyKey, onDone }: { payment: Payment; ide
         amountMinor,
         reason: values.reason || undefined,
         idempotencyKey,
+        restock: payment.canRestock === true && values.mode === "full" && values.restock,
       });
       toast.success(`Refunded ${formatMoney(result.amountMinor, payment.currency)}.`);
       onDone();
@@ -148,6 +158,14 @@ function RefundForm({ payment, idempotencyKey, onDone }: { payment: Payment; ide
         <FormField name="amount" id={`${id}-amount`} label={`Amount (${payment.currency})`} hint={`Up to ${left}.`}>
           <Input inputMode="decimal" autoComplete="off" autoFocus />
         </FormField>
+      )}
+      {payment.canRestock && !isPartial && (
+        <CheckboxField
+          name="restock"
+          id={`${id}-restock`}
+          label="Put the items back in stock"
+          hint="The order has not shipped yet, so the units can be sold again."
+        />
       )}
       <FormField
         name="reason"

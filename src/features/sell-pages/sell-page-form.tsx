@@ -211,6 +211,11 @@ export function SellPageForm({
           label="This ships"
           hint="Something physical comes with it: PayPal asks the buyer for a shipping address from their PayPal account."
         />
+        <CheckboxField
+          name="taxIncluded"
+          label="Prices include tax"
+          hint="Sales tax for the buyer's address is taken out of the bundle prices instead of added to them."
+        />
       </FormSection>
 
       <FormSection

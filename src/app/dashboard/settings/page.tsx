@@ -26,12 +26,20 @@ export default async function StoreSettingsPage() {
           <h1 className="text-2xl font-bold text-gray-900">Store Settings</h1>
           <p className="text-sm text-gray-600">How your store appears to buyers, and how it connects to PayPal.</p>
         </div>
-        <Link
-          href={ACCOUNT_HREF}
-          className="text-brand-700 focus-visible:outline-brand-600 rounded text-sm font-medium hover:underline focus-visible:outline-2"
-        >
-          Account and password
-        </Link>
+        <div className="flex flex-wrap gap-4">
+          <Link
+            href="/dashboard/settings/shipping"
+            className="text-brand-700 focus-visible:outline-brand-600 rounded text-sm font-medium hover:underline focus-visible:outline-2"
+          >
+            Shipping and tax
+          </Link>
+          <Link
+            href={ACCOUNT_HREF}
+            className="text-brand-700 focus-visible:outline-brand-600 rounded text-sm font-medium hover:underline focus-visible:outline-2"
+          >
+            Account and password
+          </Link>
+        </div>
       </div>
       <PlanCard usage={plan} contact={{ email: settings.accountEmail, storeName: settings.storeName }} />
       <StoreSettingsForm initial={settings} canUseTestCredentials={isLocalPayPalSandbox()} />

@@ -12,6 +12,7 @@ import { InvoicesCard } from "~/features/payments/invoices-card";
 import { popEditHref, safeBackHref } from "~/features/payments/links";
 import { RefundDialog } from "~/features/payments/refund-dialog";
 import { RefundList } from "~/features/payments/refund-list";
+import { ShipmentCard } from "~/features/shipping/shipment-card";
 import { PaymentLines } from "~/features/payments/payment-lines";
 import { SubscriptionStatusBadge } from "~/features/subscriptions/subscription-status-badge";
 import { subscriberHref } from "~/features/subscriptions/links";
@@ -65,6 +66,7 @@ export default async function PaymentDetailPage(props: DetailPageProps) {
                 refundedMinor: payment.refundedMinor,
                 currency: payment.currency,
                 lines: payment.lines,
+                canRestock: payment.shipment?.fulfilment === "unfulfilled",
               }}
             />
           )
@@ -91,6 +93,17 @@ export default async function PaymentDetailPage(props: DetailPageProps) {
                   </>
                 )}
               </DetailRow>
+            )}
+            {payment.shipment && (payment.shipment.shippingMethod || payment.shipment.shippingMinor > 0) && (
+              <DetailRow label="Shipping">
+                {money(payment.shipment.shippingMinor)}
+                {payment.shipment.shippingMethod && (
+                  <span className="text-gray-600"> ({payment.shipment.shippingMethod})</span>
+                )}
+              </DetailRow>
+            )}
+            {payment.shipment && payment.shipment.taxMinor > 0 && (
+              <DetailRow label="Tax">{money(payment.shipment.taxMinor)}</DetailRow>
             )}
             <DetailRow label="PayPal fee">
               {payment.feeMinor === null ? "Not reported" : money(payment.feeMinor)}
@@ -173,6 +186,8 @@ export default async function PaymentDetailPage(props: DetailPageProps) {
               </address>
             </DetailCard>
           )}
+
+          {payment.shipment?.fulfilment && <ShipmentCard paymentId={payment.id} shipment={payment.shipment} />}
 
           {(orderId || payment.paypalSubscriptionId) && (
             <DetailCard title="PayPal references">
