@@ -213,3 +213,16 @@ export const markShippedSchema = z
 export type MarkShippedInput = z.input<typeof markShippedSchema>;
 
 export const markDeliveredSchema = z.object({ id: z.string().trim().min(1).max(64) });
+
+/** The most orders one CSV marks shipped, and its size: a day's parcels of a busy store, not a data dump. */
+export const MAX_SHIPMENT_ROWS = 200;
+export const MAX_SHIPMENT_CSV = 100_000;
+
+export const markShippedFromCsvSchema = z.object({
+  csv: z
+    .string()
+    .min(1, "Choose a CSV file of tracking numbers.")
+    .max(MAX_SHIPMENT_CSV, "The file is too large: send at most 200 orders at a time."),
+  notifyBuyer: z.boolean().default(true),
+});
+export type MarkShippedFromCsvInput = z.input<typeof markShippedFromCsvSchema>;

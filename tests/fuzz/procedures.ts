@@ -121,6 +121,10 @@ export function validInputs(world: FuzzWorld): Record<string, unknown> {
       notifyBuyer: false,
     },
     "merchant.payments.markDelivered": { id: payment.id },
+    "merchant.payments.markShippedFromCsv": {
+      csv: `Transaction ID,Carrier,Tracking number\n${payment.paypalTransactionId},UPS,1Z999`,
+      notifyBuyer: false,
+    },
     "merchant.store.updateShipping": {
       zones: [
         {

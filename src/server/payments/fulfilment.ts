@@ -1,12 +1,16 @@
 import { Prisma } from "~/generated/prisma/client";
 import type { FulfilmentStatus } from "~/generated/prisma/enums";
 import { shippingAddressLines } from "~/lib/shipping-address";
-import { carrierName, trackingUrl } from "~/lib/tracking";
+import { carrierLabels, carrierName, carriers, trackingUrl } from "~/lib/tracking";
+import Papa from "papaparse";
 import {
   listShipmentsSchema,
   markDeliveredSchema,
+  markShippedFromCsvSchema,
   markShippedSchema,
+  MAX_SHIPMENT_ROWS,
   type ListShipmentsInput,
+  type MarkShippedFromCsvInput,
   type MarkShippedInput,
 } from "~/schemas/shipping";
 import { recordEmail } from "~/server/email";
@@ -130,6 +134,8 @@ async function shipment(merchantId: string, id: string) {
       fulfilment: true,
       paypalOrderId: true,
       paypalTransactionId: true,
+      carrier: true,
+      trackingNumber: true,
       button: { select: { paypalClientId: true } },
     },
   });
@@ -148,6 +154,11 @@ export async function markShipped(merchantId: string, input: MarkShippedInput) {
   const row = await shipment(merchantId, id);
   if (!(PAID as readonly string[]).includes(row.status) || !row.paypalOrderId || !row.paypalTransactionId) {
     throw new AppError("CONFLICT", fulfilmentMessages.notPaid);
+  }
+  const storedCarrier = carrier === "OTHER" ? otherName : carrier;
+  // The same tracker again (a double click, a CSV sent twice): PayPal has it already, and so do we.
+  if (row.fulfilment !== "unfulfilled" && row.trackingNumber === trackingNumber && row.carrier === storedCarrier) {
+    return { id, fulfilment: row.fulfilment };
   }
   const paypal = await merchantPayPal(merchantId, row.button?.paypalClientId);
   try {
@@ -172,7 +183,7 @@ export async function markShipped(merchantId: string, input: MarkShippedInput) {
       where: { id },
       data: {
         fulfilment: "shipped",
-        carrier: carrier === "OTHER" ? otherName : carrier,
+        carrier: storedCarrier,
         trackingNumber,
         shippedAt: new Date(),
         deliveredAt: null,
@@ -185,7 +196,7 @@ export async function markShipped(merchantId: string, input: MarkShippedInput) {
       buttonId: updated.buttonId,
       data: {
         ...paymentEventData(updated),
-        carrier: carrier === "OTHER" ? otherName : carrier,
+        carrier: storedCarrier,
         tracking_number: trackingNumber,
       },
     });
@@ -202,7 +213,7 @@ export async function markShipped(merchantId: string, input: MarkShippedInput) {
     return { deliveries, emails: email ? [email] : [] };
   });
   await sendOutbox(outbox);
-  return { id, fulfilment: "shipped" as const };
+  return { id, fulfilment: "shipped" as FulfilmentStatus };
 }
 
 /** The seller says the parcel arrived (carriers do not tell us). */
@@ -212,4 +223,65 @@ export async function markDelivered(merchantId: string, input: { id: string }) {
   if (row.fulfilment === "unfulfilled") throw new AppError("CONFLICT", fulfilmentMessages.notShipped);
   await db.transaction.update({ where: { id }, data: { fulfilment: "delivered", deliveredAt: new Date() } });
   return { id, fulfilment: "delivered" as const };
+}
+
+/** A CSV's carrier as one of ours (by code or label, any case); another carrier's name as OTHER. */
+function carrierOf(text: string): { carrier: (typeof carriers)[number]; carrierName: string } {
+  const wanted = text.trim().toUpperCase();
+  const known = carriers.find((code) => code === wanted || carrierLabels[code].toUpperCase() === wanted);
+  return known && known !== "OTHER"
+    ? { carrier: known, carrierName: "" }
+    : { carrier: "OTHER", carrierName: text.trim() };
+}
+
+const csvColumns = { reference: "transaction id", carrier: "carrier", trackingNumber: "tracking number" } as const;
+
+/**
+ * Marks the orders of a CSV shipped (columns "Transaction ID" — PayPal's, as the Payments export lists it —,
+ * "Carrier", "Tracking number"), one at a time as the dialog would: each row's answer is its own, so one bad row
+ * never stops the others, and a file sent twice only resends the same trackers.
+ */
+export async function markShippedFromCsv(merchantId: string, input: MarkShippedFromCsvInput) {
+  const { csv, notifyBuyer } = markShippedFromCsvSchema.parse(input);
+  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ""), {
+    header: true,
+    skipEmptyLines: "greedy",
+    transformHeader: (header) => header.trim().toLowerCase(),
+  });
+  const headers = parsed.meta.fields ?? [];
+  const missing = Object.values(csvColumns).filter((column) => !headers.includes(column));
+  if (missing.length > 0) {
+    throw new AppError("INVALID", `The CSV needs the columns Transaction ID, Carrier and Tracking number.`);
+  }
+  if (parsed.data.length > MAX_SHIPMENT_ROWS) {
+    throw new AppError("INVALID", `Send at most ${MAX_SHIPMENT_ROWS} orders at a time.`);
+  }
+  const results: { row: number; reference: string; message: string | null }[] = [];
+  for (const [index, record] of parsed.data.entries()) {
+    const reference = (record[csvColumns.reference] ?? "").trim().slice(0, 64);
+    const row = index + 2;
+    try {
+      const payment = reference
+        ? await db.transaction.findFirst({
+            where: { merchantId, OR: [{ paypalTransactionId: reference }, { id: reference }] },
+            select: { id: true },
+          })
+        : null;
+      if (!payment) throw new AppError("NOT_FOUND", fulfilmentMessages.notFound);
+      const parsedRow = markShippedSchema.safeParse({
+        id: payment.id,
+        ...carrierOf(record[csvColumns.carrier] ?? ""),
+        trackingNumber: record[csvColumns.trackingNumber] ?? "",
+        notifyBuyer,
+      });
+      if (!parsedRow.success) throw new AppError("INVALID", parsedRow.error.issues[0]?.message ?? "Check this row.");
+      await markShipped(merchantId, parsedRow.data);
+      results.push({ row, reference, message: null });
+    } catch (error) {
+      const appError = toAppError(error);
+      if (!appError) throw error;
+      results.push({ row, reference, message: appError.userMessage });
+    }
+  }
+  return { shipped: results.filter((result) => result.message === null).length, results };
 }

@@ -5,12 +5,17 @@ import {
   listPaymentsSchema,
   refundPaymentSchema,
 } from "~/schemas/payments";
-import { listShipmentsSchema, markDeliveredSchema, markShippedSchema } from "~/schemas/shipping";
+import {
+  listShipmentsSchema,
+  markDeliveredSchema,
+  markShippedFromCsvSchema,
+  markShippedSchema,
+} from "~/schemas/shipping";
 import { merchantMutation } from "~/server/api/merchant-resource";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { invoicesOf } from "~/server/invoices/invoices";
 import { getCustomer, listCustomers } from "~/server/payments/customers";
-import { listShipments, markDelivered, markShipped } from "~/server/payments/fulfilment";
+import { listShipments, markDelivered, markShipped, markShippedFromCsv } from "~/server/payments/fulfilment";
 import { getPayment } from "~/server/payments/payment-detail";
 import { listPayments } from "~/server/payments/payments";
 import { refundPayment } from "~/server/payments/refunds";
@@ -39,6 +44,9 @@ export const paymentsRouter = createTRPCRouter({
   markShipped: merchantMutation(markShippedSchema, markShipped),
 
   markDelivered: merchantMutation(markDeliveredSchema, markDelivered),
+
+  /** Tracking numbers for many orders at once, from a CSV (the carrier's or a shipping app's export). */
+  markShippedFromCsv: merchantMutation(markShippedFromCsvSchema, markShippedFromCsv),
 });
 
 /** merchant.customers.*: everyone who paid the store, by e-mail, with what they bought. */

@@ -127,3 +127,52 @@ describe("a refund before the order ships", () => {
     expect((await db.paymentButton.findUniqueOrThrow({ where: { id: button.id } })).soldCount).toBe(0);
   });
 });
+
+describe("marking orders shipped from a CSV", () => {
+  it("ships each row it can and names the rows it cannot, with their reasons", async () => {
+    const { api, payment, clientId, orderId, merchant } = await paidOrder();
+    const csv = [
+      "\uFEFFTransaction ID,Carrier,Tracking number",
+      `${payment.paypalTransactionId},fedex,7489 1234 5678`,
+      "NOT-OURS-123,UPS,1Z999",
+      `${payment.paypalTransactionId},Hermes,<b>`,
+      "",
+    ].join("\r\n");
+    const answer = await api.merchant.payments.markShippedFromCsv({ csv, notifyBuyer: false });
+    expect(answer).toEqual({
+      shipped: 1,
+      results: [
+        { row: 2, reference: payment.paypalTransactionId, message: null },
+        { row: 3, reference: "NOT-OURS-123", message: fulfilmentMessages.notFound },
+        {
+          row: 4,
+          reference: payment.paypalTransactionId,
+          message: "A tracking number has only letters, digits, spaces and dashes.",
+        },
+      ],
+    });
+    expect(await db.transaction.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      fulfilment: "shipped",
+      carrier: "FEDEX",
+      trackingNumber: "7489 1234 5678",
+    });
+    expect((await orderAtPayPal(clientId, orderId)).purchase_units[0]!.shipping?.trackers).toHaveLength(1);
+    // The same file again: the order is shipped already with that tracker, which PayPal keeps once.
+    expect((await api.merchant.payments.markShippedFromCsv({ csv, notifyBuyer: false })).shipped).toBe(1);
+    expect((await orderAtPayPal(clientId, orderId)).purchase_units[0]!.shipping?.trackers).toHaveLength(1);
+    // Another store's transaction id is not found, as a made-up one.
+    const other = await paidOrder();
+    const refused = await other.api.merchant.payments.markShippedFromCsv({
+      csv: `Transaction ID,Carrier,Tracking number\n${payment.paypalTransactionId},UPS,1Z1`,
+    });
+    expect(refused.results[0]!.message).toBe(fulfilmentMessages.notFound);
+    expect(merchant.id).not.toBe(other.merchant.id);
+  });
+
+  it("refuses a file without the three columns", async () => {
+    const { api } = await paidOrder();
+    expect(await refusalOf(api.merchant.payments.markShippedFromCsv({ csv: "id,tracking\n1,2" }))).toMatchObject({
+      message: "The CSV needs the columns Transaction ID, Carrier and Tracking number.",
+    });
+  });
+});

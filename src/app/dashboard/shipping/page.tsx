@@ -5,6 +5,7 @@ import { withRouteLoading } from "~/components/route-states/route-loading";
 import { ExportLink } from "~/features/payments/export-link";
 import { ResultCount } from "~/features/payments/result-count";
 import { ShipmentsTable } from "~/features/shipping/shipments-table";
+import { TrackingImport } from "~/features/shipping/tracking-import";
 import { enumParam, listPage, pageParam, textParam } from "~/lib/search-params";
 import { fulfilmentLabels, fulfilmentStatuses } from "~/schemas/shipping";
 import { serverApi } from "~/trpc/server";
@@ -58,6 +59,7 @@ async function ShippingPageContent({ searchParams }: { searchParams: Promise<Sea
         page={listPage(page, result)}
         clearHref={q ? `/dashboard/shipping?status=${status}` : undefined}
       />
+      {status === "unfulfilled" && <TrackingImport />}
     </div>
   );
 }
