@@ -63,7 +63,11 @@ export function WpsButtonsTab({ appUrl }: { appUrl: string }) {
     try {
       const created = await convert.mutateAsync({ id: button.id });
       await Promise.all([utils.pages.invalidate()]);
-      toast.success(`Smart Payment Button created from '${button.name}'. Your WPS button is unchanged.`);
+      toast.success(
+        created.ships
+          ? `Smart Payment Button created from '${button.name}'. It ships with your zones and tax rates (Store Settings › Shipping and tax). Your WPS button is unchanged.`
+          : `Smart Payment Button created from '${button.name}'. Your WPS button is unchanged.`,
+      );
       router.push(`/dashboard/pages?created=${encodeURIComponent(created.id)}`);
     } catch (error) {
       toast.error(userMessageOf(error, "Failed to convert WPS button. Please try again."));

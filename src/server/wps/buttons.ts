@@ -247,6 +247,9 @@ export async function convertToPaymentButton(merchantId: string, id: string) {
     successUrl: button.successUrl ?? "",
     cancelUrl: button.cancelUrl ?? "",
     webhookUrl: "",
+    // A Buy Now button that required an address sells goods that ship: the new button asks PayPal for the address
+    // and is priced by the store's zones and tax rates (Store Settings > Shipping and tax), not a flat cost and rate.
+    ships: button.noShipping === 0,
     style: {
       color: "gold",
       shape: "rect",
@@ -258,7 +261,7 @@ export async function convertToPaymentButton(merchantId: string, id: string) {
     throw new AppError("INVALID", parsed.error.issues[0]?.message ?? "This WPS button cannot be converted.");
   }
   const created = await createButton(merchantId, parsed.data);
-  return { id: created.id };
+  return { id: created.id, ships: parsed.data.ships === true };
 }
 
 /** The web-script endpoint the form posts to, by environment (every PayPal host is configurable). */

@@ -206,6 +206,16 @@ describe("wps.convertToPaymentButton", () => {
       style: { color: "gold", shape: "rect", size: "small", label: "buynow" },
     });
     expect(await db.wpsButton.findUniqueOrThrow({ where: { id } })).toMatchObject({ buttonStatus: "active" });
+    expect(created.ships).toBe(false);
+  });
+
+  it("makes a Buy Now button that required an address a payment button that ships, priced by the store's zones", async () => {
+    const { owner, ownerApi } = await twoMerchants();
+    await connectPayPal(db, owner.id);
+    const { id } = await ownerApi.wps.create(validInput({ noShipping: "0" }));
+    const created = await ownerApi.wps.convertToPaymentButton({ id });
+    expect(created.ships).toBe(true);
+    expect((await ownerApi.pages.buttons.get({ id: created.id })).values.ships).toBe(true);
   });
 });
 
