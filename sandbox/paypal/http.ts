@@ -3,11 +3,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { EventSink } from "./deliveries";
 import type { Store } from "./state";
 
-/** What changes state: the state, the public base URL, and the webhook events the changes emit. */
+/**
+ * What changes state: the state, the public base URL, the webhook events the changes emit, and how long PayPal
+ * waits for a merchant's order-update callback.
+ */
 export interface SandboxCore {
   store: Store;
   base: string;
   events: EventSink;
+  callbackTimeoutMs: number;
 }
 
 /** What every handler gets: the core and the exchange. */
@@ -114,20 +118,31 @@ const malformedJson = () =>
     { location: "body", issue: "MALFORMED_REQUEST_JSON", description: "The request JSON is not well formed." },
   ]);
 
-/** Reads a JSON object body; an empty body is `{}` only when the endpoint allows it (PayPal's capture does). */
-export async function readJsonObject(req: IncomingMessage, allowEmpty = false): Promise<Record<string, unknown>> {
+/** Reads a JSON body; an empty body is `fallback` when the endpoint allows one (PayPal's capture does). */
+export async function readJson(req: IncomingMessage, fallback?: unknown): Promise<unknown> {
   const raw = (await readBody(req)).toString("utf8");
   if (raw.trim() === "") {
-    if (allowEmpty) return {};
+    if (fallback !== undefined) return fallback;
     throw malformedJson();
   }
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
+    return JSON.parse(raw) as unknown;
   } catch {
     throw malformedJson();
   }
+}
+
+/** Reads a JSON object body; an empty body is `{}` only when the endpoint allows it. */
+export async function readJsonObject(req: IncomingMessage, allowEmpty = false): Promise<Record<string, unknown>> {
+  const parsed = await readJson(req, allowEmpty ? {} : undefined);
   if (!isObject(parsed)) throw malformedJson();
+  return parsed;
+}
+
+/** Reads a JSON array body (a JSON Patch). */
+export async function readJsonArray(req: IncomingMessage): Promise<unknown[]> {
+  const parsed = await readJson(req);
+  if (!Array.isArray(parsed)) throw malformedJson();
   return parsed;
 }
 

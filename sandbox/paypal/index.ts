@@ -7,6 +7,7 @@ import { approveOrder } from "./orders";
 import { dashboardCaptureRefund } from "./refunds";
 import { dispatch } from "./routes";
 import { dashboardSaleRefund } from "./sales";
+import { DEFAULT_CALLBACK_TIMEOUT_MS } from "./shipping-callback";
 import { createStore } from "./persistence";
 import { approveSubscription, billSubscription, expireSubscription } from "./subscription-billing";
 import { approveRevision } from "./subscription-revise";
@@ -15,6 +16,9 @@ import { setVaulting } from "./vault";
 import { registerWebhook } from "./webhook-registry";
 import { type WebhookInput, sendWebhook, signWebhook } from "./webhooks";
 
+export { TEST_ADDRESSES, type TestAddress } from "./addresses";
+export { REFUSAL_MESSAGES } from "./shipping-callback";
+export type { CallbackCall, Tracker } from "./state";
 export { TEST_BUYERS, sandboxAccessToken, sandboxPdtTokenFor, sandboxSecretFor, type TestBuyer } from "./identities";
 export { SANDBOX_WEBHOOK_ID, type SignedWebhook, type WebhookInput } from "./webhooks";
 export { DEFAULT_RETRY_DELAYS_MS, type WebhookDelivery } from "./deliveries";
@@ -27,13 +31,27 @@ export interface PayPalSandboxOptions {
    * 4 s: five attempts). Tests that expect failures pass short ones.
    */
   webhookRetryDelaysMs?: readonly number[];
+  /**
+   * How long PayPal waits for a merchant's order-update callback before it falls back to the order as created
+   * (default 5 s, PayPal's). Tests of a slow merchant pass a short one.
+   */
+  orderCallbackTimeoutMs?: number;
+}
+
+function callbackTimeout(opts: PayPalSandboxOptions): number {
+  return opts.orderCallbackTimeoutMs ?? DEFAULT_CALLBACK_TIMEOUT_MS;
 }
 
 export interface PayPalSandbox {
   /** Serves the whole sandbox at the root of the server it is mounted on. */
   handle(req: IncomingMessage, res: ServerResponse): void;
-  /** Test helper: the buyer approves the order (as in the buyer window); buyer ids are in TEST_BUYERS. */
-  approveOrder(orderId: string, buyerId?: string): void;
+  /**
+   * Test helper: the buyer approves the order (as in the buyer window); buyer ids are in TEST_BUYERS, addresses in
+   * TEST_ADDRESSES (default: the last one picked, else us-ca). The approval is made at once unless the merchant's
+   * order-update callback must price the address first: await the result for those orders (it rejects as the
+   * window refuses).
+   */
+  approveOrder(orderId: string, buyerId?: string, shipping?: { address?: string; option?: string }): Promise<void>;
   /** Test helper: the buyer approves the subscription: ACTIVE, setup fee and first cycle charged. */
   approveSubscription(subscriptionId: string, buyerId?: string): void;
   /** Test helper: the buyer approves the subscription's pending revise (its new plan, BILLING.SUBSCRIPTION.UPDATED). */
@@ -87,7 +105,8 @@ export function createPayPalSandbox(opts: PayPalSandboxOptions & { publicUrl: ()
   const store = createStore(opts.dataDir);
   const base = () => opts.publicUrl().replace(/\/+$/, "");
   const deliveries = createDispatcher({ store, base, retryDelaysMs: opts.webhookRetryDelaysMs });
-  const core = (): SandboxCore => ({ store, base: base(), events: deliveries });
+  const callbackTimeoutMs = callbackTimeout(opts);
+  const core = (): SandboxCore => ({ store, base: base(), events: deliveries, callbackTimeoutMs });
 
   async function run(req: IncomingMessage, res: ServerResponse) {
     // Saved before the response is handed to the socket: a client is never told of a change a crash forgets.
@@ -100,7 +119,7 @@ export function createPayPalSandbox(opts: PayPalSandboxOptions & { publicUrl: ()
     res.setHeader("access-control-allow-origin", "*");
     if (req.method === "OPTIONS") {
       res.writeHead(204, {
-        "access-control-allow-methods": "GET, POST, DELETE, OPTIONS",
+        "access-control-allow-methods": "GET, POST, PATCH, DELETE, OPTIONS",
         "access-control-allow-headers": "authorization, content-type, paypal-request-id, prefer",
         "access-control-max-age": "600",
       });
@@ -133,8 +152,11 @@ export function createPayPalSandbox(opts: PayPalSandboxOptions & { publicUrl: ()
     handle(req, res) {
       void run(req, res);
     },
-    approveOrder(orderId, buyerId = "alex") {
-      change(() => approveOrder(store, orderId, buyerId));
+    approveOrder(orderId, buyerId = "alex", shipping = {}) {
+      // Without a callback to wait for, the approval is made before this returns, as callers without await expect.
+      const approving = approveOrder(core(), orderId, buyerId, undefined, undefined, shipping);
+      store.save();
+      return approving.then(() => store.save());
     },
     approveSubscription(subscriptionId, buyerId = "alex") {
       change(() => approveSubscription(core(), subscriptionId, buyerId));

@@ -15,6 +15,24 @@ export const detail = (issue: string, description: string, field?: string, value
 
 export const missing = (field: string) =>
   invalidRequest([detail("MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.", field)]);
+export const invalidSyntax = (field: string) =>
+  invalidRequest([
+    detail("INVALID_PARAMETER_SYNTAX", "The value of a field does not conform to the expected format.", field),
+  ]);
+export const invalidValue = (field: string, value?: unknown, description = "A parameter value is not valid.") =>
+  invalidRequest([
+    detail("INVALID_PARAMETER_VALUE", description, field, typeof value === "string" ? value : undefined),
+  ]);
+export const invalidLength = (field: string) =>
+  invalidRequest([detail("INVALID_STRING_LENGTH", "The value of a field is either too short or too long.", field)]);
+
+/** A required string field of `min` to `max` characters. */
+export function requiredText(value: unknown, field: string, min: number, max: number): string {
+  if (value === undefined) throw missing(field);
+  if (typeof value !== "string") throw invalidSyntax(field);
+  if (value.length < min || value.length > max) throw invalidLength(field);
+  return value;
+}
 
 function optionalString(unit: Record<string, unknown>, key: string, max: number, path: string) {
   const value = unit[key];
@@ -51,7 +69,7 @@ const BREAKDOWN_PARTS = ["item_total", "shipping", "handling", "tax_total", "ins
 const BREAKDOWN_DISCOUNTS = ["shipping_discount", "discount"] as const;
 
 /** PayPal checks that a breakdown adds up to the amount and that items add up to item_total. */
-function checkBreakdown(
+export function checkBreakdown(
   unit: Record<string, unknown>,
   amount: Record<string, unknown>,
   total: number,

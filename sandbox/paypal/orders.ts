@@ -10,10 +10,13 @@ import {
   sendJson,
   unprocessable,
 } from "./http";
+import { DEFAULT_ADDRESS_ID, findAddress, shipTo } from "./addresses";
 import { type BuyerOutcome, type TestBuyer, findBuyer } from "./identities";
 import { fromMinor, paypalFee, toMinor } from "./money";
 import { detail, experienceUrls, missing, parsePurchaseUnits, shippingPreference } from "./order-input";
-import { type Capture, type Order, type Payer, type Store, nowIso, paypalId, plainCopy } from "./state";
+import { chooseShipping, refusalError } from "./shipping-callback";
+import { orderUpdateCallback, parseUnitsShippingOptions } from "./shipping-input";
+import { type Capture, type Order, type Payer, type Store, type Tracker, nowIso, paypalId, plainCopy } from "./state";
 import { parseVaultRequest, saveToVault, vaultAttributes, vaultTokenFor } from "./vault";
 
 const IDEMPOTENCY_TTL_MS = 6 * 60 * 60 * 1000; // PayPal keeps PayPal-Request-Id keys for 6 hours.
@@ -66,8 +69,11 @@ export function orderView(store: Store, base: string, order: Order) {
         },
       },
     }),
-    purchase_units: order.purchase_units.map(({ captureIds, ...unit }) => ({
+    purchase_units: order.purchase_units.map(({ captureIds, trackers, ...unit }) => ({
       ...unit,
+      ...(trackers && {
+        shipping: { ...unit.shipping, trackers: trackers.map((tracker) => trackerView(base, order.id, tracker)) },
+      }),
       ...(captureIds.length > 0 && {
         payments: { captures: captureIds.map((id) => captureView(base, store.data.captures[id]!)) },
       }),
@@ -82,6 +88,22 @@ export function orderView(store: Store, base: string, order: Order) {
         : []),
       ...(order.status === "APPROVED" ? [{ href: `${self}/capture`, rel: "capture", method: "POST" }] : []),
     ],
+  };
+}
+
+/** A tracker as PayPal shows it in the order: carrier and number stay with PayPal (see /__sandbox/.../trackers). */
+function trackerView(base: string, orderId: string, tracker: Tracker) {
+  const self = `${base}/v2/checkout/orders/${orderId}/trackers/${encodeURIComponent(tracker.id)}`;
+  return {
+    id: tracker.id,
+    status: tracker.status,
+    ...(tracker.items && { items: tracker.items }),
+    links: [
+      { href: self, rel: "update", method: "PATCH" },
+      { href: `${base}/v2/checkout/orders/${orderId}`, rel: "up", method: "GET" },
+    ],
+    create_time: tracker.create_time,
+    update_time: tracker.update_time,
   };
 }
 
@@ -120,7 +142,7 @@ export function captureView(base: string, capture: Capture) {
   };
 }
 
-function ownOrder(store: Store, id: string, clientId: string | undefined): Order {
+export function ownOrder(store: Store, id: string, clientId: string | undefined): Order {
   const order = store.data.orders[id];
   if (!order) throw notFound(id);
   if (clientId !== undefined && order.clientId !== clientId) throw permissionDenied();
@@ -144,6 +166,9 @@ export async function createOrder(ctx: RestContext) {
     }
     const now = nowIso();
     const units = parsePurchaseUnits(body, clientId);
+    const preference = shippingPreference(body, units);
+    parseUnitsShippingOptions(units, preference);
+    const callback = orderUpdateCallback(body, preference, units);
     const token = vaultTokenFor(ctx.store, ctx.req, clientId, body);
     const vault = token ? undefined : parseVaultRequest(ctx.store, clientId, body);
     const order: Order = {
@@ -152,7 +177,8 @@ export async function createOrder(ctx: RestContext) {
       intent: "CAPTURE",
       status: "CREATED",
       purchase_units: units,
-      shipping_preference: shippingPreference(body, units),
+      shipping_preference: preference,
+      ...(callback && { order_update_callback: callback }),
       ...experienceUrls(body),
       ...(vault && { vault }),
       create_time: now,
@@ -267,21 +293,45 @@ export function getCapture(ctx: RestContext, id: string) {
   sendJson(ctx.res, 200, captureView(ctx.base, capture));
 }
 
-/** The buyer approves in the buyer window; `clientId` (from the SDK's script URL) must own the order. */
-/**
- * The buyer approves in PayPal's window. `email` stands for the PayPal account the persona logged in with (tests
- * give each buyer an address of their own, as real buyers have).
- */
-export function approveOrder(store: Store, id: string, buyerId: unknown, clientId?: string, email?: unknown): Order {
-  const order = ownOrder(store, id, clientId);
-  const buyer = findBuyer(buyerId);
-  if (!buyer) {
-    throw invalidRequest([detail("INVALID_PARAMETER_VALUE", "Unknown test buyer.", "/buyer", String(buyerId))]);
-  }
+/** A completed order is past PayPal's window: nothing more to pick or approve. */
+export function refuseCompleted(order: Order) {
   if (order.status === "COMPLETED") {
     throw unprocessable([
       detail("ORDER_COMPLETED_OR_VOIDED", "Order is voided or completed and hence cannot be processed"),
     ]);
+  }
+}
+
+/** Where the buyer picks the address in PayPal's window (the default preference). */
+export const buyerPicksAddress = (order: Order) =>
+  order.shipping_preference !== "NO_SHIPPING" && order.shipping_preference !== "SET_PROVIDED_ADDRESS";
+
+/**
+ * The buyer approves in PayPal's window; `clientId` (from the SDK's script URL), when given, must own the order.
+ * `email` stands for the PayPal account the persona logged in with (tests give each buyer an address of their own,
+ * as real buyers have). `picks` are the test address and shipping option the buyer ships with: a choice the
+ * merchant's callback has not priced yet is priced first, as the window would have, and one it refused is refused.
+ */
+export async function approveOrder(
+  core: SandboxCore,
+  id: string,
+  buyerId: unknown,
+  clientId?: string,
+  email?: unknown,
+  picks: { address?: unknown; option?: unknown } = {},
+): Promise<Order> {
+  const order = ownOrder(core.store, id, clientId);
+  const buyer = findBuyer(buyerId);
+  if (!buyer) {
+    throw invalidRequest([detail("INVALID_PARAMETER_VALUE", "Unknown test buyer.", "/buyer", String(buyerId))]);
+  }
+  refuseCompleted(order);
+  if (buyerPicksAddress(order)) {
+    // Awaited only while the merchant is called back, so that an approval that needs no call is made at once.
+    const pricing = chooseShipping(core, order, picks);
+    if (pricing) await pricing;
+    const refusal = order.shipping_choice?.refusal;
+    if (refusal) throw refusalError(refusal);
   }
   order.status = "APPROVED";
   setPayer(
@@ -299,21 +349,13 @@ export function approveOrder(store: Store, id: string, buyerId: unknown, clientI
 function setPayer(order: Order, buyer: TestBuyer, payer: Payer) {
   order.buyerId = buyer.id;
   order.payer = payer;
+  const address = findAddress(order.shipping_choice?.address ?? DEFAULT_ADDRESS_ID)!;
   for (const unit of order.purchase_units) {
     if (order.shipping_preference === "NO_SHIPPING") delete unit.shipping;
-    // The buyer picks an address from their PayPal account unless the merchant set one.
-    else if (order.shipping_preference !== "SET_PROVIDED_ADDRESS") unit.shipping = addressOnFile(buyer.payer);
+    // The buyer picks an address from their PayPal account unless the merchant set one; the options stay.
+    else if (buyerPicksAddress(order)) {
+      const options = unit.shipping?.options && plainCopy(unit.shipping.options);
+      unit.shipping = { ...shipTo(address, buyer.payer), ...(options && { options }) };
+    }
   }
 }
-
-/** The test buyers' one saved address. */
-const addressOnFile = (payer: Payer) => ({
-  name: { full_name: `${payer.name.given_name} ${payer.name.surname}` },
-  address: {
-    address_line_1: "2211 N First Street",
-    admin_area_2: "San Jose",
-    admin_area_1: "CA",
-    postal_code: "95131",
-    country_code: payer.address.country_code,
-  },
-});

@@ -1,8 +1,10 @@
+import { DEFAULT_ADDRESS_ID, TEST_ADDRESSES } from "./addresses";
 import { PayPalError, escapeHtml, readForm, redirect, sendHtml } from "./http";
 import { TEST_BUYERS } from "./identities";
-import { approveOrder } from "./orders";
+import { approveOrder, buyerPicksAddress } from "./orders";
 import type { RestContext } from "./http";
-import type { PurchaseUnit } from "./state";
+import { REFUSAL_MESSAGES, chooseShipping } from "./shipping-callback";
+import type { Order, PurchaseUnit } from "./state";
 import { approveSubscription } from "./subscription-billing";
 
 const STYLE = `
@@ -62,26 +64,38 @@ function approvable(ctx: RestContext, params: URLSearchParams) {
   return { order, sub };
 }
 
-/** The order's items and discount as PayPal's window lists them, when the order carries them. */
+type Breakdown = Partial<Record<"item_total" | "shipping" | "tax_total" | "discount", { value: string }>>;
+
+/** The order's items, shipping, tax and discount as PayPal's window lists them, when the order carries them. */
 function itemList(unit: PurchaseUnit): string {
   const items = (unit.items ?? []) as { name: string; quantity: string; unit_amount: { value: string } }[];
-  const discount = (unit.amount.breakdown as { discount?: { value: string } } | undefined)?.discount;
-  if (items.length === 0) return "";
+  const breakdown = (unit.amount.breakdown ?? {}) as Breakdown;
   const currency = unit.amount.currency_code;
-  const lines = items.map(
-    (item) => `<li>${escapeHtml(`${item.name} × ${item.quantity}, ${item.unit_amount.value} ${currency} each`)}</li>`,
-  );
-  if (discount) lines.push(`<li>${escapeHtml(`Discount −${discount.value} ${currency}`)}</li>`);
-  return `<ul>${lines.join("")}</ul>`;
+  const lines = items.map((item) => `${item.name} × ${item.quantity}, ${item.unit_amount.value} ${currency} each`);
+  if (breakdown.discount) lines.push(`Discount −${breakdown.discount.value} ${currency}`);
+  if (breakdown.shipping) lines.push(`Shipping ${breakdown.shipping.value} ${currency}`);
+  if (breakdown.tax_total) lines.push(`Tax ${breakdown.tax_total.value} ${currency}`);
+  return lines.length === 0 ? "" : `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`;
 }
 
-/** GET /checkoutnow: the page behind the `approve` link of orders and subscriptions (redirect integrations). */
-export function handleApprovalPage(ctx: RestContext, query: URLSearchParams) {
-  const { order, sub } = approvable(ctx, query);
-  if (!order && !sub) {
-    sendHtml(ctx.res, 404, messagePage("Link not valid", "This checkout link is not valid or has expired."));
-    return;
-  }
+/** The "Ship to" select of an order whose address the buyer picks, with the merchant's refusal of the pick. */
+function shipToSelect(order: Order, selected: string, refusal: string | undefined) {
+  if (!buyerPicksAddress(order)) return "";
+  const options = TEST_ADDRESSES.map(
+    (a) => `<option value="${a.id}"${a.id === selected ? " selected" : ""}>${escapeHtml(a.label)}</option>`,
+  ).join("");
+  const message = refusal
+    ? `<p class="error" role="alert">${escapeHtml(REFUSAL_MESSAGES[refusal] ?? refusal)}</p>`
+    : "";
+  return `<label for="address">Ship to</label><select id="address" name="address">${options}</select>${message}`;
+}
+
+/** The approval page; `shown` keeps the buyer's picks (and a refusal) when the page comes back. */
+function approvalPage(
+  order: Order | undefined,
+  sub: { approval_token: string; plan_id: string } | undefined,
+  shown: { buyer?: string; address: string; refusal?: string },
+) {
   const hidden = order
     ? `<input type="hidden" name="token" value="${escapeHtml(order.id)}">`
     : `<input type="hidden" name="ba_token" value="${escapeHtml(sub!.approval_token)}">`;
@@ -89,20 +103,38 @@ export function handleApprovalPage(ctx: RestContext, query: URLSearchParams) {
   const what = unit
     ? `<p><strong>${escapeHtml(`${unit.amount.value} ${unit.amount.currency_code}`)}</strong> to ${escapeHtml(unit.payee.email_address)}</p>${unit.description ? `<p>${escapeHtml(unit.description)}</p>` : ""}${itemList(unit)}`
     : `<p>Subscription to plan <strong>${escapeHtml(sub!.plan_id)}</strong></p>`;
-  sendHtml(
-    ctx.res,
-    200,
-    page(
-      "Approve",
-      `<h1>${order ? "Pay with PayPal" : "Subscribe with PayPal"}</h1>${what}
-<form method="post" action="/checkoutnow">${hidden}${buyerSelect()}
+  return page(
+    "Approve",
+    `<h1>${order ? "Pay with PayPal" : "Subscribe with PayPal"}</h1>${what}
+<form method="post" action="/checkoutnow">${hidden}${buyerSelect(shown.buyer)}${order ? shipToSelect(order, shown.address, shown.refusal) : ""}
 <div class="actions"><button class="primary" name="action" value="approve">Approve</button>
 <button class="secondary" name="action" value="cancel">Cancel</button></div></form>`,
-    ),
   );
 }
 
-/** POST /checkoutnow: approve and go to return_url (token, PayerID), or cancel and go to cancel_url. */
+/**
+ * GET /checkoutnow: the page behind the `approve` link of orders and subscriptions (redirect integrations). As
+ * PayPal's review page loads, the merchant's order-update callback prices the preselected address.
+ */
+export async function handleApprovalPage(ctx: RestContext, query: URLSearchParams) {
+  const { order, sub } = approvable(ctx, query);
+  if (!order && !sub) {
+    sendHtml(ctx.res, 404, messagePage("Link not valid", "This checkout link is not valid or has expired."));
+    return;
+  }
+  if (order && buyerPicksAddress(order) && order.status !== "COMPLETED") await chooseShipping(ctx, order, {});
+  const choice = order?.shipping_choice;
+  sendHtml(
+    ctx.res,
+    200,
+    approvalPage(order, sub, { address: choice?.address ?? DEFAULT_ADDRESS_ID, refusal: choice?.refusal }),
+  );
+}
+
+/**
+ * POST /checkoutnow: approve and go to return_url (token, PayerID), or cancel and go to cancel_url. An address
+ * the merchant refuses brings the page back with PayPal's message.
+ */
 export async function handleApprovalSubmit(ctx: RestContext) {
   const form = await readForm(ctx.req);
   const { order, sub } = approvable(ctx, form);
@@ -111,11 +143,18 @@ export async function handleApprovalSubmit(ctx: RestContext) {
     return;
   }
   const approving = form.get("action") === "approve";
+  const address = form.get("address") ?? undefined;
   try {
-    if (approving && order) approveOrder(ctx.store, order.id, form.get("buyer"));
+    if (approving && order) await approveOrder(ctx, order.id, form.get("buyer"), undefined, undefined, { address });
     if (approving && sub) approveSubscription(ctx, sub.id, form.get("buyer"));
   } catch (error) {
     if (!(error instanceof PayPalError)) throw error;
+    const refusal = error.details[0]?.issue;
+    if (order && refusal && refusal in REFUSAL_MESSAGES) {
+      const shown = { buyer: form.get("buyer") ?? undefined, address: address ?? DEFAULT_ADDRESS_ID, refusal };
+      sendHtml(ctx.res, error.status, approvalPage(order, sub, shown));
+      return;
+    }
     sendHtml(ctx.res, error.status, messagePage("Cannot approve", error.message));
     return;
   }

@@ -2,8 +2,20 @@ import { handleOAuthToken, issueToken } from "./auth";
 import { createPlan, createProduct, createSandboxPlan, getPlan, getProduct, planView, setPlanStatus } from "./catalog";
 import type { Dispatcher } from "./deliveries";
 import { PayPalError, type RestContext, invalidRequest, readJsonObject, sendJson } from "./http";
-import { approveOrder, captureOrder, createOrder, getCapture, getOrder } from "./orders";
+import {
+  approveOrder,
+  buyerPicksAddress,
+  captureOrder,
+  createOrder,
+  getCapture,
+  getOrder,
+  orderView,
+  ownOrder,
+  refuseCompleted,
+} from "./orders";
 import { handleApprovalPage, handleApprovalSubmit } from "./pages";
+import { chooseShipping, refusalError } from "./shipping-callback";
+import { patchTracker, trackOrder, trackersOf } from "./tracking";
 import { getCaptureRefund, handleCaptureRefund, handleDashboardCaptureRefund } from "./refunds";
 import { getSale, getSaleRefund, handleDashboardSaleRefund, handleSaleRefund } from "./sales";
 import { handleSdkScript } from "./sdk-script";
@@ -31,6 +43,8 @@ import { handleWebscr, handleWpsAccount, handleWpsPay, handleWpsResend, handleWp
 type Handler = (ctx: RestContext, params: string[], query: URLSearchParams, deliveries: Dispatcher) => unknown;
 
 const ID = "([A-Za-z0-9-]{1,64})";
+/** `<capture id>-<tracking number>`, URL-encoded: a tracking number may hold any character. */
+const TRACKER_ID = "([^/]{1,400})";
 
 const requiredString = (body: Record<string, unknown>, key: string) => {
   const value = body[key];
@@ -52,7 +66,8 @@ async function approveEndpoint(ctx: RestContext, kind: "orders" | "subscriptions
   const body = await readJsonObject(ctx.req, true);
   const clientId = typeof body.client_id === "string" ? body.client_id : undefined;
   if (kind === "orders") {
-    const order = approveOrder(ctx.store, id, body.buyer, clientId, body.email);
+    const picks = { address: body.address, option: body.option };
+    const order = await approveOrder(ctx, id, body.buyer, clientId, body.email, picks);
     sendJson(ctx.res, 200, { id: order.id, status: order.status, payer_id: order.payer!.payer_id, token: order.id });
   } else {
     const sub = approveSubscription(ctx, id, body.buyer, clientId, body.email);
@@ -63,6 +78,50 @@ async function approveEndpoint(ctx: RestContext, kind: "orders" | "subscriptions
       token: sub.approval_token,
     });
   }
+}
+
+/** The order a sandbox-only endpoint names; with a client_id (the fake SDK's), only that client's. */
+function sandboxOrder(ctx: RestContext, id: string, clientId: unknown) {
+  return ownOrder(ctx.store, id, typeof clientId === "string" ? clientId : undefined);
+}
+
+/**
+ * POST /__sandbox/orders/{id}/shipping {address?, option?, client_id?}: the buyer picks a test address (default:
+ * the last one picked, at first us-ca) or a shipping option in PayPal's window, which calls the merchant back.
+ * Answers the order as GET shows it, plus `sandbox` (the preference and the current picks), or 422 with PayPal's
+ * issue and, as its description, what the window tells the buyer. An order whose address the buyer does not pick
+ * (NO_SHIPPING, SET_PROVIDED_ADDRESS) is answered as it is.
+ */
+async function shippingEndpoint(ctx: RestContext, id: string) {
+  const body = await readJsonObject(ctx.req, true);
+  const order = sandboxOrder(ctx, id, body.client_id);
+  refuseCompleted(order);
+  if (buyerPicksAddress(order)) {
+    await chooseShipping(ctx, order, { address: body.address, option: body.option });
+    const refusal = order.shipping_choice?.refusal;
+    if (refusal) throw refusalError(refusal);
+  }
+  sendJson(ctx.res, 200, {
+    ...orderView(ctx.store, ctx.base, order),
+    sandbox: {
+      shipping_preference: order.shipping_preference ?? "GET_FROM_FILE",
+      address: order.shipping_choice?.address ?? null,
+      option: order.shipping_choice?.option ?? null,
+    },
+  });
+}
+
+/** GET /__sandbox/orders/{id}/callbacks[?client_id=]: the order-update callback config and every call, oldest first. */
+function callbacksEndpoint(ctx: RestContext, id: string, query: URLSearchParams) {
+  const order = sandboxOrder(ctx, id, query.get("client_id") ?? undefined);
+  const hook = order.order_update_callback;
+  sendJson(ctx.res, 200, {
+    order_id: order.id,
+    callback_url: hook?.callback_url ?? null,
+    callback_events: hook?.callback_events ?? [],
+    shipping_choice: order.shipping_choice ?? null,
+    calls: hook?.calls ?? [],
+  });
 }
 
 /**
@@ -104,6 +163,12 @@ const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
   ["POST", /^\/v2\/checkout\/orders$/, (ctx) => createOrder(ctx)],
   ["GET", new RegExp(`^/v2/checkout/orders/${ID}$`), (ctx, [id]) => getOrder(ctx, id!)],
   ["POST", new RegExp(`^/v2/checkout/orders/${ID}/capture$`), (ctx, [id]) => captureOrder(ctx, id!)],
+  ["POST", new RegExp(`^/v2/checkout/orders/${ID}/track$`), (ctx, [id]) => trackOrder(ctx, id!)],
+  [
+    "PATCH",
+    new RegExp(`^/v2/checkout/orders/${ID}/trackers/${TRACKER_ID}$`),
+    (ctx, [id, trackerId]) => patchTracker(ctx, id!, trackerId!),
+  ],
   ["GET", new RegExp(`^/v2/payments/captures/${ID}$`), (ctx, [id]) => getCapture(ctx, id!)],
   ["GET", /^\/v3\/vault\/payment-tokens$/, (ctx, _, query) => listPaymentTokens(ctx, query)],
   ["GET", new RegExp(`^/v3/vault/payment-tokens/${ID}$`), (ctx, [id]) => getPaymentToken(ctx, id!)],
@@ -169,6 +234,14 @@ const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
     },
   ],
   ["POST", new RegExp(`^/__sandbox/orders/${ID}/approve$`), (ctx, [id]) => approveEndpoint(ctx, "orders", id!)],
+  ["POST", new RegExp(`^/__sandbox/orders/${ID}/shipping$`), (ctx, [id]) => shippingEndpoint(ctx, id!)],
+  ["GET", new RegExp(`^/__sandbox/orders/${ID}/callbacks$`), (ctx, [id], query) => callbacksEndpoint(ctx, id!, query)],
+  [
+    "GET",
+    new RegExp(`^/__sandbox/orders/${ID}/trackers$`),
+    (ctx, [id], query) =>
+      sendJson(ctx.res, 200, { trackers: trackersOf(sandboxOrder(ctx, id!, query.get("client_id") ?? undefined)) }),
+  ],
   [
     "POST",
     new RegExp(`^/__sandbox/subscriptions/${ID}/approve$`),

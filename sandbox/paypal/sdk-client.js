@@ -1,13 +1,18 @@
 // The fake PayPal JS SDK that the local sandbox serves at /sdk/js. sdk-script.ts wraps this file in an IIFE and
 // calls installPayPalSandboxSdk with the script URL's settings. Where the real SDK renders iframes and opens a
 // popup, this one renders the button in the page and opens an in-page dialog as the "buyer window". It talks to
-// the sandbox's REST API with a facilitator token, as the real SDK does for client-side actions.
+// the sandbox's REST API with a facilitator token, as the real SDK does for client-side actions. It runs in the
+// merchant's page as one closure over the script URL's settings, hence one file past 400 lines; the window's
+// shipping section, which needs none of it, is in sdk-shipping.js.
 
 /**
  * @typedef {{ base: string, clientId: string, currency: string, intent: string, vault: boolean,
- *   version: string, buyers: { id: string, label: string }[] }} SandboxSdkConfig
- * @typedef {{ action: "approve" | "decline" | "cancel", buyer: string, email?: string }} BuyerChoice
+ *   version: string, buyers: { id: string, label: string }[], addresses: { id: string, label: string }[] }}
+ *   SandboxSdkConfig
+ * @typedef {{ action: "approve" | "decline" | "cancel", buyer: string, email?: string, address?: string,
+ *   option?: string }} BuyerChoice
  * @typedef {Record<string, any>} Json
+ * @typedef {{ view: ShippingView, pick: ShippingPick }} Shipping
  */
 
 /** @param {SandboxSdkConfig} config */
@@ -33,15 +38,25 @@ function installPayPalSandboxSdk(config) {
     installment: ["", " Pay in 4"],
   };
   let uid = 0;
+  /** PayPal's select look, shared with the shipping section (sdk-shipping.js). */
+  const SELECT_STYLE = {
+    width: "100%",
+    padding: "10px",
+    border: "1px solid #9da3a6",
+    borderRadius: "6px",
+    fontSize: "15px",
+    background: "#fff",
+    color: "#2c2e2f",
+  };
   /** @type {Promise<string> | undefined} */
   let facilitatorToken;
 
   /**
    * @param {string} path
    * @param {{ method?: string, body?: unknown, token?: string }} [options]
-   * @returns {Promise<Json>}
+   * @returns {Promise<{ ok: boolean, status: number, json: Json }>}
    */
-  async function call(path, options = {}) {
+  async function request(path, options = {}) {
     /** @type {Record<string, string>} */
     const headers = { "content-type": "application/json" };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -50,11 +65,23 @@ function installPayPalSandboxSdk(config) {
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
-    const json = await response.json().catch(() => ({}));
-    if (!response.ok) {
-      const issue = json.details && json.details[0] ? json.details[0].issue : json.message;
-      throw new Error(`${path} returned ${response.status}: ${json.name || "ERROR"} ${issue || ""}`.trim());
-    }
+    return { ok: response.ok, status: response.status, json: await response.json().catch(() => ({})) };
+  }
+
+  /** @param {string} path @param {Json} json @param {number} status */
+  const failure = (path, json, status) => {
+    const issue = json.details && json.details[0] ? json.details[0].issue : json.message;
+    return new Error(`${path} returned ${status}: ${json.name || "ERROR"} ${issue || ""}`.trim());
+  };
+
+  /**
+   * @param {string} path
+   * @param {{ method?: string, body?: unknown, token?: string }} [options]
+   * @returns {Promise<Json>}
+   */
+  async function call(path, options = {}) {
+    const { ok, status, json } = await request(path, options);
+    if (!ok) throw failure(path, json, status);
     return json;
   }
 
@@ -125,14 +152,54 @@ function installPayPalSandboxSdk(config) {
     const items = (unit.items || []).map(
       /** @param {Json} item */ (item) => `${item.name} × ${item.quantity}, ${money(item.unit_amount.value)} each`,
     );
-    const discount = unit.amount.breakdown && unit.amount.breakdown.discount;
+    const breakdown = unit.amount.breakdown || {};
+    // Once shipping or tax is added (the merchant's callback prices them), the window itemises the total (the
+    // headline).
+    const itemised = Boolean(breakdown.shipping || breakdown.tax_total);
     return [
       `${money(unit.amount.value)} ${unit.amount.currency_code}`,
       unit.description || "",
       ...items,
-      ...(discount ? [`Discount −${money(discount.value)}`] : []),
+      ...(itemised && breakdown.item_total ? [`Items ${money(breakdown.item_total.value)}`] : []),
+      ...(breakdown.discount ? [`Discount −${money(breakdown.discount.value)}`] : []),
+      ...(breakdown.shipping ? [`Shipping ${money(breakdown.shipping.value)}`] : []),
+      ...(breakdown.tax_total ? [`Tax ${money(breakdown.tax_total.value)}`] : []),
       `To ${unit.payee.email_address}`,
     ];
+  }
+
+  /**
+   * The shipping picks of an order whose address the buyer picks, else undefined. The first call prices the
+   * preselected address: PayPal calls the merchant back as its review page loads.
+   * @param {string} orderId @param {Json} details the order as GET showed it
+   * @returns {Promise<Shipping | undefined>}
+   */
+  async function shippingOf(orderId, details) {
+    /** @param {Json} order */
+    const optionsOf = (order) => (order.purchase_units[0].shipping && order.purchase_units[0].shipping.options) || [];
+    /** @type {ShippingView} */
+    let current = {
+      lines: summary(details, false),
+      address: config.addresses[0]?.id ?? "",
+      options: optionsOf(details),
+    };
+    const path = `/__sandbox/orders/${encodeURIComponent(orderId)}/shipping`;
+    /** @param {{ address?: string, option?: string }} picks */
+    const pick = async (picks) => {
+      const { ok, status, json } = await request(path, { body: { client_id: config.clientId, ...picks } });
+      if (ok) {
+        const { address, option, shipping_preference: preference } = json.sandbox;
+        current = { lines: summary(json, false), address, option: option ?? undefined, options: optionsOf(json) };
+        return { view: current, ships: preference === "GET_FROM_FILE" };
+      }
+      // A refusal: PayPal's message for the buyer, the order as it was.
+      const detail = json.details && json.details[0];
+      if (status === 422 && detail) return { view: { ...current, ...picks, message: detail.description }, ships: true };
+      throw failure(path, json, status);
+    };
+    const first = await pick({});
+    if (!first.ships) return undefined;
+    return { view: first.view, pick: (picks) => pick(picks).then((next) => next.view) };
   }
 
   /**
@@ -227,22 +294,14 @@ function installPayPalSandboxSdk(config) {
     dialog.focus();
 
     const window_ = {
-      /** @param {string[]} lines @returns {Promise<BuyerChoice>} */
-      choose(lines) {
+      /** @param {string[]} lines @param {Shipping} [shipping] @returns {Promise<BuyerChoice>} */
+      choose(lines, shipping) {
         if (closed) return Promise.resolve({ action: "cancel", buyer: "" });
         const select = /** @type {HTMLSelectElement} */ (
           h(
             "select",
             { id: `${id}-buyer` },
-            {
-              width: "100%",
-              padding: "10px",
-              border: "1px solid #9da3a6",
-              borderRadius: "6px",
-              fontSize: "15px",
-              background: "#fff",
-              color: "#2c2e2f",
-            },
+            SELECT_STYLE,
             config.buyers.map((b) => {
               const option = /** @type {HTMLOptionElement} */ (h("option", { value: b.id }, {}, [b.label]));
               return option;
@@ -279,7 +338,9 @@ function installPayPalSandboxSdk(config) {
             },
             [label],
           );
-        const approve = button("Approve", { width: "100%", border: "0", background: "#ffc439", color: "#111" });
+        const approve = /** @type {HTMLButtonElement} */ (
+          button("Approve", { width: "100%", border: "0", background: "#ffc439", color: "#111" })
+        );
         const decline = button("Decline", {
           flex: "1",
           border: "1px solid #b42318",
@@ -292,12 +353,33 @@ function installPayPalSandboxSdk(config) {
           background: "#fff",
           color: "#2c2e2f",
         });
-        const [headline = "", ...rest] = lines;
+        const summaryBox = h("div");
+        /** @param {string[]} shown */
+        const showSummary = ([headline = "", ...rest]) =>
+          summaryBox.replaceChildren(
+            h("p", {}, { fontSize: "26px", fontWeight: "700", margin: "0 0 4px" }, [headline]),
+            ...rest.filter(Boolean).map((line) => h("p", {}, { margin: "0 0 4px", color: "#515354" }, [line])),
+          );
+        showSummary(lines);
+        // Approve waits while the merchant prices a pick, and stays disabled while it refuses one.
+        const panel =
+          shipping &&
+          sandboxShippingPanel({
+            id,
+            h,
+            selectStyle: SELECT_STYLE,
+            addresses: config.addresses,
+            view: shipping.view,
+            pick: shipping.pick,
+            onView: (view, busy) => {
+              showSummary(view.lines);
+              approve.disabled = busy || Boolean(view.message);
+            },
+          });
         body.removeAttribute("role");
         body.style.color = "#2c2e2f";
         body.replaceChildren(
-          h("p", {}, { fontSize: "26px", fontWeight: "700", margin: "0 0 4px" }, [headline]),
-          ...rest.filter(Boolean).map((line) => h("p", {}, { margin: "0 0 4px", color: "#515354" }, [line])),
+          summaryBox,
           h("label", { for: `${id}-buyer` }, { display: "block", margin: "16px 0 6px", fontWeight: "600" }, [
             "Test buyer",
           ]),
@@ -306,6 +388,7 @@ function installPayPalSandboxSdk(config) {
             "PayPal account e-mail",
           ]),
           email,
+          ...(panel ? panel.nodes : []),
           h("div", {}, { marginTop: "18px", display: "grid", gap: "10px" }, [
             approve,
             h("div", {}, { display: "flex", gap: "10px" }, [decline, cancelButton]),
@@ -317,9 +400,11 @@ function installPayPalSandboxSdk(config) {
         select.focus();
         return new Promise((resolve) => {
           pending = resolve;
-          approve.addEventListener("click", () =>
-            resolve({ action: "approve", buyer: select.value, email: email.value.trim() || undefined }),
-          );
+          approve.addEventListener("click", () => {
+            if (approve.disabled) return;
+            const picks = panel ? panel.picks() : {};
+            resolve({ action: "approve", buyer: select.value, email: email.value.trim() || undefined, ...picks });
+          });
           decline.addEventListener("click", () => resolve({ action: "decline", buyer: select.value }));
           cancelButton.addEventListener("click", cancel);
         });
@@ -395,7 +480,8 @@ function installPayPalSandboxSdk(config) {
           : `/v2/checkout/orders/${encodeURIComponent(id)}`;
         const details = await rest(path);
         if (!isSubscription) checkOrderMatchesScript(details);
-        const choice = await dialog.choose(summary(details, isSubscription));
+        const shipping = isSubscription ? undefined : await shippingOf(resourceId, details);
+        const choice = await dialog.choose(summary(details, isSubscription), shipping);
         if (choice.action === "cancel") {
           dialog.close();
           props.onCancel?.({ orderID: id }, { redirect: (/** @type {string} */ url) => window.location.assign(url) });
@@ -403,7 +489,13 @@ function installPayPalSandboxSdk(config) {
         }
         if (choice.action === "decline") throw new Error("The buyer declined the payment in the PayPal window");
         const approval = await call(`/__sandbox/${kind}/${encodeURIComponent(id)}/approve`, {
-          body: { buyer: choice.buyer, email: choice.email, client_id: config.clientId },
+          body: {
+            buyer: choice.buyer,
+            email: choice.email,
+            address: choice.address,
+            option: choice.option,
+            client_id: config.clientId,
+          },
         });
         dialog.close();
         const data = {

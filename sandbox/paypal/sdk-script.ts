@@ -1,10 +1,14 @@
 import { readFileSync } from "node:fs";
+import { TEST_ADDRESSES } from "./addresses";
 import { sendText } from "./http";
 import { TEST_BUYERS } from "./identities";
 import { isSupportedCurrency } from "./money";
 import type { RestContext } from "./http";
 
-const CLIENT_SOURCE = readFileSync(new URL("./sdk-client.js", import.meta.url), "utf8");
+/** The buyer window and its shipping section, which it calls, in one wrapper. */
+const CLIENT_SOURCE = ["./sdk-client.js", "./sdk-shipping.js"]
+  .map((file) => readFileSync(new URL(file, import.meta.url), "utf8"))
+  .join("\n");
 const JS = "application/javascript; charset=utf-8";
 const SUPPORTED_INTENTS = ["capture", "subscription"];
 
@@ -38,6 +42,7 @@ export function handleSdkScript(ctx: RestContext, query: URLSearchParams) {
     vault: vault === "true",
     version: "5.0.0-sandbox",
     buyers: TEST_BUYERS.map(({ id, label }) => ({ id, label })),
+    addresses: TEST_ADDRESSES.map(({ id, label }) => ({ id, label })),
   };
   sendText(
     ctx.res,

@@ -1,5 +1,8 @@
 import { generateKeyPairSync, randomBytes, randomInt } from "node:crypto";
 
+// The sandbox's records, one interface per kind, and the fresh state: kept in one file (past 400 lines) so the
+// whole shape that persistence.ts saves reads in one place.
+
 export interface Money {
   currency_code: string;
   value: string;
@@ -36,9 +39,76 @@ export interface PurchaseUnit {
   invoice_id?: string;
   soft_descriptor?: string;
   items?: unknown[];
-  /** As given (SET_PROVIDED_ADDRESS) or the buyer's address on file once approved (GET_FROM_FILE). */
-  shipping?: Record<string, unknown>;
+  /**
+   * As given (SET_PROVIDED_ADDRESS) or the address the buyer picked once approved (GET_FROM_FILE); `options` as
+   * created or as the merchant's order-update callback last answered, with the buyer's pick `selected`.
+   */
+  shipping?: Record<string, unknown> & { options?: ShippingOption[] };
   captureIds: string[];
+  /** Added with POST /v2/checkout/orders/{id}/track once captured; the order view shows them under `shipping`. */
+  trackers?: Tracker[];
+}
+
+export type ShippingType = "SHIPPING" | "PICKUP" | "PICKUP_IN_STORE" | "PICKUP_FROM_PERSON";
+
+export interface ShippingOption {
+  id: string;
+  label: string;
+  type?: ShippingType;
+  amount?: Money;
+  selected: boolean;
+}
+
+export type CallbackEvent = "SHIPPING_ADDRESS" | "SHIPPING_OPTIONS";
+
+/** One call PayPal made to the merchant's order-update callback, as GET /__sandbox/orders/{id}/callbacks lists it. */
+export interface CallbackCall {
+  event: CallbackEvent;
+  /** The test address (TEST_ADDRESSES id) and shipping option the buyer had picked. */
+  address: string;
+  option?: string;
+  request: Record<string, unknown>;
+  /** The answer's HTTP status; null when there was none (timeout, connection refused). */
+  status: number | null;
+  /** APPLIED: a valid 200 priced the order; REFUSED: a 422 the buyer sees; FALLBACK: the order as created. */
+  outcome: "APPLIED" | "REFUSED" | "FALLBACK";
+  /** The refusal's issue (COUNTRY_ERROR, METHOD_UNAVAILABLE, ...). */
+  issue?: string;
+  /** Why PayPal fell back: no answer, a status it does not act on, or what was wrong with the answer. */
+  reason?: string;
+  /** The answer's body, parsed when it is JSON. */
+  response?: unknown;
+  time: string;
+}
+
+/** payment_source.paypal.experience_context.order_update_callback_config, with what PayPal keeps to honour it. */
+export interface OrderUpdateCallback {
+  callback_events: CallbackEvent[];
+  callback_url: string;
+  /** The first purchase unit's amount and options as created: what PayPal falls back to when a call fails. */
+  created: { amount: PurchaseUnit["amount"]; options?: ShippingOption[] };
+  calls: CallbackCall[];
+}
+
+/** What the buyer picked in PayPal's window: a test address, the option then selected, and a refusal of them. */
+export interface ShippingChoice {
+  address: string;
+  option?: string;
+  refusal?: string;
+}
+
+export interface Tracker {
+  /** `<capture_id>-<tracking_number>`, as PayPal makes it. */
+  id: string;
+  capture_id: string;
+  tracking_number: string;
+  carrier: string;
+  carrier_name_other?: string;
+  notify_payer: boolean;
+  status: "SHIPPED" | "CANCELLED";
+  items?: Record<string, unknown>[];
+  create_time: string;
+  update_time: string;
 }
 
 /** payment_source.paypal.attributes.vault of a create-order call: save the buyer's wallet once paid. */
@@ -73,6 +143,9 @@ export interface Order {
   buyerId?: string;
   payer?: Payer;
   shipping_preference?: ShippingPreference;
+  /** Only for GET_FROM_FILE, the one preference under which the buyer picks an address in PayPal's window. */
+  order_update_callback?: OrderUpdateCallback;
+  shipping_choice?: ShippingChoice;
   return_url?: string;
   cancel_url?: string;
   /** Asked to save the wallet; the token id and customer id once the capture saved it. */

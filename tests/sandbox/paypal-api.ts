@@ -133,3 +133,52 @@ export function planBody(productId: string, overrides: Record<string, unknown> =
     ...overrides,
   };
 }
+
+export interface CallbackRequest {
+  url: string;
+  headers: IncomingHttpHeaders;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the body PayPal sent, read freely
+  body: any;
+}
+
+/** How the merchant answers one order-update callback: a status, a JSON body (or raw text), after a delay. */
+export interface CallbackAnswer {
+  status?: number;
+  json?: unknown;
+  text?: string;
+  delayMs?: number;
+}
+
+/**
+ * A merchant's order-update callback endpoint: `answer` decides each answer (default 200 with no body), `received`
+ * lists PayPal's requests. Its URL carries the merchant's own token, as PayPal's calls are not signed. It closes
+ * when the test that opened it finishes.
+ */
+export async function merchantCallback(answer: (request: CallbackRequest) => CallbackAnswer = () => ({})) {
+  const received: CallbackRequest[] = [];
+  const server = createServer((req, res) => {
+    let text = "";
+    req.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+    req.on("end", () => {
+      const request = { url: req.url ?? "", headers: req.headers, body: JSON.parse(text) as unknown };
+      received.push(request);
+      const reply = answer(request);
+      const send = () => {
+        if (res.destroyed) return;
+        res.writeHead(reply.status ?? 200, { "content-type": "application/json" });
+        res.end(reply.text ?? (reply.json === undefined ? "" : JSON.stringify(reply.json)));
+      };
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/paypal/order-callback?token=merchant-secret`;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  onTestFinished(() => (server.listening ? close() : undefined));
+  return { url, received, close };
+}

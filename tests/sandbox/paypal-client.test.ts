@@ -158,8 +158,9 @@ describe("orders", () => {
         createTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
       vault: null,
-      // A digital order asks no address.
+      // A digital order asks no address, and so has no shipping option.
       shipping: null,
+      shippingOptionId: null,
     });
 
     // Retrying with the same PayPal-Request-Id is safe: the same capture comes back.

@@ -1,6 +1,6 @@
-import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxSecretFor, startPayPalSandbox } from "../../sandbox/paypal";
+import { type Namespace, byText, loadFakeSdk, waitFor } from "./fake-dom";
 
 let sandbox: Awaited<ReturnType<typeof startPayPalSandbox>>;
 
@@ -9,95 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-/** Just enough DOM for the fake SDK: elements, attributes, children, listeners. */
-class FakeElement {
-  attributes = new Map<string, string>();
-  style: Record<string, string> = {};
-  children: (FakeElement | string)[] = [];
-  parent: FakeElement | null = null;
-  listeners = new Map<string, ((event: unknown) => void)[]>();
-  selected?: string;
-
-  constructor(readonly tagName: string) {}
-  setAttribute(key: string, value: string) {
-    this.attributes.set(key, String(value));
-  }
-  getAttribute(key: string) {
-    return this.attributes.get(key) ?? null;
-  }
-  removeAttribute(key: string) {
-    this.attributes.delete(key);
-  }
-  append(...nodes: (FakeElement | string)[]) {
-    for (const node of nodes) {
-      if (node instanceof FakeElement) node.parent = this;
-      this.children.push(node);
-    }
-  }
-  replaceChildren(...nodes: (FakeElement | string)[]) {
-    this.children = [];
-    this.append(...nodes);
-  }
-  remove() {
-    if (this.parent) this.parent.children = this.parent.children.filter((c) => c !== this);
-    this.parent = null;
-  }
-  addEventListener(type: string, fn: (event: unknown) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), fn]);
-  }
-  removeEventListener(type: string, fn: (event: unknown) => void) {
-    this.listeners.set(
-      type,
-      (this.listeners.get(type) ?? []).filter((f) => f !== fn),
-    );
-  }
-  focus() {}
-  click() {
-    for (const fn of this.listeners.get("click") ?? []) fn({});
-  }
-  get isConnected(): boolean {
-    return this.tagName === "body" || Boolean(this.parent?.isConnected);
-  }
-  get textContent(): string {
-    return this.children.map((c) => (typeof c === "string" ? c : c.textContent)).join("");
-  }
-  get value(): string {
-    const first = this.children.find((c): c is FakeElement => c instanceof FakeElement && c.tagName === "option");
-    return this.selected ?? first?.getAttribute("value") ?? "";
-  }
-  set value(v: string) {
-    this.selected = v;
-  }
-  all(): FakeElement[] {
-    return this.children.flatMap((c) => (c instanceof FakeElement ? [c, ...c.all()] : []));
-  }
-}
-
-async function loadSdk(query: string, namespace?: string) {
-  const response = await fetch(`${sandbox.url}/sdk/js?${query}`);
-  const source = await response.text();
-  const body = new FakeElement("body");
-  const container = new FakeElement("div");
-  body.append(container);
-  const script = new FakeElement("script");
-  if (namespace) script.setAttribute("data-namespace", namespace);
-  const documentListeners = new FakeElement("document");
-  const context: Record<string, unknown> = {
-    fetch,
-    console,
-    document: {
-      currentScript: script,
-      body,
-      createElement: (tag: string) => new FakeElement(tag),
-      querySelector: (selector: string) => (selector === "#paypal-button" ? container : null),
-      addEventListener: documentListeners.addEventListener.bind(documentListeners),
-      removeEventListener: documentListeners.removeEventListener.bind(documentListeners),
-    },
-  };
-  context.window = context;
-  if (response.ok) vm.runInNewContext(source, context);
-  return { response, context, body, container };
-}
+const loadSdk = (query: string, namespace?: string) => loadFakeSdk(sandbox.url, query, namespace);
 
 async function serverToken(clientId: string) {
   const response = await fetch(`${sandbox.url}/v1/oauth2/token`, {
@@ -120,21 +32,6 @@ async function serverCreatesOrder(clientId: string, currency = "USD") {
   });
   return ((await response.json()) as { id: string }).id;
 }
-
-async function waitFor<T>(find: () => T | undefined): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const found = find();
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("timed out waiting for the fake DOM");
-}
-
-const byText = (root: FakeElement, tag: string, text: string) =>
-  root.all().find((el) => el.tagName === tag && el.textContent === text);
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the namespace object comes from the evaluated script
-type Namespace = { Buttons: (props: Record<string, unknown>) => any; version: string };
 
 describe("fake JS SDK", () => {
   it("is served as JavaScript and defines the data-namespace only", async () => {
