@@ -13,6 +13,7 @@ const OWN_MODULES = [
   "tests/integration/api/fuzz-procedures.test.ts",
   "tests/integration/api/fuzz-routes.test.ts",
   "tests/integration/api/input-hygiene.test.ts",
+  "tests/integration/checkout/shipping-rates.test.ts",
   "tests/integration/discounts/discount-codes.test.ts",
   "tests/integration/invoices/invoices.test.ts",
   "tests/integration/jobs/jobs.test.ts",

@@ -1,24 +1,15 @@
 // Where a buyer follows a parcel: each carrier's public tracking page for a tracking number. Another carrier has
 // none we know; the buyer gets the number and the carrier's name.
 
-export const carriers = [
-  "USPS",
-  "UPS",
-  "FEDEX",
-  "DHL",
-  "CANADA_POST",
-  "ROYAL_MAIL",
-  "AUSTRALIA_POST",
-  "OTHER",
-] as const;
+export const carriers = ["USPS", "UPS", "FEDEX", "DHL", "CA_CANADA_POST", "ROYAL_MAIL", "AU_AU_POST", "OTHER"] as const;
 export const carrierLabels: Record<(typeof carriers)[number], string> = {
   USPS: "USPS",
   UPS: "UPS",
   FEDEX: "FedEx",
   DHL: "DHL",
-  CANADA_POST: "Canada Post",
+  CA_CANADA_POST: "Canada Post",
   ROYAL_MAIL: "Royal Mail",
-  AUSTRALIA_POST: "Australia Post",
+  AU_AU_POST: "Australia Post",
   OTHER: "Other carrier",
 };
 
@@ -32,9 +23,9 @@ const pages: Record<string, (number: string) => string> = {
   UPS: (n) => `https://www.ups.com/track?tracknum=${n}`,
   FEDEX: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
   DHL: (n) => `https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=${n}`,
-  CANADA_POST: (n) => `https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=${n}`,
+  CA_CANADA_POST: (n) => `https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=${n}`,
   ROYAL_MAIL: (n) => `https://www.royalmail.com/track-your-item#/tracking-results/${n}`,
-  AUSTRALIA_POST: (n) => `https://auspost.com.au/mypost/track/details/${n}`,
+  AU_AU_POST: (n) => `https://auspost.com.au/mypost/track/details/${n}`,
 };
 
 export function trackingUrl(carrier: string | null, trackingNumber: string | null): string | null {

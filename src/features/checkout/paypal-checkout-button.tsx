@@ -22,7 +22,7 @@ import { PaymentMessage, type PaymentNotice } from "~/features/checkout/payment-
 import { UpsellOffer } from "~/features/checkout/upsell-offer";
 import type { UpsellForBuyer } from "~/server/checkout/upsell";
 import { LicenseKeyValues } from "~/features/licenses/license-key-list";
-import { checkoutMessages } from "~/lib/checkout-messages";
+import { checkoutMessages, shipsNote } from "~/lib/checkout-messages";
 import { sdkButtonStyle, sdkNamespace, sdkQuery } from "~/lib/paypal-button";
 
 /** Our server's buyer-facing sentence for a failed call, else the spec's generic payment error. */
@@ -184,6 +184,7 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
       {offersChoices(button) && (
         <CheckoutChoices button={button} choices={choices} onChange={choose} onNotice={setNotice} />
       )}
+      {button.ships && <p className="text-sm text-gray-600">{shipsNote}</p>}
       {status === "failed" && <Alert>{checkoutMessages.sdkFailed}</Alert>}
       {status === "loading" && <Spinner label="Loading PayPal..." className="py-4" />}
       <div ref={container} />

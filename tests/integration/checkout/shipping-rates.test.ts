@@ -63,7 +63,7 @@ const zonesAndTax: UpdateShippingInput = {
 };
 
 async function shippingSeller(amountMinor = 2000) {
-  const seller = await createSeller(db, { name: "Art print", amountMinor, ships: true });
+  const seller = await createSeller(db, { name: "Art print", amountMinor, ships: true, maxQuantity: 5 });
   await merchantCaller(seller.merchant).merchant.store.updateShipping(zonesAndTax);
   return seller;
 }
