@@ -31,7 +31,8 @@ export async function shippingPlanFor(
     select: { shippingZones: true, taxRates: true },
   });
   const { zones, taxRates } = storedShipping(settings);
-  return { currency, zones: zones.filter((zone) => zone.currency === currency), taxRates, lines };
+  // Zones in other currencies stay in the copy; priceOrder prices with the order's currency's only.
+  return { currency, zones, taxRates, lines };
 }
 
 /**
