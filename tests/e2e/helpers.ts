@@ -107,3 +107,29 @@ export async function connectPayPal(
   });
   return clientId;
 }
+
+/**
+ * Runs `copy` (a click or a key press on a copy button) and returns what landed on the clipboard, once the button has
+ * said "Copied!". The label lasts two seconds, which a loaded machine can miss between two polls, so the page records
+ * that it appeared and the test reads the record.
+ */
+export async function copyToClipboard(page: Page, copy: () => Promise<void>): Promise<string> {
+  await page.evaluate(() => {
+    const seen = window as unknown as { popkitCopiedShown?: boolean };
+    seen.popkitCopiedShown = false;
+    const observer = new MutationObserver(() => {
+      if (document.body.innerText.includes("Copied!")) {
+        seen.popkitCopiedShown = true;
+        observer.disconnect();
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await copy();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { popkitCopiedShown?: boolean }).popkitCopiedShown), {
+      message: 'the copy button said "Copied!"',
+    })
+    .toBe(true);
+  return page.evaluate(() => navigator.clipboard.readText());
+}

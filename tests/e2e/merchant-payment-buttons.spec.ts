@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createPaymentButton } from "../factories/payment-button";
 import { closeE2eDb, e2eDb } from "./buyer-helpers";
-import { connectPayPal, signUpMerchant } from "./helpers";
+import { connectPayPal, copyToClipboard, signUpMerchant } from "./helpers";
 import { closeReadyDialog, deleteFromMenu, menuAction, popCard } from "./pop-helpers";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
@@ -91,9 +91,10 @@ test("a merchant creates, toggles, edits, embeds and deletes a payment button", 
   );
   // No secret is saved yet: the dialog says buyers cannot pay and where to fix it.
   await expect(ready.getByText("Add your PayPal secret in Store Settings.")).toBeVisible();
-  await ready.getByRole("button", { name: "Copy link to 'E2E Course'" }).click();
-  await expect(ready.getByRole("button", { name: "Copied!" })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/checkout/${buttonId}`);
+  const link = await copyToClipboard(page, () =>
+    ready.getByRole("button", { name: "Copy link to 'E2E Course'" }).click(),
+  );
+  expect(link).toBe(`${origin}/checkout/${buttonId}`);
   await closeReadyDialog(page);
   // Focus went back to the new button's card, not to the page's body.
   await expect(page.getByRole("button", { name: "Actions for 'E2E Course'" })).toBeFocused();
@@ -112,9 +113,10 @@ test("a merchant creates, toggles, edits, embeds and deletes a payment button", 
   await page.keyboard.press("Escape");
 
   // Copy link on the card.
-  await card.getByRole("button", { name: "Copy link to 'E2E Course'" }).click();
-  await expect(card.getByRole("button", { name: "Copied!" })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/checkout/${buttonId}`);
+  const cardLink = await copyToClipboard(page, () =>
+    card.getByRole("button", { name: "Copy link to 'E2E Course'" }).click(),
+  );
+  expect(cardLink).toBe(`${origin}/checkout/${buttonId}`);
 
   // Toggle off (at once, with a toast), survive a reload, toggle back on.
   const toggle = card.getByRole("switch", { name: "Active: 'E2E Course'" });
@@ -164,9 +166,7 @@ test("a merchant creates, toggles, edits, embeds and deletes a payment button", 
   await expect(snippet).toContainText(`<div id="popkit-button-${buttonId}"></div>`);
   await expect(snippet).toContainText(`/api/button/${buttonId}.js" async></script>`);
   await expect(codeDialog.getByText(buttonId, { exact: true })).toBeVisible();
-  await codeDialog.getByRole("button", { name: "Copy Code" }).click();
-  await expect(codeDialog.getByRole("button", { name: "Copied!" })).toBeVisible();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const copied = await copyToClipboard(page, () => codeDialog.getByRole("button", { name: "Copy Code" }).click());
   expect(copied).toContain(`<div id="popkit-button-${buttonId}"></div>`);
   expect(copied).toContain(`/api/button/${buttonId}.js`);
   await expect(codeDialog.getByRole("button", { name: "Copy Code" })).toBeVisible({ timeout: 4000 });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { sandboxSecretFor } from "../../sandbox/paypal";
 import { closeE2eDb, payInPayPalWindow, paymentMessage, refuseDialogs, startShop } from "./buyer-helpers";
-import { signUpMerchantThroughForm } from "./helpers";
+import { copyToClipboard, signUpMerchantThroughForm } from "./helpers";
 import { menuAction, popCard } from "./pop-helpers";
 
 // The payment button's whole journey in one go: the merchant builds a button in the dashboard, copies its integration code
@@ -34,9 +34,9 @@ test("from the merchant's form to a payment on another website, seen in analytic
   // The embed code, straight from "Your POP is ready"; the store is connected, so no setup is needed.
   const ready = page.getByRole("dialog", { name: "Your POP is ready" });
   await expect(ready.getByText("Buyers cannot pay yet.")).toHaveCount(0);
-  await ready.getByRole("button", { name: "Copy code for 'Journey Pattern Pack'" }).click();
-  await expect(ready.getByRole("button", { name: "Copied!" })).toBeVisible();
-  const snippet = await page.evaluate(() => navigator.clipboard.readText());
+  const snippet = await copyToClipboard(page, () =>
+    ready.getByRole("button", { name: "Copy code for 'Journey Pattern Pack'" }).click(),
+  );
   expect(snippet).toContain("/api/button/");
   await ready.getByRole("button", { name: "Done" }).click();
   await expect(popCard(page, "Journey Pattern Pack").getByText("Active", { exact: true })).toBeVisible();

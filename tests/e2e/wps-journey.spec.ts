@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { sandboxPdtTokenFor } from "../../sandbox/paypal/identities";
 import { closeE2eDb, refuseDialogs, startShop } from "./buyer-helpers";
-import { signUpMerchant } from "./helpers";
+import { copyToClipboard, signUpMerchant } from "./helpers";
 import { popCard } from "./pop-helpers";
 
 // The WPS journey: a merchant builds a WPS button with three price options, tax and shipping; its embed script
@@ -59,9 +59,9 @@ test("a WPS button from the form to a verified payment on another website", asyn
   await page.getByRole("button", { name: "Save WPS Button" }).click();
   await expect(page).toHaveURL(/\/dashboard\/pages\?tab=wps-buttons&created=/);
   const ready = page.getByRole("dialog", { name: "Your POP is ready" });
-  await ready.getByRole("button", { name: "Copy code for 'Wool Scarf'" }).click();
-  await expect(ready.getByRole("button", { name: "Copied!" })).toBeVisible();
-  const snippet = await page.evaluate(() => navigator.clipboard.readText());
+  const snippet = await copyToClipboard(page, () =>
+    ready.getByRole("button", { name: "Copy code for 'Wool Scarf'" }).click(),
+  );
   expect(snippet).toMatch(/<div id="paypal-wps-button-[^"]+"><\/div>/);
   expect(snippet).toContain("/api/wps-button/");
   await ready.getByRole("button", { name: "Done" }).click();
