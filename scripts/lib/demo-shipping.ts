@@ -9,6 +9,7 @@ import { sandboxSecretFor } from "../../sandbox/paypal";
 import { toStoredShipping } from "../../src/schemas/shipping";
 import { createPayPalClient } from "../../src/server/vendors/paypal/client";
 import { buildTransaction } from "../../tests/factories/transaction";
+import { demoItemLine } from "./demo-payments";
 
 const PRINT = "Limited Art Print";
 
@@ -43,6 +44,7 @@ export async function seedDemoShipping(db: PrismaClient, seeded: DemoSeed) {
           { place: "US-NY", rate: "8.875" },
           { place: "US-CA", rate: "7.25" },
         ],
+        chargesEuVat: false,
       },
       () => `demo${++id}`,
     );
@@ -120,21 +122,7 @@ export async function seedDemoShipping(db: PrismaClient, seeded: DemoSeed) {
         taxMinor: order.taxMinor,
         fulfilment: "unfulfilled",
         createdAt,
-        lines: {
-          create: {
-            merchantId: merchant.id,
-            position: 0,
-            origin: "item",
-            buttonId: print.id,
-            name: PRINT,
-            quantity: 1,
-            unitAmountMinor: print.amountMinor,
-            amountMinor: print.amountMinor,
-            taxMinor: order.taxMinor,
-            currency: "USD",
-            createdAt,
-          },
-        },
+        lines: demoItemLine(merchant.id, print, order.taxMinor, createdAt),
       }),
     });
     if (!order.shipped) continue;

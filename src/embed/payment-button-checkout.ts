@@ -274,7 +274,8 @@ function checkoutScript(messages: Messages): void {
     return options;
   }
 
-  // The buyer's choices the seller allows (pay what you want, quantity, a discount code, the order bump), drawn above PayPal's
+  // The buyer's choices the seller allows (pay what you want, quantity, a discount code, the order bump, the country for
+  // EU VAT and a business's VAT number), drawn above PayPal's
   // button in the host page's flow with inline styles only. Our server checks and prices them (the "quote" and
   // "orders" endpoints); nothing here decides a price.
   function chooser(button: NonNullable<EmbedConfig["button"]>, host: HTMLElement) {
@@ -345,6 +346,42 @@ function checkoutScript(messages: Messages): void {
       note.style.cssText = "margin:0 0 8px;color:#4b5563";
       note.textContent = button.ships;
     }
+    let country: HTMLSelectElement | undefined;
+    if (button.vat) {
+      const { rates, words } = button.vat;
+      const row = box.appendChild(doc.createElement("label"));
+      row.style.cssText = "display:block;margin:0 0 8px";
+      row.textContent = words.countryLabel;
+      country = row.appendChild(doc.createElement("select"));
+      country.name = "buyerCountry";
+      country.style.cssText =
+        "display:block;box-sizing:border-box;width:100%;margin-top:4px;padding:8px 10px;border:1px solid #d1d5db;border-radius:6px;font:inherit;background:#fff";
+      const names = new Intl.DisplayNames(["en"], { type: "region" });
+      const countries: [string, string][] = [];
+      for (const code in rates) countries.push([code, names.of(code) || code]);
+      countries.sort((a, b) => a[1].localeCompare(b[1]));
+      const choices: [string, string][] = [["", words.countryPlaceholder], ...countries, ["other", words.otherCountry]];
+      for (const [value, label] of choices) {
+        const option = country.appendChild(doc.createElement("option"));
+        option.value = value;
+        option.textContent = label;
+      }
+      const vatNumber = field("vatNumber", words.vatNumberLabel, "", "text");
+      vatNumber.autocomplete = "off";
+      const note = box.appendChild(doc.createElement("p"));
+      note.style.cssText = "margin:0 0 8px;color:#4b5563";
+      note.setAttribute("aria-live", "polite");
+      const explain = () => {
+        const code = country!.value;
+        note.textContent = !rates[code]
+          ? ""
+          : vatNumber.value.trim()
+            ? words.reverseCharge
+            : words.added.replace("{country}", names.of(code) || code).replace("{rate}", rates[code]!);
+      };
+      country.addEventListener("change", explain);
+      vatNumber.addEventListener("input", explain);
+    }
     if (box.firstChild) host.parentNode!.insertBefore(box, host);
 
     return {
@@ -352,6 +389,7 @@ function checkoutScript(messages: Messages): void {
         const values: Record<string, string> = {};
         for (const name in inputs) if (inputs[name]!.value.trim()) values[name] = inputs[name]!.value.trim();
         if (bump?.checked) values.bump = "true";
+        if (country?.value) values.buyerCountry = country.value;
         return values;
       },
       onApply(run: () => void) {

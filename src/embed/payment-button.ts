@@ -5,8 +5,10 @@ import {
   checkoutMessages,
   sellerSuspendedMessage,
   shipsNote,
+  vatMessages,
   soldOutMessage,
 } from "~/lib/checkout-messages";
+import { EU_VAT_STANDARD_RATES } from "~/lib/eu-vat";
 import { formatMoney } from "~/lib/money";
 import type { PublicButton } from "~/server/checkout/public-button";
 
@@ -48,6 +50,8 @@ export type EmbedConfig = {
     bump?: [string, string];
     /** It ships: the note that PayPal's window adds shipping and tax. */
     ships?: string;
+    /** EU VAT: the buyer names their country (the EU's standard rates, in percent) and may give a VAT number. */
+    vat?: { rates: Record<string, string>; words: typeof vatMessages };
     success?: string;
     cancel?: string;
     /** False when the merchant cannot take payments (no saved secret for this client id, or suspended). */
@@ -232,6 +236,7 @@ export function embedConfig(
         ? [bumpLabel(button.bump, (minor) => formatMoney(minor, button.currency)), button.bump.pitch ?? ""]
         : undefined,
       ships: chooses && button.ships ? shipsNote : undefined,
+      vat: button.asksBuyerCountry ? { rates: EU_VAT_STANDARD_RATES, words: vatMessages } : undefined,
       success: button.successUrl ?? undefined,
       cancel: button.cancelUrl ?? undefined,
       ready: button.canTakePayments,

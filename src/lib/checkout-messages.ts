@@ -45,3 +45,18 @@ export function bumpLabel(
 
 /** Above PayPal's button of a POP that ships (sent only in such a button's config). */
 export const shipsNote = "Shipping and any sales tax for your address are added in PayPal's window before you pay.";
+
+/** EU VAT on a digital product: the buyer's country comes first, a business's VAT number may follow. */
+export const vatMessages = {
+  legend: "VAT",
+  countryLabel: "Your country",
+  countryPlaceholder: "Select your country",
+  /** The choice of a buyer outside the EU. */
+  otherCountry: "Outside the EU",
+  chooseCountry: "Choose your country: the VAT you pay depends on it.",
+  vatNumberLabel: "EU VAT number (businesses, optional)",
+  vatNumberInvalid: "This VAT number is not valid for the country you chose.",
+  /** `{country}`, `{rate}`: e.g. "Germany", "19". */
+  added: "{country} VAT ({rate} %) is added to the price.",
+  reverseCharge: "No VAT is charged: reverse charge, VAT to be accounted for by the buyer.",
+} as const;

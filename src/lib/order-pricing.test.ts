@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { lineTax, priceOrder, type ShippingPlan } from "~/lib/order-pricing";
+import { lineTax, priceOrder, type OrderPlan } from "~/lib/order-pricing";
 import type { Currency } from "~/lib/money";
 
-const zones = (currency: Currency): ShippingPlan["zones"] => [
+const zones = (currency: Currency): OrderPlan["zones"] => [
   {
     id: "z-ca",
     name: "California",
@@ -22,7 +22,7 @@ const zones = (currency: Currency): ShippingPlan["zones"] => [
   },
 ];
 
-const plan = (overrides: Partial<ShippingPlan> = {}): ShippingPlan => ({
+const plan = (overrides: Partial<OrderPlan> = {}): OrderPlan => ({
   currency: "USD",
   zones: zones("USD"),
   taxRates: [

@@ -4,15 +4,21 @@ import type { ShippingZone, TaxRate } from "~/schemas/shipping";
 
 // The one pricing of an order that ships: its shipping options for the buyer's address, the option's price, and
 // the sales tax of each line. PayPal's order-update callback answers with it while the buyer is in PayPal's window,
-// and the capture checks PayPal's final amount against it, so what is captured is what we computed.
+// and the capture checks PayPal's final amount against it, so what is captured is what we computed. A digital
+// order's EU VAT is priced by the same function, for the country its buyer named before the order was created.
 
-/** What an order that ships was created with: the store's zones and tax rates then, and the order's lines. */
-export type ShippingPlan = {
+/**
+ * What an order with shipping or tax was created with: the store's zones and tax rates then, and the order's
+ * lines. A digital order taxed by EU VAT has no zones and its one rate, for the country the buyer named.
+ */
+export type OrderPlan = {
   currency: Currency;
   zones: ShippingZone[];
   taxRates: TaxRate[];
   /** Each line's amount after its discount; `ships` lines count for per-item rates. */
   lines: { amountMinor: number; quantity: number; ships: boolean; taxIncluded: boolean }[];
+  /** A digital order's buyer: the EU country they named, and a business's VAT number (reverse charge: no rate). */
+  buyer?: { country: string; vatId: string | null };
 };
 
 export type ShippingOption = { id: string; label: string; amountMinor: number; selected: boolean };
@@ -32,10 +38,10 @@ export type OrderPrice = {
   totalMinor: number;
 };
 
-/** A plan read back from the database: anything else (an order that does not ship) is null. */
-export function asShippingPlan(value: unknown): ShippingPlan | null {
+/** A plan read back from the database: anything else (an order with neither shipping nor tax) is null. */
+export function asOrderPlan(value: unknown): OrderPlan | null {
   if (typeof value !== "object" || value === null || !("lines" in value) || !("zones" in value)) return null;
-  return value as ShippingPlan;
+  return value as OrderPlan;
 }
 
 /** The zone for an address: one naming its state or province comes before one naming its whole country. */
@@ -71,7 +77,7 @@ export function lineTax(amountMinor: number, ratePpm: number, included: boolean)
  * takes the zone's first rate). A country or state no zone covers is refused, unless the store set no zones.
  */
 export function priceOrder(
-  plan: ShippingPlan,
+  plan: OrderPlan,
   address: { countryCode: string; region: string | null },
   optionId: string | null,
 ): OrderPrice | { refusal: ShippingRefusal } {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { vatMessages } from "~/lib/checkout-messages";
 
 // Buyer-side inputs. There is deliberately no price, currency or status field: the server reads the price from
 // the button and the outcome from PayPal, and z.object drops any such key a client adds. What a buyer may choose
@@ -40,7 +41,22 @@ const quantity = z
   ])
   .pipe(z.number().int("Enter a whole number of items.").min(1, "Buy at least 1.").max(100_000, "That is too many."));
 
+/**
+ * Where the buyer is, for a store that charges EU VAT on digital products: an EU country's code, or "other"
+ * outside the EU; and a business's VAT number. The server checks the number and takes the rate from its table.
+ */
+export const buyerTaxChoice = {
+  buyerCountry: z
+    .string()
+    .trim()
+    .max(5, vatMessages.chooseCountry)
+    .regex(/^([A-Z]{2}|other)$/, vatMessages.chooseCountry)
+    .optional(),
+  vatNumber: z.string().trim().max(20, vatMessages.vatNumberInvalid).optional(),
+};
+
 const checkoutChoice = {
+  ...buyerTaxChoice,
   /** Pay what you want: the amount in the button's currency, as typed ("12.50"). */
   amount: z.string().max(32, "Enter the amount you want to pay, e.g. 12.50.").optional(),
   quantity: quantity.optional(),

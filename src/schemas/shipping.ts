@@ -85,6 +85,8 @@ export const updateShippingSchema = z
   .object({
     zones: z.array(zoneSchema).max(MAX_ZONES, `A store has at most ${MAX_ZONES} shipping zones.`),
     taxRates: z.array(taxRateSchema).max(MAX_TAX_RATES, `A store has at most ${MAX_TAX_RATES} tax rates.`),
+    /** EU VAT on digital products, by the buyer's country (src/lib/eu-vat.ts). */
+    chargesEuVat: z.boolean(),
   })
   .superRefine((input, ctx) => {
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
@@ -148,14 +150,14 @@ export function toStoredShipping(input: UpdateShippingInput, newId: () => string
     place: tax.place.toUpperCase(),
     ratePpm: ratePpmOf(tax.rate) ?? 0,
   }));
-  return { zones, taxRates };
+  return { zones, taxRates, chargesEuVat: input.chargesEuVat };
 }
 
 /** A percentage as the form shows it: 88,750 ppm is "8.875". */
 export const percentText = (ppm: number) => (ppm / 10_000).toFixed(4).replace(/\.?0+$/, "");
 
 /** What is stored, as the seller's form shows it. */
-export function toShippingForm(zones: ShippingZone[], taxRates: TaxRate[]): UpdateShippingInput {
+export function toShippingForm(zones: ShippingZone[], taxRates: TaxRate[], chargesEuVat: boolean): UpdateShippingInput {
   return {
     zones: zones.map((zone) => ({
       id: zone.id,
@@ -171,6 +173,7 @@ export function toShippingForm(zones: ShippingZone[], taxRates: TaxRate[]): Upda
       })),
     })),
     taxRates: taxRates.map((tax) => ({ place: tax.place, rate: percentText(tax.ratePpm) })),
+    chargesEuVat,
   };
 }
 

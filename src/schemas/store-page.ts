@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { buyerTaxChoice } from "~/schemas/checkout";
 
 // The store page /s/{handle}: the seller's settings (its address, whether it is on, which POPs it lists in what
 // order) and the buyer's cart. Prices never come from the browser: a cart names buttons and quantities only.
@@ -140,6 +141,7 @@ export const cartSchema = z.object(
       .min(1, "Your cart is empty.")
       .max(MAX_CART_ITEMS, `A cart holds at most ${MAX_CART_ITEMS} different items.`),
     discountCode: z.string().max(64, "This discount code is not valid.").optional(),
+    ...buyerTaxChoice,
   },
   { error: notAnObject },
 );

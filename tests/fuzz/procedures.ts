@@ -135,6 +135,7 @@ export function validInputs(world: FuzzWorld): Record<string, unknown> {
         },
       ],
       taxRates: [{ place: "US-NY", rate: "8.875" }],
+      chargesEuVat: true,
     },
     "merchant.customers.list": { q: "example", ...window, sort: "spent", dir: "asc", page: 1 },
     "merchant.customers.get": { email: payment.payerEmail },

@@ -4,22 +4,27 @@ import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { BuyerCountryFields, type BuyerTax } from "~/features/checkout/buyer-country-fields";
 import { CheckoutError, postCheckout, type PublicButton } from "~/features/checkout/checkout-api";
 import type { PaymentNotice } from "~/features/checkout/payment-message";
 import { bumpLabel } from "~/lib/checkout-messages";
 import { formatMoney, toDecimalString } from "~/lib/money";
 
 /** What the buyer chose, as the checkout endpoints take it (our server checks and prices it). */
-export type Choices = { amount?: string; quantity?: string; discountCode?: string; bump?: "true" };
+export type Choices = { amount?: string; quantity?: string; discountCode?: string; bump?: "true" } & BuyerTax;
 
 export const offersChoices = (button: PublicButton) =>
   !button.isSubscription &&
-  (button.payWhatYouWant || button.maxQuantity > 1 || button.acceptsDiscountCodes || button.bump !== null);
+  (button.payWhatYouWant ||
+    button.maxQuantity > 1 ||
+    button.acceptsDiscountCodes ||
+    button.bump !== null ||
+    button.asksBuyerCountry);
 
 /**
  * /checkout/{id}'s counterpart of the embed's fields (src/embed/payment-button-checkout.ts): the amount of a
- * pay-what-you-want button, the quantity, a discount code whose Apply shows the total our server would charge, and
- * the seller's order bump.
+ * pay-what-you-want button, the quantity, a discount code whose Apply shows the total our server would charge, the
+ * seller's order bump, and the buyer's country for EU VAT.
  */
 export function CheckoutChoices({
   button,
@@ -103,6 +108,9 @@ export function CheckoutChoices({
           </span>
           {button.bump.pitch && <span className="mt-1 block pl-7 text-gray-600">{button.bump.pitch}</span>}
         </label>
+      )}
+      {button.asksBuyerCountry && (
+        <BuyerCountryFields idPrefix="checkout" value={choices} onChange={(tax) => onChange({ ...choices, ...tax })} />
       )}
     </div>
   );

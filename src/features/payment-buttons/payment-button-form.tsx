@@ -189,7 +189,7 @@ export function PaymentButtonForm({
             <CheckboxField
               name="taxIncluded"
               label="Price includes tax"
-              hint="Sales tax for the buyer's address is taken out of the price instead of added to it (Store Settings › Shipping and tax)."
+              hint="Sales tax or EU VAT for where the buyer is is taken out of the price instead of added to it (Store Settings › Shipping and tax)."
             />
           </fieldset>
         )}

@@ -2,6 +2,8 @@
 
 import { loadScript, type PayPalButtonsComponent } from "@paypal/paypal-js";
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { BuyerCountryFields, type BuyerTax } from "~/features/checkout/buyer-country-fields";
+import { definedOnly } from "~/features/checkout/checkout-choices";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -82,6 +84,7 @@ export function StoreCart({ page, sdkBaseUrl }: { page: PublicStorePage; sdkBase
   const [quoteError, setQuoteError] = useState<string | null>(null);
   const [paid, setPaid] = useState<Paid | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const [buyerTax, setBuyerTax] = useState<BuyerTax>({});
 
   // Every change is priced again by our server; a total is shown only for the cart it was priced for.
   const cartKey = JSON.stringify([cart, appliedCode]);
@@ -149,6 +152,10 @@ export function StoreCart({ page, sdkBaseUrl }: { page: PublicStorePage; sdkBase
 
   const first = cart[0] && options.get(cart[0].buttonId);
   const count = cart.reduce((sum, item) => sum + item.quantity, 0);
+  // A cart with nothing that ships, of a store that charges EU VAT: the buyer names their country first.
+  const cartOptions = cart.map((item) => options.get(item.buttonId));
+  const asksBuyerCountry =
+    cartOptions.some((option) => option?.asksBuyerCountry) && !cartOptions.some((option) => option?.ships);
 
   return (
     <div className="grid gap-8 pb-16 lg:grid-cols-[1fr_22rem] lg:pb-0">
@@ -293,6 +300,7 @@ export function StoreCart({ page, sdkBaseUrl }: { page: PublicStorePage; sdkBase
                   </div>
                 </dl>
               )}
+              {asksBuyerCountry && <BuyerCountryFields idPrefix="cart" value={buyerTax} onChange={setBuyerTax} />}
               {first && !quoteError && !page.isSellerSuspended && (
                 <CartPayPalButton
                   // A cart in another currency needs PayPal's script for that currency.
@@ -304,6 +312,7 @@ export function StoreCart({ page, sdkBaseUrl }: { page: PublicStorePage; sdkBase
                     handle: page.handle,
                     items: cart,
                     ...(appliedCode && { discountCode: appliedCode }),
+                    ...(asksBuyerCountry && definedOnly(buyerTax)),
                   })}
                   onPaid={(result, paidQuote) => {
                     setPaid({ lines: paidQuote.lines, total: paidQuote.total, ...result });

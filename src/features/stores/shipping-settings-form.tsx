@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { fieldsFor } from "~/components/ui/form";
 import { Input, MoneyInput, Select } from "~/components/ui/input";
 import { SettingsCardForm } from "~/features/accounts/settings-card-form";
+import { EU_VAT_RATES_CHECKED_ON } from "~/lib/eu-vat";
 import { currencies } from "~/lib/money";
 import {
   MAX_RATES_PER_ZONE,
@@ -19,7 +20,7 @@ import { api, type RouterOutputs } from "~/trpc/react";
 
 type ShippingSettings = RouterOutputs["merchant"]["store"]["shipping"];
 
-const { FormField, FormMessage } = fieldsFor<UpdateShippingInput>();
+const { CheckboxField, FormField, FormMessage } = fieldsFor<UpdateShippingInput>();
 const currencyOptions = currencies.map((currency) => [currency, currency] as const);
 
 /**
@@ -129,6 +130,17 @@ export function ShippingSettingsForm({ initial }: { initial: ShippingSettings })
             Add tax rate
           </Button>
         )}
+      </section>
+
+      <section aria-labelledby="eu-vat-heading" className="space-y-3 border-t border-gray-100 pt-4">
+        <h3 id="eu-vat-heading" className="text-sm font-semibold text-gray-900">
+          EU VAT on digital products
+        </h3>
+        <CheckboxField
+          name="chargesEuVat"
+          label="Charge EU VAT on digital products"
+          hint={`For stores registered for the EU's One-Stop Shop. Buyers of POPs that do not ship choose their country before paying; EU consumers pay its standard rate (rates as of ${EU_VAT_RATES_CHECKED_ON}), and businesses with a valid EU VAT number pay none (reverse charge). The Tax report lists them by country for your OSS return.`}
+        />
       </section>
     </SettingsCardForm>
   );

@@ -16,7 +16,8 @@ import {
 } from "~/server/checkout/pricing";
 import { findButtons, itemNameOf, type ButtonRow } from "~/server/checkout/public-button";
 import { sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
-import { newOrderCallback, shippingPlanFor } from "~/server/checkout/shipping";
+import { digitalTaxFor } from "~/server/checkout/digital-tax";
+import { newOrderCallback, orderPlanFor } from "~/server/checkout/shipping";
 import { findOpenStore, onStorePage } from "~/server/stores/store-page";
 
 // A store page's cart: several POPs of one store paid in one PayPal order. As for a single POP (pricing.ts), the
@@ -154,8 +155,8 @@ function spreadDiscount(
   for (const line of lines) line.amountMinor = line.unitAmountMinor * line.quantity - line.discountMinor;
 }
 
-/** The quote as the store page shows it: its lines and totals, never a button's settings. */
-export function describeCart(quote: CartQuote) {
+/** The quote as the store page shows it: its lines and totals (with an order's EU VAT), never a button's settings. */
+export function describeCart(quote: CartQuote, taxMinor = 0) {
   const money = (minor: number) => formatMoney(minor, quote.currency);
   return {
     currency: quote.currency,
@@ -170,7 +171,8 @@ export function describeCart(quote: CartQuote) {
     subtotal: money(quote.subtotalMinor),
     discountCode: quote.discount?.code ?? null,
     discountText: quote.discount ? `${quote.discount.code}: −${money(quote.discountMinor)}` : null,
-    total: money(quote.totalMinor),
+    tax: taxMinor > 0 ? money(taxMinor) : null,
+    total: money(quote.totalMinor + taxMinor),
   };
 }
 
@@ -194,29 +196,27 @@ export async function createCartOrder(input: CartInput) {
   const count = quote.lines.reduce((sum, line) => sum + line.quantity, 0);
   const ships = quote.lines.some((line) => line.button.ships);
   const shipping = ships ? newOrderCallback() : null;
-  const plan = ships
-    ? await shippingPlanFor(
-        quote.merchantId,
-        quote.currency,
-        quote.lines.map((line) => ({
-          amountMinor: line.amountMinor,
-          quantity: line.quantity,
-          ships: line.button.ships,
-          taxIncluded: line.button.taxIncluded,
-        })),
-      )
-    : null;
+  const lines = quote.lines.map((line) => ({
+    amountMinor: line.amountMinor,
+    quantity: line.quantity,
+    ships: line.button.ships,
+    taxIncluded: line.button.taxIncluded,
+  }));
+  const vat = ships ? null : await digitalTaxFor(quote.merchantId, quote.currency, lines, input);
+  const plan = ships ? await orderPlanFor(quote.merchantId, quote.currency, lines) : (vat?.plan ?? null);
+  const taxMinor = vat?.price.taxMinor ?? 0;
   const order = await withPayPal("create order", () =>
     paypal.client.createOrder({
       ships,
       callbackUrl: shipping?.url,
-      amount: { currency: quote.currency, valueMinor: quote.totalMinor },
+      amount: { currency: quote.currency, valueMinor: quote.totalMinor + taxMinor },
       items: quote.lines.map((line) => ({
         name: line.name,
         quantity: line.quantity,
         unitAmountMinor: line.unitAmountMinor,
       })),
       discountMinor: quote.discountMinor,
+      taxMinor,
       customId: main.button.id,
       description: [`${count} ${count === 1 ? "item" : "items"}`, quote.discount && `(code ${quote.discount.code})`]
         .filter(Boolean)
@@ -236,7 +236,7 @@ export async function createCartOrder(input: CartInput) {
       discountCodeId: quote.discount?.id ?? null,
       discountMinor: quote.discountMinor,
       fromCart: true,
-      ...(plan && { shippingPlan: plan, callbackToken: shipping?.token }),
+      ...(plan && { orderPlan: plan, callbackToken: shipping?.token }),
       cartItems: {
         createMany: {
           data: quote.lines.map((line, position) => ({
@@ -250,5 +250,5 @@ export async function createCartOrder(input: CartInput) {
       },
     },
   });
-  return { orderId: order.id, buttonId: main.button.id, cart: describeCart(quote) };
+  return { orderId: order.id, buttonId: main.button.id, cart: describeCart(quote, taxMinor) };
 }

@@ -15,7 +15,8 @@ import {
   payableWhere,
 } from "~/server/checkout/public-button";
 import { sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
-import { newOrderCallback, shippingPlanFor } from "~/server/checkout/shipping";
+import { digitalTaxFor } from "~/server/checkout/digital-tax";
+import { newOrderCallback, orderPlanFor } from "~/server/checkout/shipping";
 import { planLimitMessage } from "~/server/plans/plans";
 
 // The buyer never tells us a price: orders are created here from the button's stored amount and what the seller
@@ -49,35 +50,37 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
   if (overLimit) throw new AppError("CONFLICT", overLimit);
   const quote = await quoteCheckout(button, choice);
   const paypal = sellerPayPal(button);
-  const amount = { currency: button.currency, valueMinor: quote.totalMinor };
   // A sell-page bundle's order reads '{page name} - {bundle name} Bundle' (its button's name + ' Bundle'), so the
   // buyer's PayPal receipt says which bundle was bought; an order bump is an item of its own.
   const name = itemNameOf(button);
   const items = [{ name, quantity: quote.quantity, unitAmountMinor: quote.unitAmountMinor }];
   if (quote.bump) items.push({ name: quote.bump.name, quantity: 1, unitAmountMinor: quote.bump.unitAmountMinor });
-  // An order that ships is priced by PayPal's callback for the buyer's address, from the store's rates as they are now.
+  const lines = [
+    {
+      amountMinor: quote.subtotalMinor - quote.discountMinor,
+      quantity: quote.quantity,
+      ships: button.ships,
+      taxIncluded: button.taxIncluded,
+    },
+    ...(quote.bump
+      ? [
+          {
+            amountMinor: quote.bump.unitAmountMinor,
+            quantity: 1,
+            ships: quote.bump.ships,
+            taxIncluded: quote.bump.taxIncluded,
+          },
+        ]
+      : []),
+  ];
+  // An order that ships is priced by PayPal's callback for the buyer's address, from the store's rates as they are
+  // now; a digital one carries the EU VAT of the country its buyer named, when the store charges it.
   const ships = button.ships || quote.bump?.ships === true;
   const shipping = ships ? newOrderCallback() : null;
-  const plan = ships
-    ? await shippingPlanFor(button.merchantId, button.currency, [
-        {
-          amountMinor: quote.subtotalMinor - quote.discountMinor,
-          quantity: quote.quantity,
-          ships: button.ships,
-          taxIncluded: button.taxIncluded,
-        },
-        ...(quote.bump
-          ? [
-              {
-                amountMinor: quote.bump.unitAmountMinor,
-                quantity: 1,
-                ships: quote.bump.ships,
-                taxIncluded: quote.bump.taxIncluded,
-              },
-            ]
-          : []),
-      ])
-    : null;
+  const vat = ships ? null : await digitalTaxFor(button.merchantId, button.currency, lines, choice);
+  const plan = ships ? await orderPlanFor(button.merchantId, button.currency, lines) : (vat?.plan ?? null);
+  const taxMinor = vat?.price.taxMinor ?? 0;
+  const amount = { currency: button.currency, valueMinor: quote.totalMinor + taxMinor };
   // A POP with a one-click upsell asks PayPal to save the buyer's wallet with this order, for the offer after it.
   const wantsVault = offeredUpsell(button) !== null && !notVaulting.has(button.paypalClientId);
   const create = (vault: boolean) =>
@@ -88,6 +91,7 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
       amount,
       items,
       discountMinor: quote.discountMinor,
+      taxMinor,
       customId: button.id,
       description: [
         quote.quantity > 1 ? `${quote.quantity} × ${name}` : name,
@@ -115,7 +119,8 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
       buttonId: button.id,
       sellPageId: button.sellPageId,
       paypalOrderId: order.id,
-      amountMinor: amount.valueMinor,
+      // Items after the discount: shipping and tax are priced from the plan.
+      amountMinor: quote.totalMinor,
       currency: amount.currency,
       quantity: quote.quantity,
       discountCodeId: quote.discount?.id ?? null,
@@ -124,7 +129,7 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
       vaultRequested,
       bumpButtonId: quote.bump?.buttonId ?? null,
       bumpAmountMinor: quote.bump?.unitAmountMinor ?? null,
-      ...(plan && { shippingPlan: plan, callbackToken: shipping?.token }),
+      ...(plan && { orderPlan: plan, callbackToken: shipping?.token }),
     },
   });
   return { orderId: order.id };

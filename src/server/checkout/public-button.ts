@@ -137,6 +137,8 @@ export const publicButtonSelect = {
   merchant: {
     select: {
       ...sellerSelect,
+      // Whether buyers of a digital POP name their country for EU VAT.
+      storeSettings: { select: { ...sellerSelect.storeSettings.select, chargesEuVat: true } },
       // Whether to offer a discount-code field at all.
       _count: { select: { discountCodes: { where: { isActive: true } } } },
     },
@@ -199,6 +201,8 @@ export function toPublicButton(button: PublicButtonRow) {
     bump: bumpForBuyer(button),
     /** It ships: PayPal's window asks for the address and adds shipping and tax (what the page tells the buyer). */
     ships: isOneTime && button.ships,
+    /** A digital one-time POP of a store that charges EU VAT: the buyer names their country before paying. */
+    asksBuyerCountry: isOneTime && !button.ships && button.merchant.storeSettings?.chargesEuVat === true,
     subscriptionPlanId: button.paymentType === "subscription" ? button.subscriptionPlanId : null,
     paypalClientId: button.paypalClientId,
     style,

@@ -9,7 +9,7 @@ import { releaseClaims } from "~/server/checkout/claims";
 import { itemNameOf, PAYMENT_NOT_FOUND, type ButtonRow } from "~/server/checkout/public-button";
 import { isUniqueViolation, payerName } from "~/server/checkout/seller-paypal";
 import type { CapturedOrder, CaptureStatus, ShippingAddress } from "~/server/vendors/paypal/types";
-import type { OrderPrice } from "~/lib/order-pricing";
+import { asOrderPlan, type OrderPrice } from "~/lib/order-pricing";
 
 // Recording what PayPal captured, whichever call got the answer: the buyer's capture, a webhook, the
 // reconciliation, or an upsell charged to a saved wallet. One payment per PayPal order, with its lines.
@@ -153,6 +153,12 @@ function fulfilmentColumns(shipping: ShippingAddress | null, price: OrderPrice |
   };
 }
 
+/** A digital order with EU VAT: the country its buyer named, and a business's VAT number (reverse charge). */
+function digitalTaxColumns(session: CheckoutSessionRow, price: OrderPrice | null) {
+  const buyer = price ? asOrderPlan(session.orderPlan)?.buyer : undefined;
+  return { taxCountry: buyer?.country ?? null, buyerVatId: buyer?.vatId ?? null };
+}
+
 /**
  * Writes the payment PayPal captured; idempotent on the order id (a concurrent writer's row wins). `price` is our
  * price of an order that ships (checkout/shipping.ts): its shipping, and the tax of each line.
@@ -194,6 +200,7 @@ export async function recordCaptured(
           discountCodeText: session.discountCode?.code ?? null,
           discountMinor: session.discountMinor,
           ...fulfilmentColumns(captured.shipping, price),
+          ...digitalTaxColumns(session, price),
           // Recorded late (by a webhook or the reconciliation), a payment still counts when PayPal captured it.
           ...(capture.createTime && { createdAt: new Date(capture.createTime) }),
           lines: { createMany: { data: lines } },

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { env } from "~/env";
 import type { Currency } from "~/lib/money";
 import { toDecimalString, toMinorUnits } from "~/lib/money";
-import { asShippingPlan, priceOrder, type OrderPrice, type ShippingPlan } from "~/lib/order-pricing";
+import { asOrderPlan, priceOrder, type OrderPrice, type OrderPlan } from "~/lib/order-pricing";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { logger } from "~/server/platform/logger";
@@ -21,11 +21,11 @@ export const shippingMessages = {
 } as const;
 
 /** An order's plan: its lines as PayPal lists them, with what ships and which prices include tax. */
-export async function shippingPlanFor(
+export async function orderPlanFor(
   merchantId: string,
   currency: Currency,
-  lines: ShippingPlan["lines"],
-): Promise<ShippingPlan> {
+  lines: OrderPlan["lines"],
+): Promise<OrderPlan> {
   const settings = await db.storeSettings.findUnique({
     where: { merchantId },
     select: { shippingZones: true, taxRates: true },
@@ -92,9 +92,9 @@ export async function answerOrderCallback(token: string | null, input: unknown):
   const body = parsed.data;
   const session = await db.checkoutSession.findUnique({
     where: { paypalOrderId: body.id },
-    select: { callbackToken: true, shippingPlan: true, currency: true, amountMinor: true, discountMinor: true },
+    select: { callbackToken: true, orderPlan: true, currency: true, amountMinor: true, discountMinor: true },
   });
-  const plan = asShippingPlan(session?.shippingPlan);
+  const plan = asOrderPlan(session?.orderPlan);
   if (!session?.callbackToken || !plan || !sameSecret(session.callbackToken, token)) return NOT_OURS;
   const unit = body.purchase_units[0]!;
   const currency = session.currency;
@@ -156,16 +156,19 @@ function breakdownOf(
 
 /**
  * What PayPal may capture for an order: its amount as created, or for one that ships, our price for the address
- * and option the buyer approved with (null when nothing ships). An approved order we would not ship, or whose
+ * and option the buyer approved with, or for a digital one with EU VAT, its price for the buyer's country (null when
+ * there is no plan). An approved order we would not ship, or whose
  * amount is not our price, is refused before any money moves.
  */
 export function priceForCapture(
-  session: { shippingPlan: unknown; amountMinor: number },
+  session: { orderPlan: unknown; amountMinor: number },
   order: Pick<PayPalOrder, "id" | "status" | "amount" | "shipping" | "shippingOptionId">,
 ): { amountMinor: number; price: OrderPrice | null } {
-  const plan = asShippingPlan(session.shippingPlan);
-  if (!plan || !order.shipping) return { amountMinor: session.amountMinor, price: null };
-  const price = priceOrder(plan, order.shipping, order.shippingOptionId);
+  const plan = asOrderPlan(session.orderPlan);
+  // A digital order is taxed where its buyer said they are; one that ships, at the address approved in PayPal.
+  const where = plan?.buyer ? { countryCode: plan.buyer.country, region: null } : order.shipping;
+  if (!plan || !where) return { amountMinor: session.amountMinor, price: null };
+  const price = priceOrder(plan, where, order.shippingOptionId);
   // Captured already (our earlier call, or PayPal's webhook came first): the money moved, so it is recorded as is.
   if (order.status === "COMPLETED") {
     return "refusal" in price

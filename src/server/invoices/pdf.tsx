@@ -2,6 +2,7 @@ import path from "node:path";
 import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
 import type { Invoice } from "~/generated/prisma/client";
 import { formatDateTime } from "~/lib/dates";
+import { reverseChargeNote, taxLabel } from "~/lib/eu-vat";
 import { formatMoney } from "~/lib/money";
 
 // The invoice as a PDF, drawn from one issued version's own copy of the details (the store's name and clock are the
@@ -113,8 +114,9 @@ function InvoiceDocument({ invoice, replaced, storeName, timeZone }: InvoicePdfI
         {(invoice.shippingMinor > 0 || invoice.shipTo) && (
           <SumRow label="Shipping" amount={money(invoice.shippingMinor)} />
         )}
-        {invoice.taxMinor > 0 && <SumRow label="Tax" amount={money(invoice.taxMinor)} />}
+        {invoice.taxMinor > 0 && <SumRow label={taxLabel(invoice.taxCountry)} amount={money(invoice.taxMinor)} />}
         <SumRow label="Total" amount={money(invoice.amountMinor)} isTotal />
+        {invoice.reverseCharge && invoice.buyerVatId && <Text>{reverseChargeNote(invoice.buyerVatId)}</Text>}
 
         <View style={styles.footer}>
           <Text>

@@ -3,6 +3,7 @@
 // Composed by the "email.send" job, which gets these from src/server/job-handlers.ts; payloads: email/templates.ts.
 import { env } from "~/env";
 import { formatDateTime } from "~/lib/dates";
+import { reverseChargeNote, taxLabel } from "~/lib/eu-vat";
 import { formatMoney } from "~/lib/money";
 import { shippingAddressLines } from "~/lib/shipping-address";
 import { carrierName, trackingUrl } from "~/lib/tracking";
@@ -32,9 +33,10 @@ function shippingAndTaxRows(payment: PaymentFacts): [string, string][] {
       money(payment.shippingMinor),
     ]);
   }
-  if (payment.taxMinor > 0) rows.push(["Tax", money(payment.taxMinor)]);
+  if (payment.taxMinor > 0) rows.push([taxLabel(payment.taxCountry), money(payment.taxMinor)]);
   const included = payment.lines.reduce((sum, line) => sum + (line.taxIncluded ? line.taxMinor : 0), 0);
-  if (included > 0) rows.push(["Includes tax", money(included)]);
+  if (included > 0) rows.push([`Includes ${taxLabel(payment.taxCountry).replace("Tax", "tax")}`, money(included)]);
+  if (payment.buyerVatId) rows.push(["VAT", reverseChargeNote(payment.buyerVatId)]);
   return rows;
 }
 

@@ -58,6 +58,8 @@ const paymentFactsSelect = {
   button: { select: { name: true, sellPage: { select: { downloadableFileId: true } } } },
   sellPage: { select: { name: true, basicName: true, premiumName: true, downloadableFileId: true } },
   ...shippingSelect,
+  taxCountry: true,
+  buyerVatId: true,
   lines: {
     orderBy: { position: "asc" },
     select: {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { reverseChargeNote, taxLabel } from "~/lib/eu-vat";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
@@ -61,6 +62,8 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
     select: {
       ...paymentSelect,
       updatedAt: true,
+      taxCountry: true,
+      buyerVatId: true,
       refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: refundSelect },
       paypalEvents: { orderBy: [{ receivedAt: "asc" }, { id: "asc" }], select: eventSelect },
       lines: { orderBy: { position: "asc" }, select: lineSelect },
@@ -76,7 +79,7 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
       : null,
     keysOfPayment({ id: row.id, merchantId, paypalSubscriptionId: row.paypalSubscriptionId }),
   ]);
-  const { refunds, paypalEvents, updatedAt, lines, ...record } = row;
+  const { refunds, paypalEvents, updatedAt, lines, taxCountry, buyerVatId, ...record } = row;
   return {
     ...paymentRow({ ...record, lines }),
     paypalTransactionId: row.paypalTransactionId,
@@ -93,6 +96,15 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
     licenseKeys,
     lines,
     shipment: shipmentOf(row),
+    /** A digital order's EU VAT: its row's label, and the reverse-charge note of a sale to a business. */
+    vat: taxCountry
+      ? {
+          label: taxLabel(taxCountry),
+          // Added on top, or inside prices that include it.
+          taxMinor: row.taxMinor + lines.reduce((sum, line) => sum + (line.taxIncluded ? line.taxMinor : 0), 0),
+          note: buyerVatId && reverseChargeNote(buyerVatId),
+        }
+      : null,
     wps: null,
   };
 }
@@ -131,6 +143,7 @@ async function getWpsPayment(merchantId: string, id: string) {
     licenseKeys: [] as DeliveredKey[],
     lines: [] as PaymentLineRow[],
     shipment: null as ReturnType<typeof shipmentOf> | null,
+    vat: null,
     wps: {
       button: row.button ? { id: row.button.id, name: row.button.itemName } : null,
       itemName: row.itemName,

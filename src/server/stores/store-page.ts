@@ -154,6 +154,8 @@ function optionOf(button: Prisma.PaymentButtonGetPayload<{ select: typeof option
     stockLeft: pub.stockLeft,
     soldOut: pub.soldOut,
     canTakePayments: pub.canTakePayments,
+    ships: pub.ships,
+    asksBuyerCountry: pub.asksBuyerCountry,
   };
 }
 

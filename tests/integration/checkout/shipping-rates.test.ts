@@ -60,6 +60,7 @@ const zonesAndTax: UpdateShippingInput = {
     { place: "US-NY", rate: "8.875" },
     { place: "US-CA", rate: "7.25" },
   ],
+  chargesEuVat: false,
 };
 
 async function shippingSeller(amountMinor = 2000) {
@@ -153,6 +154,7 @@ describe("the store's shipping and tax settings", () => {
           { place: "us-ny", rate: "31" },
           { place: "US-NY", rate: "4" },
         ],
+        chargesEuVat: false,
       }),
     );
     expect(messages).toMatchObject({
@@ -252,6 +254,7 @@ describe("an order that ships, paid through PayPal's window", () => {
     await merchantCaller(merchant).merchant.store.updateShipping({
       zones: [{ ...zonesAndTax.zones[0]!, rates: [{ name: "Standard", price: "50.00", perItem: "", freeAbove: "" }] }],
       taxRates: [],
+      chargesEuVat: false,
     });
     await approveOrder(orderId, "alex", undefined, { address: "us-ny" });
     expect((await orderAtPayPal(clientId, orderId)).purchase_units[0]!.amount.value).toBe("27.78");

@@ -185,6 +185,7 @@ describe("the loader before a click", () => {
       acceptsDiscountCodes: false,
       bump: null,
       ships: false,
+      asksBuyerCountry: false,
       subscriptionPlanId: null,
       paypalClientId: "client-sell-page",
       style: { color: "gold", shape: "rect", size: "medium", label: "paypal" },

@@ -54,6 +54,7 @@ describe("the Tax report", () => {
         month: "2026-03",
         country: "US",
         region: "NY",
+        reverseCharge: false,
         currency: "USD",
         payments: 2,
         grossMinor: 7778,

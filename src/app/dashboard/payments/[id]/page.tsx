@@ -105,6 +105,9 @@ export default async function PaymentDetailPage(props: DetailPageProps) {
             {payment.shipment && payment.shipment.taxMinor > 0 && (
               <DetailRow label="Tax">{money(payment.shipment.taxMinor)}</DetailRow>
             )}
+            {payment.vat && (
+              <DetailRow label={payment.vat.label}>{payment.vat.note ?? money(payment.vat.taxMinor)}</DetailRow>
+            )}
             <DetailRow label="PayPal fee">
               {payment.feeMinor === null ? "Not reported" : money(payment.feeMinor)}
             </DetailRow>

@@ -1,0 +1,93 @@
+import { expect } from "@playwright/test";
+import { signInMerchant } from "./helpers";
+import {
+  buttonFor,
+  closeE2eDb,
+  connectedMerchant,
+  e2eDb,
+  embedSnippet,
+  expectAccessible,
+  payInPayPalWindow,
+  paymentMessage,
+  startShop,
+  test,
+} from "./buyer-helpers";
+
+test.afterAll(closeE2eDb);
+
+// EU VAT on digital products end to end: the seller turns it on in Shipping and tax; a consumer on the checkout
+// page names Germany, is told 19 % is added, and PayPal's window shows and charges it; a business on the seller's
+// own website (the embed) names Austria with a VAT number and pays no VAT.
+
+test("an EU consumer pays their country's VAT and an EU business with a VAT number pays none", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const merchant = await connectedMerchant(browser);
+  const font = await buttonFor(merchant, { name: "Display Font", currency: "EUR", amountMinor: 1000 });
+
+  await signInMerchant(page, merchant.account);
+  await page.goto("/dashboard/settings/shipping");
+  const form = page.getByRole("form", { name: "Shipping zones and tax" });
+  await form.getByLabel("Charge EU VAT on digital products").check();
+  await form.getByRole("button", { name: "Save shipping and tax" }).click();
+  await expect(form.getByText("Shipping and tax saved.")).toBeVisible();
+
+  // A consumer in Germany, on the checkout page.
+  const context = await browser.newContext();
+  const buyer = await context.newPage();
+  await buyer.goto(`/checkout/${font.id}`);
+  await buyer.getByRole("button", { name: "PayPal" }).click();
+  // No country yet: the order is refused with the reason, nothing is created.
+  await expect(paymentMessage(buyer, "alert", "Choose your country: the VAT you pay depends on it.")).toBeVisible();
+  await buyer.getByLabel("Your country").selectOption({ label: "Germany" });
+  await expect(buyer.getByText("Germany VAT (19 %) is added to the price.")).toBeVisible();
+  // PayPal's own button is outside our walls (the sandbox draws a stand-in): axe checks our fields.
+  await expectAccessible(buyer, "fieldset");
+  await buyer.getByRole("button", { name: "PayPal" }).click();
+  const paypal = buyer.getByRole("dialog", { name: /with PayPal/ });
+  await expect(paypal.getByText("€11.90 EUR")).toBeVisible();
+  await expect(paypal.getByText(/Tax\s*€1\.90/)).toBeVisible();
+  await payInPayPalWindow(buyer, "Approve");
+  const success = "Payment successful! Thank you for your purchase.";
+  await expect(paymentMessage(buyer, "status", success)).toHaveText(success);
+  await context.close();
+  const db = e2eDb();
+  expect(await db.transaction.findFirstOrThrow({ where: { buttonId: font.id } })).toMatchObject({
+    amountMinor: 1190,
+    taxMinor: 190,
+    taxCountry: "DE",
+  });
+
+  // A business in Austria, on the seller's own website.
+  const shop = await startShop(
+    () => `<!doctype html><title>Type foundry</title>${embedSnippet(process.env.E2E_BASE_URL!, font.id)}`,
+  );
+  try {
+    const businessContext = await browser.newContext();
+    const business = await businessContext.newPage();
+    await business.goto(shop.url);
+    await business.getByLabel("Your country").selectOption({ label: "Austria" });
+    await expect(business.getByText("Austria VAT (20 %) is added to the price.")).toBeVisible();
+    await business.getByLabel("EU VAT number (businesses, optional)").fill("ATU13585627");
+    await expect(business.getByText("No VAT is charged: reverse charge")).toBeVisible();
+    await business.getByRole("button", { name: "PayPal" }).click();
+    const window = business.getByRole("dialog", { name: /with PayPal/ });
+    await expect(window.getByText("€10.00 EUR")).toBeVisible();
+    await expect(window.getByText(/^Tax/)).toHaveCount(0);
+    await payInPayPalWindow(business, "Approve");
+    await expect(paymentMessage(business, "status", success)).toHaveText(success);
+    await businessContext.close();
+  } finally {
+    await shop.close();
+  }
+  const sales = await db.transaction.findMany({ where: { buttonId: font.id }, orderBy: { createdAt: "asc" } });
+  expect(sales[1]).toMatchObject({ amountMinor: 1000, taxMinor: 0, taxCountry: "AT", buyerVatId: "ATU13585627" });
+
+  // The seller sees the reverse charge on the payment.
+  await page.goto(`/dashboard/payments/${sales[1]!.id}`);
+  await expect(
+    page.getByText("Reverse charge: VAT to be accounted for by the buyer (VAT number ATU13585627)."),
+  ).toBeVisible();
+});
