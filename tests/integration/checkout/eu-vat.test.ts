@@ -1,5 +1,6 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { embedConfig } from "~/embed/payment-button";
 import { vatMessages } from "~/lib/checkout-messages";
 import { db } from "~/server/platform/db";
 import { invoicePdf, invoicesOf } from "~/server/invoices/invoices";
@@ -143,8 +144,12 @@ describe("EU VAT on digital products", () => {
     const plain = await createSeller(db, { currency: "EUR", amountMinor: 1000 });
     const unset = await pay({ buttonId: plain.button.id, buyerCountry: "DE" }, plain.clientId);
     expect(unset.payment).toMatchObject({ amountMinor: 1000, taxMinor: 0, taxCountry: null });
-    expect((await buyer().getButton({ buttonId: plain.button.id })).asksBuyerCountry).toBe(false);
-    expect((await buyer().getButton({ buttonId: button.id })).asksBuyerCountry).toBe(true);
+    // The embed (the seller's site, and sell pages) draws the country choice from its config.
+    const urls = { appUrl: "", sdkBaseUrl: "https://sdk.test/js" };
+    const config = async (buttonId: string) =>
+      embedConfig(buttonId, await buyer().getButton({ buttonId }), urls).button?.vat;
+    expect(await config(plain.button.id)).toBeUndefined();
+    expect(await config(button.id)).toMatchObject({ rates: { DE: "19", FI: "25.5" } });
   });
 
   it("adds VAT to a store page's cart, and the Tax report's totals are the sums of the payments it lists", async () => {
