@@ -202,7 +202,7 @@ export async function createCartOrder(input: CartInput) {
     ships: line.button.ships,
     taxIncluded: line.button.taxIncluded,
   }));
-  const vat = ships ? null : await digitalTaxFor(quote.merchantId, quote.currency, lines, input);
+  const vat = ships ? null : digitalTaxFor(main.button, quote.currency, lines, input);
   const plan = ships ? await orderPlanFor(quote.merchantId, quote.currency, lines) : (vat?.plan ?? null);
   const taxMinor = vat?.price.taxMinor ?? 0;
   const order = await withPayPal("create order", () =>

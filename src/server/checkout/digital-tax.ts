@@ -33,7 +33,7 @@ import { vatMessages } from "~/lib/checkout-messages";
 import { euVatRatePpm, isEuCountry, type EuCountry } from "~/lib/eu-vat";
 import type { Currency } from "~/lib/money";
 import { priceOrder, type OrderPlan, type OrderPrice } from "~/lib/order-pricing";
-import { db } from "~/server/platform/db";
+import type { ButtonRow } from "~/server/checkout/public-button";
 import { AppError } from "~/server/platform/errors";
 
 // EU VAT on digital products, for stores that charge it: the buyer names their country before the order is
@@ -43,18 +43,21 @@ import { AppError } from "~/server/platform/errors";
 /** Where the buyer said they are, as the checkout endpoints take it: an EU country's code, or "other". */
 export type BuyerTaxChoice = { buyerCountry?: string; vatNumber?: string };
 
+/** Whether the store selling `button` charges EU VAT (read with the button: no query of its own). */
+export const chargesEuVat = (button: ButtonRow) => button.merchant.storeSettings?.chargesEuVat === true;
+
 /**
- * The plan and price of a digital order, or null when the store charges no EU VAT or the buyer is outside the EU.
- * A store that charges it refuses an order whose buyer named no country, or a VAT number not valid for theirs.
+ * The plan and price of a digital order of `button`'s store, or null when it charges no EU VAT or the buyer is
+ * outside the EU. A store that charges it refuses an order whose buyer named no country, or a VAT number not valid
+ * for theirs.
  */
-export async function digitalTaxFor(
-  merchantId: string,
+export function digitalTaxFor(
+  button: ButtonRow,
   currency: Currency,
   lines: OrderPlan["lines"],
   { buyerCountry, vatNumber }: BuyerTaxChoice,
-): Promise<{ plan: OrderPlan; price: OrderPrice } | null> {
-  const settings = await db.storeSettings.findUnique({ where: { merchantId }, select: { chargesEuVat: true } });
-  if (!settings?.chargesEuVat) return null;
+): { plan: OrderPlan; price: OrderPrice } | null {
+  if (!chargesEuVat(button)) return null;
   if (!buyerCountry) throw new AppError("INVALID", vatMessages.chooseCountry);
   if (!isEuCountry(buyerCountry)) return null;
   const vatId = vatNumber ? euVatNumber(vatNumber, buyerCountry) : null;

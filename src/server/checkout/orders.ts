@@ -77,7 +77,7 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
   // now; a digital one carries the EU VAT of the country its buyer named, when the store charges it.
   const ships = button.ships || quote.bump?.ships === true;
   const shipping = ships ? newOrderCallback() : null;
-  const vat = ships ? null : await digitalTaxFor(button.merchantId, button.currency, lines, choice);
+  const vat = ships ? null : digitalTaxFor(button, button.currency, lines, choice);
   const plan = ships ? await orderPlanFor(button.merchantId, button.currency, lines) : (vat?.plan ?? null);
   const taxMinor = vat?.price.taxMinor ?? 0;
   const amount = { currency: button.currency, valueMinor: quote.totalMinor + taxMinor };

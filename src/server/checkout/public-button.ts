@@ -104,6 +104,8 @@ export function offeredUpsell(
     priceMinor: Math.max(1, Math.min(button.upsellPriceMinor ?? target.amountMinor, target.amountMinor)),
     headline: button.upsellHeadline?.trim() || `Add ${name} to your order?`,
     declineText: button.upsellDeclineText?.trim() || "No thanks",
+    ships: target.ships,
+    taxIncluded: target.taxIncluded,
   };
 }
 

@@ -6,6 +6,7 @@ import { hashSecretToken, newSecretToken } from "~/server/platform/secret-tokens
 import { AppError, toAppError } from "~/server/platform/errors";
 import { describeError, logger } from "~/server/platform/logger";
 import { claimUnits, releaseUnits } from "~/server/checkout/claims";
+import { chargesEuVat, digitalTaxFor } from "~/server/checkout/digital-tax";
 import { offeredUpsell, findButton, payableWhere, type ButtonRow } from "~/server/checkout/public-button";
 import { isUniqueViolation, sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
 import { recordCaptured, sessionInclude } from "~/server/checkout/record-capture";
@@ -79,12 +80,21 @@ export async function offerUpsell(
     if (isUniqueViolation(error)) return null;
     throw error;
   }
+  // After a payment taxed by EU VAT the upsell is taxed the same way (upsellTax): its price says so.
+  const taxed =
+    !upsell.ships &&
+    chargesEuVat(button) &&
+    (await db.transaction.findFirst({
+      where: { id: payment.id, taxCountry: { not: null }, buyerVatId: null },
+      select: { id: true },
+    })) !== null;
+  const vat = !taxed ? "" : upsell.taxIncluded ? " incl. VAT" : " + VAT";
   return {
     token,
     buttonId: upsell.buttonId,
     headline: upsell.headline,
     name: upsell.name,
-    price: formatMoney(upsell.priceMinor, button.currency),
+    price: `${formatMoney(upsell.priceMinor, button.currency)}${vat}`,
     declineText: upsell.declineText,
     oneClick: vaultId !== null,
     expiresAt: expiresAt.toISOString(),
@@ -171,19 +181,40 @@ async function forgetWalletOf(offer: OfferRow) {
   if (button && offer.vaultTokenEncrypted) await forgetWallet(button, decryptSecret(offer.vaultTokenEncrypted));
 }
 
-const orderOf = (offer: OfferRow) => ({
-  amount: { currency: offer.currency, valueMinor: offer.priceMinor },
+const orderOf = (offer: OfferRow, tax: UpsellTax) => ({
+  amount: { currency: offer.currency, valueMinor: offer.priceMinor + (tax?.price.taxMinor ?? 0) },
   items: [{ name: offer.name, quantity: 1, unitAmountMinor: offer.priceMinor }],
+  taxMinor: tax?.price.taxMinor ?? 0,
   customId: offer.buttonId!,
   description: offer.name,
 });
+
+type UpsellTax = ReturnType<typeof digitalTaxFor>;
+
+/**
+ * An upsell after a payment taxed by EU VAT is taxed like it: the buyer's country and VAT number are the ones they
+ * gave for that payment (a store that has stopped charging VAT since charges none).
+ */
+async function upsellTax(offer: OfferRow, target: ButtonRow): Promise<UpsellTax> {
+  const source = await db.transaction.findUnique({
+    where: { id: offer.transactionId },
+    select: { taxCountry: true, buyerVatId: true },
+  });
+  if (!source?.taxCountry || target.ships) return null;
+  const line = { amountMinor: offer.priceMinor, quantity: 1, ships: false, taxIncluded: target.taxIncluded };
+  return digitalTaxFor(target, offer.currency, [line], {
+    buyerCountry: source.taxCountry,
+    vatNumber: source.buyerVatId ?? undefined,
+  });
+}
 
 /** The order PayPal's window approves, one per offer: a second "Yes" answers the same order. */
 async function upsellOrder(offer: OfferRow, target: ButtonRow): Promise<string> {
   const existing = await db.checkoutSession.findUnique({ where: { upsellOfferId: offer.id } });
   if (existing) return existing.paypalOrderId;
+  const tax = await upsellTax(offer, target);
   const order = await withPayPal("create upsell order", () =>
-    sellerPayPal(target).client.createOrder({ ...orderOf(offer), requestId: `popkit-upsell-order-${offer.id}` }),
+    sellerPayPal(target).client.createOrder({ ...orderOf(offer, tax), requestId: `popkit-upsell-order-${offer.id}` }),
   );
   try {
     await db.checkoutSession.create({
@@ -195,6 +226,7 @@ async function upsellOrder(offer: OfferRow, target: ButtonRow): Promise<string> 
         amountMinor: offer.priceMinor,
         currency: offer.currency,
         upsellOfferId: offer.id,
+        ...(tax && { orderPlan: tax.plan }),
       },
     });
   } catch (error) {
@@ -220,11 +252,12 @@ async function chargeWallet(offer: OfferRow, target: ButtonRow) {
   }
   const vaultToken = (await db.upsellOffer.findUniqueOrThrow({ where: { id: offer.id } })).vaultTokenEncrypted;
   if (!vaultToken) return takenPayment(await db.upsellOffer.findUniqueOrThrow({ where: { id: offer.id } }));
+  const tax = await upsellTax(offer, target);
   let captured;
   try {
     captured = await withPayPal("charge saved wallet", () =>
       sellerPayPal(target).client.chargeSavedWallet({
-        ...orderOf(offer),
+        ...orderOf(offer, tax),
         requestId: `popkit-upsell-${offer.id}`,
         vaultId: decryptSecret(vaultToken),
       }),
@@ -240,15 +273,21 @@ async function chargeWallet(offer: OfferRow, target: ButtonRow) {
     }
     throw error;
   }
-  const session = await upsellSession(offer, target, captured.id, first === 1 ? 1 : 0);
+  const session = await upsellSession(offer, target, captured.id, first === 1 ? 1 : 0, tax);
   // Recording closes the offer (record-capture.ts); the one call that recorded it deletes the wallet.
-  const row = await recordCaptured(target, session, captured.id, captured);
+  const row = await recordCaptured(target, session, captured.id, captured, tax?.price ?? null);
   if (row.isNew) await forgetWallet(target, decryptSecret(vaultToken));
   return takenPayment({ ...offer, takenTransactionId: row.id });
 }
 
 /** The session of a charged upsell (created by the first recorder; a concurrent one reads it). */
-async function upsellSession(offer: OfferRow, target: ButtonRow, orderId: string, claimedUnits: number) {
+async function upsellSession(
+  offer: OfferRow,
+  target: ButtonRow,
+  orderId: string,
+  claimedUnits: number,
+  tax: UpsellTax,
+) {
   try {
     return await db.checkoutSession.create({
       data: {
@@ -260,6 +299,7 @@ async function upsellSession(offer: OfferRow, target: ButtonRow, orderId: string
         currency: offer.currency,
         claimedUnits,
         upsellOfferId: offer.id,
+        ...(tax && { orderPlan: tax.plan }),
       },
       include: sessionInclude,
     });

@@ -152,6 +152,39 @@ describe("EU VAT on digital products", () => {
     expect(await config(button.id)).toMatchObject({ rates: { DE: "19", FI: "25.5" } });
   });
 
+  it("taxes a one-click upsell like the payment before it", async () => {
+    const seller = await vatSeller({ name: "Course", amountMinor: 2000 });
+    const workbook = await createPaymentButton(db, seller.merchant.id, {
+      name: "Workbook",
+      currency: "EUR",
+      amountMinor: 3000,
+      paypalClientId: seller.clientId,
+    });
+    await db.paymentButton.update({
+      where: { id: seller.button.id },
+      data: {
+        upsellButtonId: workbook.id,
+        upsellPriceMinor: 900,
+        upsellHeadline: "Add the workbook?",
+        upsellDeclineText: "No thanks",
+      },
+    });
+    const { orderId } = await buyer().createOrder({ buttonId: seller.button.id, buyerCountry: "NL" });
+    await approveOrder(orderId);
+    const paid = await buyer().captureOrder({ buttonId: seller.button.id, orderId });
+    expect(paid.upsell).toMatchObject({ name: "Workbook", price: "€9.00 + VAT" });
+    expect(await buyer().answerUpsell({ token: paid.upsell!.token, answer: "yes" })).toMatchObject({
+      taken: { status: "completed" },
+    });
+    // The Netherlands 21 % of €9.00 = €1.89, on the wallet PayPal saved with the first order.
+    const upsell = await db.transaction.findFirstOrThrow({
+      where: { buttonId: workbook.id },
+      include: { lines: true },
+    });
+    expect(upsell).toMatchObject({ amountMinor: 1089, taxMinor: 189, taxCountry: "NL", buyerVatId: null });
+    expect(upsell.lines.map((line) => [line.origin, line.amountMinor, line.taxMinor])).toEqual([["upsell", 900, 189]]);
+  });
+
   it("adds VAT to a store page's cart, and the Tax report's totals are the sums of the payments it lists", async () => {
     const seller = await vatSeller();
     const handle = unique("vat-").toLowerCase().slice(0, 30);
