@@ -62,8 +62,6 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
     select: {
       ...paymentSelect,
       updatedAt: true,
-      taxCountry: true,
-      buyerVatId: true,
       refunds: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: refundSelect },
       paypalEvents: { orderBy: [{ receivedAt: "asc" }, { id: "asc" }], select: eventSelect },
       lines: { orderBy: { position: "asc" }, select: lineSelect },
@@ -79,7 +77,8 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
       : null,
     keysOfPayment({ id: row.id, merchantId, paypalSubscriptionId: row.paypalSubscriptionId }),
   ]);
-  const { refunds, paypalEvents, updatedAt, lines, taxCountry, buyerVatId, ...record } = row;
+  const { refunds, paypalEvents, updatedAt, lines, ...record } = row;
+  const { taxCountry, buyerVatId } = row;
   return {
     ...paymentRow({ ...record, lines }),
     paypalTransactionId: row.paypalTransactionId,

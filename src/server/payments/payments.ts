@@ -126,6 +126,8 @@ export const paymentSelect = {
   sellPage: { select: { id: true, name: true, basicName: true, premiumName: true } },
   lines: { orderBy: { position: "asc" }, select: { name: true, quantity: true, origin: true } },
   ...shippingSelect,
+  taxCountry: true,
+  buyerVatId: true,
 } as const satisfies Prisma.TransactionSelect;
 type PaymentRecord = Prisma.TransactionGetPayload<{ select: typeof paymentSelect }>;
 
@@ -174,6 +176,11 @@ export function paymentRow(row: PaymentRecord) {
     /** The code as the buyer applied it (kept when the code is deleted) and what it took off. */
     discountCodeText: row.discountCodeText,
     discountMinor: row.discountMinor,
+    /** What the buyer paid for shipping and in tax added to the prices; a digital order's EU VAT country and VAT number. */
+    shippingMinor: row.shippingMinor,
+    taxMinor: row.taxMinor,
+    taxCountry: row.taxCountry,
+    buyerVatId: row.buyerVatId,
   };
 }
 export type PaymentListRow = ReturnType<typeof paymentRow>;
@@ -210,9 +217,13 @@ export async function wpsPaymentRows(merchantId: string, ids: string[]): Promise
       sellingTool: null,
       // A WPS button collects its address on PayPal's own pages; it arrives in PayPal's IPN, not in these columns.
       shipTo: null,
-      // WPS buttons take no discount codes.
+      // WPS buttons take no discount codes; their own tax and shipping are inside the amount PayPal reports.
       discountCodeText: null,
       discountMinor: 0,
+      shippingMinor: 0,
+      taxMinor: 0,
+      taxCountry: null,
+      buyerVatId: null,
     };
   });
 }

@@ -74,6 +74,8 @@ describe("GET /api/exports/payments", () => {
       shippingRegion: "Tokyo",
       shippingPostalCode: "150-0002",
       shippingCountry: "JP",
+      shippingMinor: 1200,
+      taxMinor: 1500,
     });
     const wpsButton = await createWpsButton(db, merchant.id, { itemName: "Poster" });
     const wps = await createWpsTransaction(db, merchant.id, {
@@ -114,6 +116,10 @@ describe("GET /api/exports/payments", () => {
       Discount: "",
       "Selling tool": "",
       "Ship to": "",
+      Shipping: "",
+      Tax: "",
+      "VAT country": "",
+      "Buyer VAT number": "",
     });
     // Older rows without a transaction id show their order id; JPY has no decimals; no fee reported is empty.
     expect(rows[1]).toMatchObject({
@@ -124,6 +130,8 @@ describe("GET /api/exports/payments", () => {
       Net: "150000",
       "PayPal fee": "",
       "Ship to": "Aiko Tanaka, 1-2-3 Shibuya, Shibuya-ku, Tokyo 150-0002, Japan",
+      Shipping: "1200",
+      Tax: "1500",
     });
     expect(rows[2]).toMatchObject({
       "Transaction ID": wps.txnId,

@@ -29,6 +29,10 @@ const header = [
   "Discount",
   "Selling tool",
   "Ship to",
+  "Shipping",
+  "Tax",
+  "VAT country",
+  "Buyer VAT number",
 ] as const;
 
 function line(row: PaymentListRow) {
@@ -55,6 +59,10 @@ function line(row: PaymentListRow) {
     row.discountCodeText ? money(row.discountMinor) : null,
     row.sellingTool ? sellingToolLabels[row.sellingTool] : null,
     row.shipTo ? [row.shipTo.name, ...row.shipTo.lines].filter(Boolean).join(", ") : null,
+    row.shippingMinor > 0 ? money(row.shippingMinor) : null,
+    row.taxMinor > 0 ? money(row.taxMinor) : null,
+    row.taxCountry,
+    row.buyerVatId,
   ];
 }
 
