@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import { unique } from "../factories/unique";
 import { signInMerchant } from "./helpers";
 import {
   buttonFor,
@@ -90,4 +91,40 @@ test("an EU consumer pays their country's VAT and an EU business with a VAT numb
   await expect(
     page.getByText("Reverse charge: VAT to be accounted for by the buyer (VAT number ATU13585627)."),
   ).toBeVisible();
+});
+
+test("a store page's cart asks an EU buyer's country and PayPal's window adds that country's VAT", async ({
+  browser,
+  page,
+}) => {
+  const merchant = await connectedMerchant(browser);
+  const db = e2eDb();
+  await buttonFor(merchant, { name: "Brush Pack", currency: "EUR", amountMinor: 500, storePosition: 0 });
+  await buttonFor(merchant, { name: "Grain Textures", currency: "EUR", amountMinor: 1000, storePosition: 1 });
+  const handle = unique("vat-").toLowerCase().slice(0, 30);
+  await db.storeSettings.update({
+    where: { merchantId: merchant.merchantId },
+    data: { storeHandle: handle, storePageEnabled: true, chargesEuVat: true },
+  });
+
+  await page.goto(`/s/${handle}`);
+  await page.getByRole("button", { name: "Add Brush Pack to cart" }).click();
+  await page.getByRole("button", { name: "Add Grain Textures to cart" }).click();
+  const cart = page.getByRole("complementary", { name: /Your cart/ });
+  await cart.getByLabel("Your country").selectOption({ label: "France" });
+  await expect(cart.getByText("France VAT (20 %) is added to the price.")).toBeVisible();
+  await expectAccessible(page, "aside fieldset");
+  await cart.getByRole("button", { name: "PayPal" }).click();
+  const paypal = page.getByRole("dialog", { name: /with PayPal/ });
+  // €15.00 of items and 20 % French VAT.
+  await expect(paypal.getByText("€18.00 EUR")).toBeVisible();
+  await expect(paypal.getByText(/Tax\s*€3\.00/)).toBeVisible();
+  await payInPayPalWindow(page, "Approve");
+  await expect(cart.getByRole("status").filter({ hasText: "Payment successful!" })).toBeVisible();
+  await expect(cart.getByText(/Total paid\s*€18\.00/)).toBeVisible();
+  expect(await db.transaction.findFirstOrThrow({ where: { merchantId: merchant.merchantId } })).toMatchObject({
+    amountMinor: 1800,
+    taxMinor: 300,
+    taxCountry: "FR",
+  });
 });

@@ -18,7 +18,7 @@ import {
 } from "~/features/checkout/checkout-api";
 import { PaymentMessage, type PaymentNotice } from "~/features/checkout/payment-message";
 import { LicenseKeyValues } from "~/features/licenses/license-key-list";
-import { checkoutMessages, sellerSuspendedMessage, soldOutMessage } from "~/lib/checkout-messages";
+import { checkoutMessages, sellerSuspendedMessage, shipsNote, soldOutMessage } from "~/lib/checkout-messages";
 import { formatMoney } from "~/lib/money";
 import { sdkButtonStyle, sdkNamespace, sdkQuery } from "~/lib/paypal-button";
 import type { PublicStorePage } from "~/server/stores/store-page";
@@ -154,8 +154,8 @@ export function StoreCart({ page, sdkBaseUrl }: { page: PublicStorePage; sdkBase
   const count = cart.reduce((sum, item) => sum + item.quantity, 0);
   // A cart with nothing that ships, of a store that charges EU VAT: the buyer names their country first.
   const cartOptions = cart.map((item) => options.get(item.buttonId));
-  const asksBuyerCountry =
-    cartOptions.some((option) => option?.asksBuyerCountry) && !cartOptions.some((option) => option?.ships);
+  const ships = cartOptions.some((option) => option?.ships);
+  const asksBuyerCountry = !ships && cartOptions.some((option) => option?.asksBuyerCountry);
 
   return (
     <div className="grid gap-8 pb-16 lg:grid-cols-[1fr_22rem] lg:pb-0">
@@ -301,6 +301,7 @@ export function StoreCart({ page, sdkBaseUrl }: { page: PublicStorePage; sdkBase
                 </dl>
               )}
               {asksBuyerCountry && <BuyerCountryFields idPrefix="cart" value={buyerTax} onChange={setBuyerTax} />}
+              {ships && <p className="text-sm text-gray-600">{shipsNote}</p>}
               {first && !quoteError && !page.isSellerSuspended && (
                 <CartPayPalButton
                   // A cart in another currency needs PayPal's script for that currency.
