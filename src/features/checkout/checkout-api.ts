@@ -1,7 +1,7 @@
 import { checkoutMessages } from "~/lib/checkout-messages";
 import type { CaptureResult } from "~/server/checkout/capture";
 import type { PublicButton } from "~/server/checkout/public-button";
-import type { describeQuote } from "~/server/checkout/pricing";
+import type { quoteOrder } from "~/server/checkout/orders";
 import type { answerUpsell } from "~/server/checkout/upsell";
 import type { describeCart } from "~/server/checkout/cart";
 
@@ -29,7 +29,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Answers = {
   orders: { orderId: string };
-  quote: ReturnType<typeof describeQuote>;
+  quote: Awaited<ReturnType<typeof quoteOrder>>;
   capture: CaptureResult;
   subscriptions: { status: string };
   upsell: Partial<{ taken: { paymentId: string | null; status: string }; orderId: string; declined: boolean }> &

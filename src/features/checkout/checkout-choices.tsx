@@ -48,7 +48,7 @@ export function CheckoutChoices({
       const quote = await postCheckout("quote", { buttonId: button.id, ...definedOnly(choices) });
       onNotice({
         tone: "success",
-        text: `${quote.discountText ? `${quote.discountText}. ` : ""}Total: ${quote.total}`,
+        text: [quote.discountText, quote.vatText, `Total: ${quote.total}`].filter(Boolean).join(". "),
       });
     } catch (error) {
       onNotice({ tone: "error", text: error instanceof CheckoutError ? error.message : String(error) });

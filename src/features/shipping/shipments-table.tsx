@@ -82,17 +82,20 @@ function columnsFor(from: string): ColumnsOf<Shipment> {
 export function ShipmentsTable({
   rows,
   page,
+  caption,
   clearHref,
 }: {
   rows: Shipment[];
+  /** What the list holds, e.g. "Orders to ship" or "Shipped orders": the table's name for screen readers. */
+  caption: string;
   page: { page: number; pageCount: number; total: number; pageSize: number };
   clearHref?: string;
 }) {
   const from = useCurrentHref();
   return (
     <DataTable
-      label="Orders to ship"
-      caption="Orders to ship"
+      label={caption}
+      caption={caption}
       columns={columnsFor(from)}
       data={rows}
       getRowId={(row) => row.id}

@@ -2,12 +2,16 @@ import { randomUUID } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { CreateOrderInput } from "~/schemas/checkout";
 import { checkoutMessages } from "~/lib/checkout-messages";
+import { taxLabel } from "~/lib/eu-vat";
+import { formatMoney } from "~/lib/money";
+import type { OrderPlan } from "~/lib/order-pricing";
 import { env } from "~/env";
 import { databaseQueueLength, db } from "~/server/platform/db";
 import { AppError, toAppError } from "~/server/platform/errors";
-import { describeQuote, quoteCheckout } from "~/server/checkout/pricing";
+import { describeQuote, quoteCheckout, type Quote } from "~/server/checkout/pricing";
 import {
   BUTTON_NOT_FOUND,
+  type ButtonRow,
   findButton,
   itemNameOf,
   offeredBump,
@@ -55,24 +59,7 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
   const name = itemNameOf(button);
   const items = [{ name, quantity: quote.quantity, unitAmountMinor: quote.unitAmountMinor }];
   if (quote.bump) items.push({ name: quote.bump.name, quantity: 1, unitAmountMinor: quote.bump.unitAmountMinor });
-  const lines = [
-    {
-      amountMinor: quote.subtotalMinor - quote.discountMinor,
-      quantity: quote.quantity,
-      ships: button.ships,
-      taxIncluded: button.taxIncluded,
-    },
-    ...(quote.bump
-      ? [
-          {
-            amountMinor: quote.bump.unitAmountMinor,
-            quantity: 1,
-            ships: quote.bump.ships,
-            taxIncluded: quote.bump.taxIncluded,
-          },
-        ]
-      : []),
-  ];
+  const lines = planLines(button, quote);
   // An order that ships is priced by PayPal's callback for the buyer's address, from the store's rates as they are
   // now; a digital one carries the EU VAT of the country its buyer named, when the store charges it.
   const ships = button.ships || quote.bump?.ships === true;
@@ -135,9 +122,43 @@ export async function createOrder({ buttonId, ...choice }: CreateOrderInput): Pr
   return { orderId: order.id };
 }
 
-/** The "Apply" preview of the buyer's page: the total the order would have. Refusals are the buyer's sentences. */
+/** The order's lines as its plan prices them: the POP after its discount, and the order bump. */
+function planLines(button: ButtonRow, quote: Quote): OrderPlan["lines"] {
+  return [
+    {
+      amountMinor: quote.subtotalMinor - quote.discountMinor,
+      quantity: quote.quantity,
+      ships: button.ships,
+      taxIncluded: button.taxIncluded,
+    },
+    ...(quote.bump
+      ? [
+          {
+            amountMinor: quote.bump.unitAmountMinor,
+            quantity: 1,
+            ships: quote.bump.ships,
+            taxIncluded: quote.bump.taxIncluded,
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * The "Apply" preview of the buyer's page: the total the order would have, with the EU VAT of the country the buyer
+ * chose. Refusals are the buyer's sentences.
+ */
 export async function quoteOrder({ buttonId, ...choice }: CreateOrderInput) {
   const button = await findButton(payableWhere(buttonId));
   if (!button) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
-  return describeQuote(await quoteCheckout(button, choice));
+  const quote = await quoteCheckout(button, choice);
+  const ships = button.ships || quote.bump?.ships === true;
+  const vat =
+    ships || !choice.buyerCountry ? null : digitalTaxFor(button, button.currency, planLines(button, quote), choice);
+  const taxMinor = vat?.price.taxMinor ?? 0;
+  return {
+    ...describeQuote(quote),
+    total: formatMoney(quote.totalMinor + taxMinor, button.currency),
+    vatText: taxMinor > 0 ? `${taxLabel(vat!.plan.buyer!.country)}: ${formatMoney(taxMinor, button.currency)}` : null,
+  };
 }

@@ -50,6 +50,12 @@ async function refusal(promise: Promise<unknown>) {
 describe("EU VAT on digital products", () => {
   it("charges an EU consumer their country's rate, in PayPal's breakdown, on the payment, receipt and invoice", async () => {
     const { merchant, button, clientId } = await vatSeller();
+    // The page's preview, before and after the buyer names their country.
+    expect(await buyer().quoteOrder({ buttonId: button.id })).toMatchObject({ total: "€10.00", vatText: null });
+    expect(await buyer().quoteOrder({ buttonId: button.id, buyerCountry: "DE" })).toMatchObject({
+      total: "€11.90",
+      vatText: "VAT (Germany): €1.90",
+    });
     const { payment, atPayPal, email } = await pay({ buttonId: button.id, buyerCountry: "DE" }, clientId);
     // €10.00 + 19 % German VAT.
     expect(atPayPal.amount).toMatchObject({

@@ -14,6 +14,11 @@ import { redirectPastLastPage, type SearchParams } from "../payments/list-params
 export const metadata = { title: "Shipping · Popkit" };
 
 const statusOptions = fulfilmentStatuses.map((status) => ({ value: status, label: fulfilmentLabels[status] }));
+const tableCaptions: Record<(typeof fulfilmentStatuses)[number], string> = {
+  unfulfilled: "Orders to ship",
+  shipped: "Shipped orders",
+  delivered: "Delivered orders",
+};
 
 export default withRouteLoading(ShippingPageContent);
 
@@ -55,6 +60,7 @@ async function ShippingPageContent({ searchParams }: { searchParams: Promise<Sea
       </ListFilters>
       <ResultCount total={result.total} noun="order" isFiltered={Boolean(q)} />
       <ShipmentsTable
+        caption={tableCaptions[status]}
         rows={result.rows}
         page={listPage(page, result)}
         clearHref={q ? `/dashboard/shipping?status=${status}` : undefined}
