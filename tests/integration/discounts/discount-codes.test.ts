@@ -453,8 +453,10 @@ describe("GET /api/exports/payments", () => {
     const response = await exportPayments(new Request("http://localhost:3000/api/exports/payments"));
     session.current = null;
     const [header, discounted, plain] = (await response.text()).trim().split("\r\n");
-    expect(header).toMatch(/"Source","Popkit payment ID","Discount code","Discount","Selling tool","Ship to"$/);
-    expect(discounted).toMatch(new RegExp(`,"18\\.00",.*,"${code.code}","2\\.00",,$`));
-    expect(plain).toMatch(/"Smart button","[^"]+",,,,$/);
+    expect(header).toMatch(
+      /"Source","Popkit payment ID","Discount code","Discount","Selling tool","Ship to","Shipping","Tax","VAT country","Buyer VAT number"$/,
+    );
+    expect(discounted).toMatch(new RegExp(`,"18\\.00",.*,"${code.code}","2\\.00",,,,,,$`));
+    expect(plain).toMatch(/"Smart button","[^"]+",,,,,,,,$/);
   });
 });
