@@ -1,10 +1,11 @@
 // The demo's selling tools, seeded after prisma/seed.ts's seedDemo by `npm start` and `npm run db:seed`:
 // plans, the sell page's own social proof and pay-what-you-want bundle, payment buttons with the buyer's choices,
 // discount codes with uses, shipping zones and tax with orders to ship, EU VAT on digital products with a consumer's
-// and a business's order, and a software product issuing license keys. Each part is idempotent.
+// and a business's order, two PayPal disputes, and a software product issuing license keys. Each part is idempotent.
 import type { PrismaClient } from "../../src/generated/prisma/client";
 import type { DemoSeed } from "../../prisma/seed";
 import { seedDemoDiscounts } from "./demo-discounts";
+import { seedDemoDisputes } from "./demo-disputes";
 import { seedDemoEuVat } from "./demo-eu-vat";
 import { seedDemoPlans } from "./demo-plans";
 import { seedDemoSellPage } from "./demo-sell-page";
@@ -18,6 +19,7 @@ export async function seedDemoSelling(client: PrismaClient, seeded: DemoSeed) {
   await seedDemoSellingOptions(client, seeded);
   await seedDemoShipping(client, seeded);
   await seedDemoEuVat(client, seeded);
+  await seedDemoDisputes(client, seeded);
   // Imported only now: it loads the ledger's modules, which read the app's environment the caller has just set.
   const { demoLicenseKey, seedDemoLicenses } = await import("./demo-licenses");
   await seedDemoLicenses(client, seeded);

@@ -17,6 +17,7 @@ import * as staff from "~/schemas/staff";
 import * as storeSettings from "~/schemas/stores";
 import * as storePage from "~/schemas/store-page";
 import * as shipping from "~/schemas/shipping";
+import * as disputes from "~/schemas/disputes";
 import * as wps from "~/schemas/wps";
 
 const modules = {
@@ -37,6 +38,7 @@ const modules = {
   storeSettings,
   storePage,
   shipping,
+  disputes,
   wps,
 };
 

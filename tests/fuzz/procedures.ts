@@ -113,6 +113,7 @@ export function validInputs(world: FuzzWorld): Record<string, unknown> {
       idempotencyKey: world.idempotencyKey,
     },
     "merchant.payments.shipments": { status: "unfulfilled", q: "example", page: 1 },
+    "merchant.payments.disputes": { show: "all" },
     "merchant.payments.markShipped": {
       id: payment.id,
       carrier: "OTHER",

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { disputesOfPayment } from "~/server/disputes/disputes";
 import { reverseChargeNote, taxLabel } from "~/lib/eu-vat";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/server/platform/db";
@@ -68,7 +69,7 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
     },
   });
   if (!row) return getWpsPayment(merchantId, input.id);
-  const [subscription, licenseKeys] = await Promise.all([
+  const [subscription, licenseKeys, disputes] = await Promise.all([
     row.paypalSubscriptionId
       ? db.subscription.findFirst({
           where: { merchantId, paypalSubscriptionId: row.paypalSubscriptionId },
@@ -76,6 +77,7 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
         })
       : null,
     keysOfPayment({ id: row.id, merchantId, paypalSubscriptionId: row.paypalSubscriptionId }),
+    disputesOfPayment(merchantId, row.id),
   ]);
   const { refunds, paypalEvents, updatedAt, lines, ...record } = row;
   const { taxCountry, buyerVatId } = row;
@@ -95,6 +97,8 @@ export async function getPayment(merchantId: string, input: z.output<typeof getP
     licenseKeys,
     lines,
     shipment: shipmentOf(row),
+    /** PayPal's cases against this payment, newest first. */
+    disputes,
     /** A digital order's EU VAT: its row's label, and the reverse-charge note of a sale to a business. */
     vat: taxCountry
       ? {
@@ -142,6 +146,7 @@ async function getWpsPayment(merchantId: string, id: string) {
     licenseKeys: [] as DeliveredKey[],
     lines: [] as PaymentLineRow[],
     shipment: null as ReturnType<typeof shipmentOf> | null,
+    disputes: [] as Awaited<ReturnType<typeof disputesOfPayment>>,
     vat: null,
     wps: {
       button: row.button ? { id: row.button.id, name: row.button.itemName } : null,

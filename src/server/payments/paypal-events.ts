@@ -4,19 +4,17 @@ import { toAppError } from "~/server/platform/errors";
 import type { JobHandlers } from "~/server/jobs";
 import { describeError, logger } from "~/server/platform/logger";
 import { toSubscription } from "~/server/vendors/paypal/billing";
+import { isObject, text, type Json } from "~/server/vendors/paypal/event-json";
+import { disputedTransactionId, recordDispute } from "~/server/disputes/disputes";
 import { settleCheckout } from "~/server/checkout/capture";
 import { recordSubscription } from "~/server/checkout/subscription-signup";
 import { applyCaptureStatus, recordRefund, recordSubscriptionSale } from "~/server/payments/ledger";
 import { applyPayPalSubscription, moneyOf, syncSubscription } from "~/server/subscriptions/subscriptions";
 
-// The "paypal.event" job: applies one stored, verified PayPal webhook event (paypal-webhooks.ts) to the ledger.
+// The "paypal.event" job: applies one stored, verified PayPal webhook event (paypal-webhooks.ts) to the ledger, or
+// a dispute to the Disputes screen (disputes/disputes.ts).
 // Idempotent: every write is keyed on PayPal's own ids (capture, sale, refund, subscription), and the event row
 // remembers that it was applied. A failure throws, so the job queue retries it.
-
-export type Json = Record<string, unknown>;
-export const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-export const text = (value: unknown) => (typeof value === "string" && value !== "" ? value : null);
 
 /** The PayPal ids an event's resource names, by event type (PayPal's event shapes, v2 captures and v1 sales). */
 export function eventResourceIds(type: string, resource: Json) {
@@ -26,13 +24,16 @@ export function eventResourceIds(type: string, resource: Json) {
   const isCaptureRefund = type === "PAYMENT.CAPTURE.REFUNDED" || type === "PAYMENT.CAPTURE.REVERSED";
   const isSaleRefund = type === "PAYMENT.SALE.REFUNDED" || type === "PAYMENT.SALE.REVERSED";
   return {
-    captureId: isCaptureRefund
-      ? up
-        ? (String(up.href).split("/").pop() ?? null)
-        : null
-      : type.startsWith("PAYMENT.CAPTURE.")
-        ? text(resource.id)
-        : null,
+    // A dispute names the payment by its capture or sale id: either finds the merchant.
+    captureId: type.startsWith("CUSTOMER.DISPUTE.")
+      ? disputedTransactionId(resource)
+      : isCaptureRefund
+        ? up
+          ? (String(up.href).split("/").pop() ?? null)
+          : null
+        : type.startsWith("PAYMENT.CAPTURE.")
+          ? text(resource.id)
+          : null,
     orderId: isObject(related) ? text(related.order_id) : null,
     saleId: isSaleRefund ? text(resource.sale_id) : type.startsWith("PAYMENT.SALE.") ? text(resource.id) : null,
     subscriptionId: type.startsWith("BILLING.SUBSCRIPTION.")
@@ -181,7 +182,18 @@ async function subscriptionEvent(type: string, resource: Json): Promise<Outcome>
   };
 }
 
-function apply(type: string, resource: Json, createTime: Date): Promise<Outcome> {
+async function disputeEvent(merchantId: string | null, resource: Json, createTime: Date): Promise<Outcome> {
+  const recorded = merchantId ? await recordDispute(merchantId, resource, createTime) : null;
+  if (!recorded) return { state: "ignored", outcome: "The event has no dispute id or amount." };
+  return {
+    state: "processed",
+    outcome: recorded.applied ? "Dispute recorded." : "A later description of this dispute is kept already.",
+    transactionId: recorded.transactionId ?? undefined,
+  };
+}
+
+function apply(type: string, resource: Json, createTime: Date, merchantId: string | null): Promise<Outcome> {
+  if (type.startsWith("CUSTOMER.DISPUTE.")) return disputeEvent(merchantId, resource, createTime);
   if (type in CAPTURE_STATUS) return captureStatusEvent(type, resource);
   if (type.endsWith(".REFUNDED") || type.endsWith(".REVERSED")) return refundEvent(type, resource, createTime);
   if (type === "PAYMENT.SALE.COMPLETED") return saleEvent(resource, createTime);
@@ -197,7 +209,7 @@ export async function processPayPalEvent(id: string): Promise<void> {
   const createTime = text(parsed.create_time) ? new Date(String(parsed.create_time)) : event.receivedAt;
   await db.payPalEvent.update({ where: { id }, data: { attempts: { increment: 1 } } });
   try {
-    const result = await apply(event.type, resource, createTime);
+    const result = await apply(event.type, resource, createTime, event.merchantId);
     await db.payPalEvent.update({
       where: { id },
       data: {

@@ -4,7 +4,8 @@ import { enqueue } from "~/server/jobs";
 import { describeError, logger } from "~/server/platform/logger";
 import { merchantPayPal } from "~/server/vendors/paypal/merchant-client";
 import { assertSafeText } from "~/server/platform/request";
-import { type Json, eventResourceIds, isObject, text } from "~/server/payments/paypal-events";
+import { eventResourceIds } from "~/server/payments/paypal-events";
+import { isObject, text, type Json } from "~/server/vendors/paypal/event-json";
 
 // PayPal webhooks, received: find whose event it is, have PayPal verify the signature with that
 // merchant's credentials and webhook id, store the event, queue its processing, answer 200. Nothing is read from
@@ -13,7 +14,7 @@ import { type Json, eventResourceIds, isObject, text } from "~/server/payments/p
 
 export type WebhookResponse = { status: number; body: Record<string, unknown> };
 
-/** Every event type the ledger applies (paypal-events.ts); any other is answered 200 and dropped. */
+/** Every event type the ledger and the Disputes screen apply (paypal-events.ts); any other is answered 200 and dropped. */
 export const HANDLED_EVENT_TYPES = new Set([
   "PAYMENT.CAPTURE.COMPLETED",
   "PAYMENT.CAPTURE.PENDING",
@@ -31,6 +32,9 @@ export const HANDLED_EVENT_TYPES = new Set([
   "BILLING.SUBSCRIPTION.CANCELLED",
   "BILLING.SUBSCRIPTION.EXPIRED",
   "BILLING.SUBSCRIPTION.PAYMENT.FAILED",
+  "CUSTOMER.DISPUTE.CREATED",
+  "CUSTOMER.DISPUTE.UPDATED",
+  "CUSTOMER.DISPUTE.RESOLVED",
 ]);
 
 const reply = (status: number, body: Record<string, unknown>): WebhookResponse => ({ status, body });
@@ -136,7 +140,7 @@ export async function handlePayPalWebhook(rawBody: string, headers: Headers): Pr
       eventId: event.id,
       merchantId,
       type: event.type,
-      resourceId: text(event.resource.id),
+      resourceId: text(event.resource.id) ?? text(event.resource.dispute_id),
       body: rawBody,
     },
     update: {},

@@ -23,6 +23,7 @@ import * as staffSchemas from "~/schemas/staff";
 import * as storeSettingsSchemas from "~/schemas/stores";
 import * as storePageSchemas from "~/schemas/store-page";
 import * as shippingSchemas from "~/schemas/shipping";
+import * as disputeSchemas from "~/schemas/disputes";
 import * as wpsSchemas from "~/schemas/wps";
 import { GET as adminExport } from "~/app/api/admin/transactions/export/route";
 import { GET as authGet, POST as authPost } from "~/app/api/auth/[...nextauth]/route";
@@ -188,6 +189,7 @@ describe("tRPC: one check on every procedure's raw input", () => {
         storeSettingsSchemas,
         storePageSchemas,
         shippingSchemas,
+        disputeSchemas,
         wpsSchemas,
       ].flatMap((module) => Object.values(module)),
     );

@@ -4,6 +4,7 @@ import { DateTime } from "~/components/ui/date-time";
 import { Money } from "~/components/ui/money";
 import { PageHeader } from "~/components/ui/page-header";
 import { appliedDiscountLabel } from "~/features/discounts/format";
+import { DisputeList } from "~/features/disputes/dispute-list";
 import { LicenseKeyList } from "~/features/licenses/license-key-list";
 import { BackLink } from "~/features/payments/back-link";
 import { BuyerCard, DetailCard, DetailRow, detailLinkClasses as link } from "~/features/payments/detail-card";
@@ -153,6 +154,12 @@ export default async function PaymentDetailPage(props: DetailPageProps) {
               <PaymentLines lines={payment.lines} currency={payment.currency} />
             </DetailCard>
           ) : null}
+
+          {payment.disputes.length > 0 && (
+            <DetailCard title="Disputes" isList>
+              <DisputeList disputes={payment.disputes} />
+            </DetailCard>
+          )}
 
           <DetailCard title="Refunds" isList>
             <RefundList refunds={payment.refunds} />
