@@ -48,7 +48,9 @@ test("a seller sees open disputes by deadline and finds the case on the payment'
 
   await signInMerchant(page, merchant.account);
   await page.goto("/dashboard");
-  await page.getByRole("link", { name: "Disputes" }).click();
+  // One case waits for the seller's answer (the other waits for PayPal): every dashboard page says so.
+  await expect(page.getByText("1 PayPal dispute waits for your answer.")).toBeVisible();
+  await page.getByRole("link", { name: "See disputes" }).click();
   await expect(page.getByRole("heading", { name: "Disputes", level: 1 })).toBeVisible();
   const table = page.getByRole("table", { name: "Open disputes" });
   const rows = table.getByRole("row");

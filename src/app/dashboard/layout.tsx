@@ -10,6 +10,7 @@ import {
   UserCog,
   Users,
 } from "lucide-react";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { Providers } from "~/app/providers";
@@ -19,6 +20,7 @@ import { VerifyEmailBanner } from "~/features/accounts/verify-email-banner";
 import { StoreTimeZoneSync } from "~/features/stores/store-time-zone-sync";
 import { auth } from "~/server/auth";
 import { findAccountStatus } from "~/server/accounts/accounts";
+import { disputesAwaitingSeller } from "~/server/disputes/disputes";
 import { getMerchantProfile } from "~/server/stores/merchants";
 import { getStoreTimeZone } from "~/server/stores/settings";
 
@@ -39,10 +41,11 @@ const nav: NavItem[] = [
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await auth();
   if (session?.user.userType !== "merchant") redirect("/auth");
-  const [merchant, account, timeZone] = await Promise.all([
+  const [merchant, account, timeZone, disputesWaiting] = await Promise.all([
     getMerchantProfile(session.user.id),
     findAccountStatus(session.user.id),
     getStoreTimeZone(session.user.id),
+    disputesAwaitingSeller(session.user.id),
   ]);
   if (!merchant || !account) redirect("/auth");
 
@@ -51,6 +54,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       <Alert key="suspended" tone="warning">
         Your store has been suspended by Popkit staff: buyers cannot pay on your POPs until it is resumed. Nothing has
         been deleted. Contact support to resolve it.
+      </Alert>
+    ),
+    // PayPal decides against a seller who does not answer in time: every page says a case waits.
+    disputesWaiting > 0 && (
+      <Alert key="disputes" tone="warning">
+        {disputesWaiting === 1 ? "1 PayPal dispute waits" : `${disputesWaiting} PayPal disputes wait`} for your answer.{" "}
+        <Link href="/dashboard/disputes" className="font-medium underline">
+          See disputes
+        </Link>
       </Alert>
     ),
     !account.isEmailVerified && (
