@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { sandboxSecretFor } from "../../sandbox/paypal";
 
 export function uniqueEmail(prefix = "e2e") {
@@ -132,4 +132,13 @@ export async function copyToClipboard(page: Page, copy: () => Promise<void>): Pr
     })
     .toBe(true);
   return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus; fails after `limit` presses. */
+export async function tabTo(page: Page, target: Locator, { backwards = false, limit = 60 } = {}) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+  }
+  await expect(target).toBeFocused();
 }

@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { createTransaction } from "../factories/transaction";
-import { signInMerchant } from "./helpers";
+import { signInMerchant, tabTo } from "./helpers";
 import { buttonFor, closeE2eDb, connectedMerchant, e2eDb, expectAccessible, test } from "./buyer-helpers";
 
 test.afterAll(closeE2eDb);
@@ -68,7 +68,13 @@ test("a seller sees open disputes by deadline and finds the case on the payment'
   await expect(page.getByRole("table", { name: "All disputes" }).getByRole("row")).toHaveCount(4);
   await expect(page.getByText("You won")).toBeVisible();
 
-  await page.getByRole("table", { name: "All disputes" }).getByRole("link", { name: "Robin Buyer" }).first().click();
+  // By keyboard, from the filter to the first case's payment.
+  await page.getByLabel("Show").focus();
+  await tabTo(
+    page,
+    page.getByRole("table", { name: "All disputes" }).getByRole("link", { name: "Robin Buyer" }).first(),
+  );
+  await page.keyboard.press("Enter");
   const disputes = page.locator("section", { has: page.getByRole("heading", { name: "Disputes", level: 2 }) });
   await expect(disputes.getByRole("listitem")).toHaveCount(3);
   await expect(disputes).toContainText("Not received · Inquiry");

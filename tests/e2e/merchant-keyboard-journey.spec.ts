@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { closeE2eDb, e2eDb } from "./buyer-helpers";
-import { connectPayPal, copyToClipboard, signUpMerchant } from "./helpers";
+import { connectPayPal, copyToClipboard, signUpMerchant, tabTo } from "./helpers";
 
 // The seller's core loop by keyboard alone (Tab, Shift+Tab, Enter, Space, Escape, and End in a menu),
 // no mouse: create a payment button, copy its link from "Your POP is ready", switch it off and on with
@@ -8,15 +8,6 @@ import { connectPayPal, copyToClipboard, signUpMerchant } from "./helpers";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 test.afterAll(closeE2eDb);
-
-/** Presses Tab (or Shift+Tab) until `target` has focus; fails after `limit` presses. */
-async function tabTo(page: Page, target: Locator, { backwards = false, limit = 60 } = {}) {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
-    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
-  }
-  await expect(target).toBeFocused();
-}
 
 const isActiveInDb = async (name: string) =>
   (await e2eDb().paymentButton.findFirstOrThrow({ where: { name } })).isActive;

@@ -88,7 +88,9 @@ export async function listDisputes(merchantId: string, { show }: ListDisputesInp
     take: 500,
   });
   const open = rows.filter((row) => row.status !== "RESOLVED");
-  const resolved = rows.filter((row) => row.status === "RESOLVED");
+  const resolved = rows
+    .filter((row) => row.status === "RESOLVED")
+    .sort((a, b) => b.openedAt.getTime() - a.openedAt.getTime());
   return {
     rows: [...open, ...resolved].map((row) => ({
       ...row,
