@@ -116,6 +116,12 @@ test("a new seller's checklist ticks itself through to a sandbox test payment an
     await shop.close();
   }
 
+  // The script's answer records the embed without waiting for the write (a buyer's page never waits on it): the
+  // dashboard is opened once it is stored.
+  await expect
+    .poll(async () => (await e2eDb().paymentButton.findUniqueOrThrow({ where: { id: button.id } })).embedSeenAt)
+    .not.toBeNull();
+
   // All four done: "You're all set", once.
   await page.goto("/dashboard");
   const allSet = page.getByRole("region", { name: "You're all set" });
