@@ -1,6 +1,17 @@
 import { handleOAuthToken, issueToken } from "./auth";
 import { createPlan, createProduct, createSandboxPlan, getPlan, getProduct, planView, setPlanStatus } from "./catalog";
 import type { Dispatcher } from "./deliveries";
+import {
+  getDispute,
+  handleAcceptClaim,
+  handleOpenDispute,
+  handleProvideEvidence,
+  handleResolveDispute,
+  handleSandboxDispute,
+  handleSendMessage,
+  handleUpdateDispute,
+  listDisputes,
+} from "./disputes";
 import { PayPalError, type RestContext, invalidRequest, readJsonObject, sendJson } from "./http";
 import {
   approveOrder,
@@ -175,6 +186,15 @@ const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
   ["DELETE", new RegExp(`^/v3/vault/payment-tokens/${ID}$`), (ctx, [id]) => deletePaymentToken(ctx, id!)],
   ["POST", new RegExp(`^/v2/payments/captures/${ID}/refund$`), (ctx, [id]) => handleCaptureRefund(ctx, id!)],
   ["GET", new RegExp(`^/v2/payments/refunds/${ID}$`), (ctx, [id]) => getCaptureRefund(ctx, id!)],
+  ["GET", /^\/v1\/customer\/disputes$/, (ctx, _, query) => listDisputes(ctx, query)],
+  ["GET", new RegExp(`^/v1/customer/disputes/${ID}$`), (ctx, [id]) => getDispute(ctx, id!)],
+  [
+    "POST",
+    new RegExp(`^/v1/customer/disputes/${ID}/provide-evidence$`),
+    (ctx, [id]) => handleProvideEvidence(ctx, id!),
+  ],
+  ["POST", new RegExp(`^/v1/customer/disputes/${ID}/accept-claim$`), (ctx, [id]) => handleAcceptClaim(ctx, id!)],
+  ["POST", new RegExp(`^/v1/customer/disputes/${ID}/send-message$`), (ctx, [id]) => handleSendMessage(ctx, id!)],
   ["GET", new RegExp(`^/v1/payments/sale/${ID}$`), (ctx, [id]) => getSale(ctx, id!)],
   ["POST", new RegExp(`^/v1/payments/sale/${ID}/refund$`), (ctx, [id]) => handleSaleRefund(ctx, id!)],
   ["GET", new RegExp(`^/v1/payments/refund/${ID}$`), (ctx, [id]) => getSaleRefund(ctx, id!)],
@@ -251,6 +271,11 @@ const ROUTES: [method: string, path: RegExp, handler: Handler][] = [
   ["POST", new RegExp(`^/__sandbox/subscriptions/${ID}/expire$`), (ctx, [id]) => handleExpire(ctx, id!)],
   ["POST", new RegExp(`^/__sandbox/captures/${ID}/refund$`), (ctx, [id]) => handleDashboardCaptureRefund(ctx, id!)],
   ["POST", new RegExp(`^/__sandbox/sales/${ID}/refund$`), (ctx, [id]) => handleDashboardSaleRefund(ctx, id!)],
+  // The buyer's and PayPal's side of a dispute (disputes.ts).
+  ["POST", new RegExp(`^/__sandbox/captures/${ID}/dispute$`), (ctx, [id]) => handleOpenDispute(ctx, id!)],
+  ["GET", new RegExp(`^/__sandbox/disputes/${ID}$`), (ctx, [id]) => handleSandboxDispute(ctx, id!)],
+  ["POST", new RegExp(`^/__sandbox/disputes/${ID}/resolve$`), (ctx, [id]) => handleResolveDispute(ctx, id!)],
+  ["POST", new RegExp(`^/__sandbox/disputes/${ID}/update$`), (ctx, [id]) => handleUpdateDispute(ctx, id!)],
   ["POST", /^\/__sandbox\/plans$/, (ctx) => sandboxPlan(ctx)],
   // {client_id, enabled}: the app's "Save payment methods" setting (vault.ts).
   ["POST", /^\/__sandbox\/vault$/, (ctx) => handleVaulting(ctx)],

@@ -275,6 +275,101 @@ export interface Refund {
   create_time: string;
 }
 
+export const DISPUTE_REASONS = [
+  "MERCHANDISE_OR_SERVICE_NOT_RECEIVED",
+  "MERCHANDISE_OR_SERVICE_NOT_AS_DESCRIBED",
+  "UNAUTHORISED",
+  "CREDIT_NOT_PROCESSED",
+  "DUPLICATE_TRANSACTION",
+  "INCORRECT_AMOUNT",
+  "PAYMENT_BY_OTHER_MEANS",
+  "CANCELED_RECURRING_BILLING",
+  "PROBLEM_WITH_REMITTANCE",
+  "OTHER",
+] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+
+/** The stages in the order a case moves through them. */
+export const DISPUTE_STAGES = ["INQUIRY", "CHARGEBACK", "PRE_ARBITRATION", "ARBITRATION"] as const;
+export type DisputeStage = (typeof DISPUTE_STAGES)[number];
+
+export const DISPUTE_STATUSES = [
+  "OPEN",
+  "WAITING_FOR_BUYER_RESPONSE",
+  "WAITING_FOR_SELLER_RESPONSE",
+  "UNDER_REVIEW",
+  "RESOLVED",
+  "OTHER",
+] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+export interface DisputeMessage {
+  posted_by: "BUYER" | "SELLER";
+  time_posted: string;
+  content: string;
+}
+
+/** Evidence the seller filed with provide-evidence. */
+export interface DisputeEvidence {
+  evidence_type: string;
+  evidence_info?: { tracking_info?: { carrier_name: string; tracking_number: string }[]; refund_ids?: string[] };
+  notes?: string;
+  documents?: { name: string }[];
+  source: "SUBMITTED_BY_SELLER";
+  date: string;
+  dispute_life_cycle_stage: DisputeStage;
+}
+
+/** An uploaded evidence file, kept as metadata only (the sandbox throws the bytes away). */
+export interface DisputeEvidenceFile {
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+}
+
+/** The money PayPal took from the seller for a case (a refund record of the capture), and its return if any. */
+export interface DisputeReversal {
+  refundId: string;
+  amount: Money;
+  time: string;
+  /** When PayPal gave the money back (the seller won); the refund record is gone from `refunds` since. */
+  reinstated_time?: string;
+}
+
+/** A buyer's case against a capture (Disputes API v1), opened through the sandbox's controls. */
+export interface SandboxDispute {
+  /** `PP-D-` and 5 or 6 digits. */
+  dispute_id: string;
+  clientId: string;
+  captureId: string;
+  /** The capture's order: the chain its webhooks are delivered on, after the capture's own. */
+  orderId: string;
+  /** The id the buyer sees for the payment (disputed_transactions[].buyer_transaction_id). */
+  buyerTransactionId: string;
+  reason: DisputeReason;
+  dispute_life_cycle_stage: DisputeStage;
+  status: DisputeStatus;
+  dispute_amount: Money;
+  /** Only while WAITING_FOR_SELLER_RESPONSE. */
+  seller_response_due_date?: string;
+  create_time: string;
+  update_time: string;
+  messages: DisputeMessage[];
+  evidences: DisputeEvidence[];
+  evidenceFiles: DisputeEvidenceFile[];
+  dispute_outcome?: {
+    outcome_code: "RESOLVED_BUYER_FAVOUR" | "RESOLVED_SELLER_FAVOUR";
+    amount_refunded?: Money;
+  };
+  /** What PayPal currently holds back from the seller for this case, in minor units (0 once reinstated). */
+  reversedMinor: number;
+  reversal?: DisputeReversal;
+  /** The refund accept-claim made, when PayPal had not taken the money already. */
+  acceptClaimRefundId?: string;
+  acceptClaim?: { note: string; accept_claim_reason?: string; accept_claim_type: string; time: string };
+}
+
 export interface Webhook {
   id: string;
   clientId: string;
@@ -347,6 +442,8 @@ export interface SandboxState {
   plans: Record<string, Plan>;
   sales: Record<string, Sale>;
   refunds: Record<string, Refund>;
+  /** Buyers' cases against captures, by dispute id. */
+  disputes: Record<string, SandboxDispute>;
   webhooks: Record<string, Webhook>;
   idempotency: Record<string, IdempotentResponse>;
   vaultTokens: Record<string, VaultToken>;
@@ -379,6 +476,7 @@ export function freshState(): SandboxState {
     plans: {},
     sales: {},
     refunds: {},
+    disputes: {},
     webhooks: {},
     idempotency: {},
     vaultTokens: {},

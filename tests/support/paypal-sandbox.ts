@@ -243,3 +243,120 @@ export async function answerRevision(approveUrl: string, action: "approve" | "ca
   if (response.status !== 303) throw new Error(`the approval page answered ${response.status}`);
   return response.headers.get("location")!;
 }
+
+export type DisputeReason =
+  | "MERCHANDISE_OR_SERVICE_NOT_RECEIVED"
+  | "MERCHANDISE_OR_SERVICE_NOT_AS_DESCRIBED"
+  | "UNAUTHORISED"
+  | "CREDIT_NOT_PROCESSED"
+  | "DUPLICATE_TRANSACTION"
+  | "INCORRECT_AMOUNT"
+  | "PAYMENT_BY_OTHER_MEANS"
+  | "CANCELED_RECURRING_BILLING"
+  | "PROBLEM_WITH_REMITTANCE"
+  | "OTHER";
+
+/** A dispute as PayPal's GET /v1/customer/disputes/{id} shows it (the fields tests read). */
+export interface DisputeAtPayPal {
+  dispute_id: string;
+  create_time: string;
+  update_time: string;
+  reason: DisputeReason;
+  status: string;
+  dispute_state: string;
+  dispute_life_cycle_stage: "INQUIRY" | "CHARGEBACK" | "PRE_ARBITRATION" | "ARBITRATION";
+  dispute_amount: { currency_code: string; value: string };
+  seller_response_due_date?: string;
+  dispute_outcome?: { outcome_code: string; amount_refunded?: { currency_code: string; value: string } };
+  messages?: { posted_by: "BUYER" | "SELLER"; time_posted: string; content: string }[];
+  evidences?: { evidence_type: string; notes?: string; documents?: { name: string }[]; source: string; date: string }[];
+  links: { href: string; rel: string; method: string }[];
+}
+
+/**
+ * The buyer opens a case at PayPal against a capture (CUSTOMER.DISPUTE.CREATED): an inquiry unless `stage`, for the
+ * amount left of the capture unless `amount` (e.g. "5.00"), with `dueInDays` (default 10; 0 = due now, negative =
+ * passed) for the seller to answer. A CHARGEBACK takes the money at once (PAYMENT.CAPTURE.REVERSED). `silent`: the
+ * case changes but PayPal sends no webhook, as happens; the app finds it by pulling.
+ */
+export async function openDispute(
+  captureId: string,
+  options: {
+    reason?: DisputeReason;
+    stage?: "INQUIRY" | "CHARGEBACK";
+    amount?: string;
+    dueInDays?: number;
+    buyerMessage?: string;
+    silent?: boolean;
+  } = {},
+) {
+  const dispute = await call(`/__sandbox/captures/${encodeURIComponent(captureId)}/dispute`, {
+    body: {
+      reason: options.reason ?? "MERCHANDISE_OR_SERVICE_NOT_RECEIVED",
+      stage: options.stage,
+      amount: options.amount,
+      due_in_days: options.dueInDays,
+      buyer_message: options.buyerMessage,
+      silent: options.silent,
+    },
+  });
+  return dispute as unknown as DisputeAtPayPal;
+}
+
+/**
+ * PayPal decides the case (CUSTOMER.DISPUTE.RESOLVED): for the buyer it takes the money if it had not yet
+ * (PAYMENT.CAPTURE.REVERSED first); for the seller it gives back what it took.
+ */
+export async function resolveDispute(
+  disputeId: string,
+  favour: "SELLER" | "BUYER",
+  options: { silent?: boolean } = {},
+) {
+  const dispute = await call(`/__sandbox/disputes/${encodeURIComponent(disputeId)}/resolve`, {
+    body: { favour, silent: options.silent },
+  });
+  return dispute as unknown as DisputeAtPayPal;
+}
+
+/**
+ * PayPal moves the case along (CUSTOMER.DISPUTE.UPDATED): a new status or later stage (past INQUIRY PayPal takes the
+ * money, PAYMENT.CAPTURE.REVERSED), a buyer's message, a new deadline for the seller.
+ */
+export async function updateDispute(
+  disputeId: string,
+  changes: {
+    status?: "OPEN" | "WAITING_FOR_BUYER_RESPONSE" | "WAITING_FOR_SELLER_RESPONSE" | "UNDER_REVIEW" | "OTHER";
+    stage?: "INQUIRY" | "CHARGEBACK" | "PRE_ARBITRATION" | "ARBITRATION";
+    buyerMessage?: string;
+    dueInDays?: number;
+    silent?: boolean;
+  },
+) {
+  const dispute = await call(`/__sandbox/disputes/${encodeURIComponent(disputeId)}/update`, {
+    body: {
+      status: changes.status,
+      stage: changes.stage,
+      buyer_message: changes.buyerMessage,
+      due_in_days: changes.dueInDays,
+      silent: changes.silent,
+    },
+  });
+  return dispute as unknown as DisputeAtPayPal;
+}
+
+/**
+ * The case as PayPal shows it, plus what only the sandbox knows: whose it is, the money PayPal holds back for it,
+ * the evidence files the seller uploaded (metadata) and the note of an accepted claim.
+ */
+export async function disputeAtPayPal(disputeId: string) {
+  const dispute = await call(`/__sandbox/disputes/${encodeURIComponent(disputeId)}`, { method: "GET" });
+  return dispute as unknown as DisputeAtPayPal & {
+    sandbox: {
+      client_id: string;
+      capture_id: string;
+      reversed: string;
+      evidence_files: { name: string; content_type: string; size: number; sha256: string }[];
+      accept_claim_note: string | null;
+    };
+  };
+}
