@@ -102,6 +102,19 @@ export function imageMimeTypeOf(head: Uint8Array): string | null {
   return (magic && IMAGE_MIME_OF[magic]) ?? null;
 }
 
+const EVIDENCE_MIME_OF: Partial<Record<Magic, string>> = {
+  pdf: "application/pdf",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+};
+
+/** A dispute evidence file's real MIME type from its first bytes (PayPal takes PDF, JPEG, PNG, GIF), else null. */
+export function evidenceMimeTypeOf(head: Uint8Array): string | null {
+  const magic = magicOf(head);
+  return (magic && EVIDENCE_MIME_OF[magic]) ?? null;
+}
+
 /** The MIME type to record for a downloadable file whose bytes match its extension, else null. */
 export function downloadableMimeTypeOf(name: string, head: Uint8Array): string | null {
   const rule = DOWNLOADABLES[extensionOf(name)];

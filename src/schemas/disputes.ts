@@ -63,3 +63,49 @@ export function deadlineText(daysLeft: number): string {
   if (daysLeft === 0) return "Due now";
   return daysLeft === 1 ? "1 day left" : `${daysLeft} days left`;
 }
+
+/** One case of the store's. */
+export const disputeIdSchema = z.object({
+  id: z.string().trim().min(1, "Dispute not found.").max(64, "Dispute not found."),
+});
+
+/** Pausing (or resuming) the buyer's downloads and license keys while the case is open. */
+export const pauseAccessSchema = disputeIdSchema.extend({ paused: z.boolean() });
+
+// PayPal takes up to 2,000 characters in a note or message.
+const NOTE_MAX = 2000;
+const words = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Write ${what}.`)
+    .max(NOTE_MAX, `Keep ${what} under ${NOTE_MAX.toLocaleString("en-US")} characters.`);
+
+/** Accepting the buyer's claim: PayPal refunds them the disputed amount. */
+export const acceptClaimSchema = disputeIdSchema.extend({ note: words("a note for PayPal") });
+
+/** A message to the buyer on the case. */
+export const sendDisputeMessageSchema = disputeIdSchema.extend({ message: words("a message") });
+
+/**
+ * The seller's evidence: their note (the facts Popkit assembled go with it, as a PDF) and their own files. PayPal
+ * takes PDF, JPEG, PNG or GIF up to 10 MB each and 50 MB in all; we take 4 files of up to 5 MB, well inside it.
+ */
+export const EVIDENCE_FILES = {
+  maxCount: 4,
+  maxBytes: 5 * 1024 * 1024,
+  types: ["application/pdf", "image/jpeg", "image/png", "image/gif"],
+  accept: ".pdf,.jpg,.jpeg,.png,.gif",
+} as const;
+export const evidenceNoteSchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(1500, "Keep your note under 1,500 characters: PayPal's notes hold 2,000 with the facts' summary."),
+});
+
+export const evidenceFileMessages = {
+  tooMany: `Attach up to ${EVIDENCE_FILES.maxCount} files.`,
+  tooLarge: (name: string) => `${name} is larger than 5 MB.`,
+  wrongType: (name: string) => `${name} is not a PDF, JPG, PNG or GIF file.`,
+} as const;

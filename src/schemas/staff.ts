@@ -135,4 +135,5 @@ export const jobKindLabels = {
   "uploads.sweep": "Abandoned-upload sweep",
   "portal.sweep": "Portal sign-in sweep",
   "upsell-offers.sweep": "Upsell offer expiry sweep",
+  "disputes.sweep": "PayPal dispute pull and reminders",
 } as const;

@@ -10,6 +10,8 @@ import { rateLimitJobHandlers } from "~/server/platform/rate-limit";
 import { accountEmails } from "~/server/accounts/emails";
 import { buyerEmails } from "~/server/payments/buyer-emails";
 import { licenseEmails } from "~/server/licenses/emails";
+import { disputeEmails } from "~/server/disputes/emails";
+import { disputeJobHandlers } from "~/server/disputes/sync";
 import { portalEmails } from "~/server/portal/emails";
 import { portalJobHandlers } from "~/server/portal/sessions";
 import { paypalEventJobHandlers } from "~/server/payments/paypal-events";
@@ -27,6 +29,7 @@ export const emailTemplates: EmailTemplates = {
   ...sellerEmails,
   ...accountEmails,
   ...licenseEmails,
+  ...disputeEmails,
 };
 
 /** Every job kind's handler, for startWorkers. */
@@ -41,4 +44,5 @@ export const jobHandlers: JobHandlers = {
   ...uploadJobHandlers,
   ...portalJobHandlers,
   ...upsellJobHandlers,
+  ...disputeJobHandlers,
 };

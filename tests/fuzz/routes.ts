@@ -151,6 +151,8 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
     "api/exports/license-keys": [{ method: "GET", params: {}, query: { q: "example", status: "active", pop: "x" } }],
     // The world has no invoice yet: the fuzzer still drives the session check, the id's hygiene and the not-found answer.
     "api/exports/invoices/[id]": [{ method: "GET", params: { id: "fuzz-invoice" } }],
+    // The world has no dispute: the fuzzer drives the origin and session checks, the id's hygiene and not-found.
+    "api/disputes/[id]/evidence": [{ method: "POST", params: { id: "fuzz-dispute" }, form: { note: "Delivered." } }],
     "api/admin/transactions/export": [
       { method: "GET", params: {}, query: { merchant: world.merchant.id, status: "completed", from: "2026-01-01" } },
     ],

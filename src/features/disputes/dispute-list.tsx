@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { DateTime } from "~/components/ui/date-time";
 import { Money } from "~/components/ui/money";
 import { DisputeStatus } from "~/features/disputes/disputes-table";
@@ -13,9 +14,12 @@ export function DisputeList({ disputes }: { disputes: PaymentDispute[] }) {
       {disputes.map((dispute) => (
         <li key={dispute.id} className="space-y-1 px-5 py-3 text-sm">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="font-medium text-gray-900">
+            <Link
+              href={`/dashboard/disputes/${encodeURIComponent(dispute.id)}`}
+              className="text-brand-700 focus-visible:outline-brand-600 rounded font-medium hover:underline focus-visible:outline-2"
+            >
               {labelOf(disputeReasonLabels, dispute.reason)} · {labelOf(disputeStageLabels, dispute.stage)}
-            </span>
+            </Link>
             <Money amountMinor={dispute.amountMinor} currency={dispute.currency} />
           </div>
           <DisputeStatus status={dispute.status} outcome={dispute.outcome} />

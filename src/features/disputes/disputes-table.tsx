@@ -18,7 +18,7 @@ import {
 } from "~/schemas/disputes";
 import type { RouterOutputs } from "~/trpc/react";
 
-type Dispute = RouterOutputs["merchant"]["payments"]["disputes"]["rows"][number];
+type Dispute = RouterOutputs["merchant"]["disputes"]["list"]["rows"][number];
 
 const column = columnHelperFor<Dispute>();
 
@@ -56,7 +56,9 @@ function columnsFor(from: string): ColumnsOf<Dispute> {
     ),
     column.shown("reason", "Reason", (row) => (
       <span className="text-gray-900">
-        {labelOf(disputeReasonLabels, row.reason)}
+        <RowLink href={`/dashboard/disputes/${encodeURIComponent(row.id)}`}>
+          {labelOf(disputeReasonLabels, row.reason)}
+        </RowLink>
         <span className="block font-mono text-xs text-gray-600">{row.paypalDisputeId}</span>
       </span>
     )),

@@ -15,9 +15,12 @@ type RefundRow = {
   createdAt: Date;
 };
 
-/** Who moved the money back: the seller here, the seller in PayPal, or PayPal itself (a dispute, a chargeback). */
+/**
+ * Who moved the money back: the seller here, the seller in PayPal, or PayPal itself (a dispute, a chargeback). A
+ * reversal of negative amount is PayPal giving it back (a case the seller won, a cancelled reversal).
+ */
 function whoOf(refund: RefundRow) {
-  if (refund.kind === "reversal") return "PayPal (reversal)";
+  if (refund.kind === "reversal") return refund.amountMinor < 0 ? "PayPal (returned to you)" : "PayPal (reversal)";
   return refund.source === "dashboard" ? "Dashboard" : "PayPal";
 }
 
@@ -32,8 +35,10 @@ export function RefundList({ refunds }: { refunds: RefundRow[] }) {
           <li key={refund.id} className="space-y-1 py-3 text-sm">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="flex flex-wrap items-center gap-2">
-                <Money amountMinor={refund.amountMinor} currency={refund.currency} className="font-medium" />
-                <Badge tone={refund.kind === "reversal" ? "red" : "gray"}>{whoOf(refund)}</Badge>
+                <Money amountMinor={Math.abs(refund.amountMinor)} currency={refund.currency} className="font-medium" />
+                <Badge tone={refund.kind !== "reversal" ? "gray" : refund.amountMinor < 0 ? "green" : "red"}>
+                  {whoOf(refund)}
+                </Badge>
                 {status !== "COMPLETED" && (
                   <Badge tone={status === "PENDING" ? "yellow" : "red"}>
                     {status.charAt(0) + status.slice(1).toLowerCase()}

@@ -3,6 +3,7 @@ import { accountRouter } from "~/server/accounts/router";
 import { analyticsRouter } from "~/server/analytics/router";
 import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc";
 import { discountsRouter } from "~/server/discounts/router";
+import { disputesRouter } from "~/server/disputes/router";
 import { licensesRouter } from "~/server/licenses/router";
 import { webhooksRouter } from "~/server/merchant-webhooks/router";
 import { paymentButtonsRouter, popCountsProcedure } from "~/server/payment-buttons/router";
@@ -31,6 +32,7 @@ export const appRouter = createTRPCRouter({
     plan: storePlanRouter,
     onboarding: onboardingRouter,
     payments: paymentsRouter,
+    disputes: disputesRouter,
     customers: customersRouter,
     subscriptions: subscriptionsRouter,
     discounts: discountsRouter,

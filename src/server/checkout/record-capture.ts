@@ -160,6 +160,23 @@ function digitalTaxColumns(session: CheckoutSessionRow, price: OrderPrice | null
 }
 
 /**
+ * Keeps what the buyer was shown when they paid: the POP's name, text and price and, for a sell page, its
+ * bundle, features and guarantee. A dispute "not as described" is answered with this, not with today's page.
+ */
+async function snapshotPurchase(tx: Prisma.TransactionClient, transactionId: string) {
+  await tx.$executeRaw`
+    UPDATE transactions t SET purchase_snapshot = jsonb_build_object(
+      'name', b.name, 'description', b.description, 'priceMinor', b.amount_minor, 'currency', b.currency,
+      'sellPage', CASE WHEN p.id IS NULL THEN NULL ELSE jsonb_build_object(
+        'name', p.name, 'description', p.description, 'guarantee', p.guarantee,
+        'bundle', CASE WHEN b.bundle_tier = 'premium' THEN p.premium_name ELSE p.basic_name END,
+        'features', to_jsonb(CASE WHEN b.bundle_tier = 'premium' THEN p.premium_features ELSE p.basic_features END))
+      END)
+    FROM payment_buttons b LEFT JOIN digital_sell_pages p ON p.id = b.sell_page_id
+    WHERE t.id = ${transactionId} AND b.id = t.button_id`;
+}
+
+/**
  * Writes the payment PayPal captured; idempotent on the order id (a concurrent writer's row wins). `price` is our
  * price of an order that ships (checkout/shipping.ts): its shipping, and the tax of each line.
  */
@@ -207,6 +224,7 @@ export async function recordCaptured(
         },
         select: transactionResultSelect,
       });
+      await snapshotPurchase(tx, created.id);
       await tx.checkoutSession.update({
         where: { id: session.id },
         data: { settledAt: new Date(), checkResult: "recorded" },

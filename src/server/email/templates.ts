@@ -19,6 +19,8 @@ export const emailPayloadSchemas = {
   "refund-received": z.object({ refundId: z.string().min(1) }),
   "subscription-cancelled-seller": z.object({ subscriptionId: z.string().min(1) }),
   "license-pool-low": z.object({ buttonId: z.string().min(1) }),
+  "dispute-opened": z.object({ disputeId: z.string().min(1) }),
+  "dispute-deadline": z.object({ disputeId: z.string().min(1) }),
   "daily-digest": z.object({ merchantId: z.string().min(1), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
   // About a merchant's own account
   "password-reset": byUser,

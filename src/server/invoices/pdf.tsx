@@ -1,23 +1,12 @@
-import path from "node:path";
-import { Document, Font, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { Document, Page, renderToBuffer, StyleSheet, Text, View } from "@react-pdf/renderer";
+import "~/server/platform/pdf-fonts";
 import type { Invoice } from "~/generated/prisma/client";
 import { formatDateTime } from "~/lib/dates";
 import { reverseChargeNote, taxLabel } from "~/lib/eu-vat";
 import { formatMoney } from "~/lib/money";
 
 // The invoice as a PDF, drawn from one issued version's own copy of the details (the store's name and clock are the
-// only things read today). Names and addresses come in every script a buyer writes: PDF's built-in Helvetica has
-// only Latin-1 (no "Ł", no Cyrillic or Greek), so the invoice embeds Noto Sans (Latin, Greek, Cyrillic and
-// Vietnamese), shipped as an npm package and read from node_modules; react-pdf embeds only the glyphs used.
-
-const notoSans = (weight: "400Regular" | "700Bold") =>
-  path.join(process.cwd(), "node_modules/@expo-google-fonts/noto-sans", weight, `NotoSans_${weight}.ttf`);
-Font.register({
-  family: "Noto Sans",
-  fonts: [{ src: notoSans("400Regular") }, { src: notoSans("700Bold"), fontWeight: 700 }],
-});
-// Names, e-mail addresses and tax ids must never be split with a hyphen.
-Font.registerHyphenationCallback((word) => [word]);
+// only things read today), in Noto Sans (platform/pdf-fonts.ts).
 
 export type InvoicePdfInput = {
   invoice: Omit<Invoice, "merchantId">;

@@ -77,6 +77,11 @@ export const jobKinds = {
   "rate-limits.sweep": sweep("*/15 * * * *", 5 * 60),
   /** Closes one-click upsell offers past their 15 minutes and deletes the buyers' wallets saved for them at PayPal. */
   "upsell-offers.sweep": everyMinuteSweep(),
+  /**
+   * PayPal disputes: the "3 days left" e-mails, then each connected store's cases updated since its last pull
+   * (PayPal does not always send every update, and a store connected later has older cases).
+   */
+  "disputes.sweep": sweep("17 * * * *", 20 * 60),
   /** Deletes spent or expired portal sign-in links and ended portal sessions: each sign-in adds rows. */
   "portal.sweep": sweep("30 * * * *", 5 * 60),
   /**

@@ -111,6 +111,15 @@ export async function revokeGrantsForTransaction(
   return count;
 }
 
+export const DOWNLOAD_PAUSED_MESSAGE =
+  "This download is paused while a PayPal case about this purchase is open. The seller will be in touch.";
+
+/** Who downloaded: the proof of delivery a dispute's evidence lists. */
+export interface Downloader {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /**
  * A grant that is still good: not revoked, not expired, its purchase completed or still pending (the file opens
  * only once it is completed, see startDownload).
@@ -125,7 +134,7 @@ async function findLiveGrant(token: string, now: Date) {
       revokedAt: true,
       downloadCount: true,
       maxDownloads: true,
-      file: { select: { key: true, name: true, size: true } },
+      file: { select: { id: true, key: true, name: true, size: true } },
       transaction: {
         select: {
           id: true,
@@ -139,15 +148,23 @@ async function findLiveGrant(token: string, now: Date) {
           createdAt: true,
           sellPage: { select: { name: true } },
           button: { select: { sellPage: { select: { name: true } } } },
+          disputes: { where: { status: { not: "RESOLVED" } }, select: { accessPaused: true } },
         },
       },
     },
   });
   const status = grant?.transaction.status;
-  if (!grant || grant.revokedAt !== null || grant.expiresAt <= now || (!paidFor(status) && status !== "pending")) {
+  // Money PayPal took back for a case still open is held, not refunded: the case's end decides (disputes.ts).
+  const isHeldForCase = status === "refunded" && (grant?.transaction.disputes.length ?? 0) > 0;
+  if (
+    !grant ||
+    grant.revokedAt !== null ||
+    grant.expiresAt <= now ||
+    (!paidFor(status) && status !== "pending" && !isHeldForCase)
+  ) {
     return null;
   }
-  return grant;
+  return { ...grant, isHeldForCase, isPaused: grant.transaction.disputes.some((open) => open.accessPaused) };
 }
 
 /**
@@ -181,11 +198,14 @@ export async function getThankYou(token: string, now: Date = new Date()) {
  * Counts one download and returns a short-lived signed address of the private file. The count is taken by a
  * conditional UPDATE, so parallel requests can never exceed the limit.
  */
-export async function startDownload(token: string, now: Date = new Date()) {
+export async function startDownload(token: string, downloader: Downloader, now: Date = new Date()) {
   const gone = () => new AppError("NOT_FOUND", "This download link is invalid or has expired.");
   const grant = await findLiveGrant(token, now);
   if (!grant) throw gone();
-  if (!paidFor(grant.transaction.status)) throw new AppError("FORBIDDEN", PENDING_DOWNLOAD_MESSAGE);
+  if (!paidFor(grant.transaction.status) && !grant.isHeldForCase) {
+    throw new AppError("FORBIDDEN", PENDING_DOWNLOAD_MESSAGE);
+  }
+  if (grant.isPaused) throw new AppError("FORBIDDEN", DOWNLOAD_PAUSED_MESSAGE);
   // Signed first (locally, no request), so a download is only counted once its address exists.
   const url = await signedFileUrl(grant.file.key, { expiresInSeconds: SIGNED_URL_SECONDS });
   const { count } = await db.downloadGrant.updateMany({
@@ -200,5 +220,14 @@ export async function startDownload(token: string, now: Date = new Date()) {
   if (count === 0) {
     throw new AppError("FORBIDDEN", `This link has been used ${grant.maxDownloads} times, its download limit.`);
   }
+  await db.downloadEvent.create({
+    data: {
+      grantId: grant.id,
+      transactionId: grant.transaction.id,
+      fileId: grant.file.id,
+      ip: downloader.ip?.slice(0, 64) ?? null,
+      userAgent: downloader.userAgent?.slice(0, 500) ?? null,
+    },
+  });
   return { url };
 }

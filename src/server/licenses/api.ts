@@ -41,6 +41,7 @@ export const INSTANCE_NOT_FOUND = "license_key instance not found.";
 export const AT_LIMIT = "This license key has reached the activation limit.";
 export const DISABLED = "This license key is disabled.";
 export const EXPIRED = "This license key has expired.";
+export const PAUSED = "This license key is paused while a PayPal case about its purchase is open.";
 
 export function refusal(action: LicenseAction, status: LicenseAnswer["status"], error: string): LicenseAnswer {
   return { status, body: { [FLAG[action]]: false, error } };
@@ -67,6 +68,7 @@ const instanceObject = (instance: { id: string; name: string; createdAt: Date })
 function unusable(key: LicenseKeyWithStatus): string | null {
   if (key.status === "disabled") return DISABLED;
   if (key.status === "expired") return EXPIRED;
+  if (key.paused) return PAUSED;
   return null;
 }
 

@@ -3,8 +3,9 @@
 import type { Prisma } from "~/generated/prisma/client";
 import type { SubscriptionStatus } from "~/generated/prisma/enums";
 import { decryptSecret } from "~/server/platform/crypto";
+import { pausedByOpenCase } from "~/server/disputes/paused";
 
-type Client = Pick<Prisma.TransactionClient, "licenseKey" | "licenseInstance" | "subscription">;
+type Client = Pick<Prisma.TransactionClient, "licenseKey" | "licenseInstance" | "subscription" | "dispute">;
 
 export type LicenseStatus = "inactive" | "active" | "expired" | "disabled";
 
@@ -56,8 +57,9 @@ export async function loadLicenseKey(client: Client, where: Prisma.LicenseKeyWhe
 }
 
 export async function withStatus(client: Client, key: LicenseKeyRow) {
-  const [activations, subscription] = await Promise.all([
+  const [activations, pausingCases, subscription] = await Promise.all([
     client.licenseInstance.count({ where: { licenseKeyId: key.id, deactivatedAt: null } }),
+    key.transactionId ? client.dispute.count({ where: { transactionId: key.transactionId, ...pausedByOpenCase } }) : 0,
     key.expiresWithSubscription && key.paypalSubscriptionId
       ? client.subscription.findUnique({
           where: { paypalSubscriptionId: key.paypalSubscriptionId },
@@ -65,7 +67,13 @@ export async function withStatus(client: Client, key: LicenseKeyRow) {
         })
       : null,
   ]);
-  return { ...key, activations, status: licenseStatus(key, activations, subscription?.status ?? null) };
+  return {
+    ...key,
+    activations,
+    /** Paused by the seller while a PayPal case about its purchase is open: refused like a disabled key. */
+    paused: pausingCases > 0,
+    status: licenseStatus(key, activations, subscription?.status ?? null),
+  };
 }
 
 export type LicenseKeyWithStatus = NonNullable<Awaited<ReturnType<typeof loadLicenseKey>>>;

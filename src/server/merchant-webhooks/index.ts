@@ -23,6 +23,9 @@ export const merchantEventTypes = [
   "wps.payment.completed",
   "license_key.created",
   "license_key.updated",
+  "dispute.created",
+  "dispute.updated",
+  "dispute.resolved",
 ] as const;
 export type MerchantEventType = (typeof merchantEventTypes)[number];
 

@@ -158,13 +158,19 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
         : statusAfterRefunds(payment.amountMinor, refundedMinor);
     await tx.transaction.update({ where: { id: payment.id }, data: { refundedMinor, status } });
     const lineRefunded = refund.paymentLineId ? await refundLine(tx, refund.paymentLineId, added) : null;
-    const disabledKeys =
-      status === "refunded"
+    // PayPal taking the money while a case is open is a hold: the case's outcome decides whether the buyer keeps
+    // the file and keys (disputes.ts; the seller may pause them meanwhile), not the reversal.
+    const heldForCase =
+      refund.kind === "reversal" &&
+      (await tx.dispute.count({ where: { transactionId: payment.id, status: { not: "RESOLVED" } } })) > 0;
+    const disabledKeys = heldForCase
+      ? emptyOutbox()
+      : status === "refunded"
         ? await disableKeysOfRefundedPayment(tx, payment.id)
         : lineRefunded?.inFull && lineRefunded.buttonId
           ? await disableKeysOfRefundedPayment(tx, payment.id, lineRefunded.buttonId)
           : emptyOutbox();
-    if (status === "refunded") await revokeGrantsForTransaction(payment.id, tx);
+    if (status === "refunded" && !heldForCase) await revokeGrantsForTransaction(payment.id, tx);
     const outbox = await recordPaymentEvent(tx, "payment.refunded", payment.id, {
       refund: {
         id: refund.paypalRefundId,
@@ -182,6 +188,52 @@ export async function recordRefund(transactionId: string, refund: RefundRecord):
   const { outbox, ...result } = outcome;
   await sendOutbox(outbox);
   return result;
+}
+
+/**
+ * PayPal gives back what it reversed for a case the seller won: a reversal row of negative amount (as a cancelled
+ * WPS reversal is), once per case (`paypalId`), so revenue rises again in the period it comes back. Gives back at
+ * most what reversals took from the payment and `capMinor`; nothing when nothing was reversed.
+ */
+export async function recordReinstatement(
+  transactionId: string,
+  input: { paypalId: string; capMinor: number; reason: string; createdAt: Date },
+): Promise<{ created: boolean; amountMinor: number }> {
+  return db.$transaction(async (tx) => {
+    const payment = await lockPayment(tx, transactionId);
+    if (!payment) throw new Error(`recordReinstatement: no payment ${transactionId}`);
+    if (await tx.refund.findUnique({ where: { paypalRefundId: input.paypalId }, select: { id: true } })) {
+      return { created: false, amountMinor: 0 };
+    }
+    const reversed = await tx.refund.aggregate({
+      where: { transactionId, kind: "reversal", paypalStatus: { in: ["COMPLETED", "PENDING"] } },
+      _sum: { amountMinor: true },
+    });
+    const amountMinor = Math.min(input.capMinor, reversed._sum.amountMinor ?? 0, payment.refundedMinor);
+    if (amountMinor <= 0) return { created: false, amountMinor: 0 };
+    await tx.refund.create({
+      data: {
+        merchantId: payment.merchantId,
+        transactionId: payment.id,
+        buttonKey: payment.buttonId ?? "",
+        paypalRefundId: input.paypalId,
+        kind: "reversal",
+        source: "paypal",
+        amountMinor: -amountMinor,
+        currency: payment.currency,
+        paypalStatus: "COMPLETED",
+        reason: input.reason,
+        createdAt: input.createdAt,
+      },
+    });
+    const refundedMinor = payment.refundedMinor - amountMinor;
+    const status =
+      payment.status === "pending" || payment.status === "failed"
+        ? payment.status
+        : statusAfterRefunds(payment.amountMinor, refundedMinor);
+    await tx.transaction.update({ where: { id: payment.id }, data: { refundedMinor, status } });
+    return { created: true, amountMinor };
+  });
 }
 
 /**

@@ -11,9 +11,7 @@ import {
   markShippedFromCsvSchema,
   markShippedSchema,
 } from "~/schemas/shipping";
-import { listDisputesSchema } from "~/schemas/disputes";
 import { merchantMutation } from "~/server/api/merchant-resource";
-import { listDisputes } from "~/server/disputes/disputes";
 import { createTRPCRouter, merchantProcedure } from "~/server/api/trpc";
 import { invoicesOf } from "~/server/invoices/invoices";
 import { getCustomer, listCustomers } from "~/server/payments/customers";
@@ -37,9 +35,6 @@ export const paymentsRouter = createTRPCRouter({
   refund: merchantProcedure
     .input(refundPaymentSchema)
     .mutation(({ ctx, input }) => refundPayment(ctx.merchantId, input)),
-
-  /** PayPal's cases against the store's payments: open first, by deadline. */
-  disputes: merchantProcedure.input(listDisputesSchema).query(({ ctx, input }) => listDisputes(ctx.merchantId, input)),
 
   /** Orders that ship: the "To ship" list, and marking one shipped (tracking to PayPal) or delivered. */
   shipments: merchantProcedure

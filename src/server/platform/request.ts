@@ -118,6 +118,12 @@ export function resolveClientAddress(headers: Headers, trust: ProxyTrust, isStam
   return nearest ?? "unknown";
 }
 
+/** The caller's full address (a dispute's proof of who downloaded), or null when it cannot be told. */
+export function clientAddress(headers: Headers): string | null {
+  const address = resolveClientAddress(headers, env.TRUSTED_PROXIES, isBehindStampingServer());
+  return address === "unknown" ? null : address;
+}
+
 /**
  * The caller's address as rate limits and view counts see it (an IPv6 caller by its /64); "unknown" groups the
  * requests whose address cannot be told.
@@ -258,4 +264,19 @@ export async function readBodyCapped(request: Request, maxBytes: number): Promis
 /** The body as text (UTF-8, as Request.text() decodes it), within `maxBytes`. */
 export async function readTextCapped(request: Request, maxBytes: number): Promise<string> {
   return new TextDecoder().decode(await readBodyCapped(request, maxBytes));
+}
+
+/**
+ * Our own pages' requests. Browsers say where a request comes from in Sec-Fetch-Site; without it (older browsers,
+ * tests over HTTP) the Origin must be ours when it is given. Portal pages send no Referer, so a browser may send
+ * "Origin: null" for their own forms: that and no Origin rest on the SameSite=Lax cookie.
+ */
+export function isSameOrigin(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
+  const origin = request.headers.get("origin");
+  if (!origin || origin === "null") return true;
+  if (origin === new URL(env.APP_URL).origin) return true;
+  // A malformed Origin is no origin of ours.
+  return URL.canParse(origin) && new URL(origin).host === request.headers.get("host");
 }

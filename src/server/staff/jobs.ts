@@ -141,6 +141,7 @@ async function subjectsOf(jobs: { job: DeadJob; payload: Record<string, string> 
       case "uploads.sweep":
       case "portal.sweep":
       case "upsell-offers.sweep":
+      case "disputes.sweep":
         return { summary: "A scheduled run", merchant: null, detail: null };
     }
   };

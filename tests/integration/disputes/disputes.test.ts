@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SANDBOX_WEBHOOK_ID } from "../../../sandbox/paypal";
 import { db } from "~/server/platform/db";
-import { createMerchant } from "../../factories/merchant";
-import { createPaymentButton } from "../../factories/payment-button";
-import { connectPayPal } from "../../factories/store-settings";
-import { buyerApi } from "../../support/buyer-api";
 import { merchantCaller } from "../../support/callers";
 import { deliver, startWebhookReceiver } from "../../support/paypal-webhook-receiver";
-import { approveOrder, sendWebhook } from "../../support/paypal-sandbox";
+import { paidOrder } from "./paid-order";
+import { sendWebhook } from "../../support/paypal-sandbox";
 
 // PayPal disputes received: CUSTOMER.DISPUTE.* webhooks (signed and verified like every PayPal event) keep one row
 // per case, as PayPal last described it, linked to the payment by its capture id; the Disputes screen lists the
@@ -24,18 +20,6 @@ async function send(event_type: string, resource: Record<string, unknown>) {
   return delivery.status;
 }
 
-/** A store with PayPal connected and its webhook id saved, and one paid $10.00 order. */
-async function paidOrder() {
-  const merchant = await createMerchant(db);
-  const { clientId } = await connectPayPal(db, merchant.id);
-  await db.storeSettings.update({ where: { merchantId: merchant.id }, data: { paypalWebhookId: SANDBOX_WEBHOOK_ID } });
-  const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId });
-  const { orderId } = await buyerApi().createOrder({ buttonId: button.id });
-  await approveOrder(orderId);
-  await buyerApi().captureOrder({ buttonId: button.id, orderId });
-  const payment = await db.transaction.findUniqueOrThrow({ where: { paypalOrderId: orderId } });
-  return { merchant, payment, captureId: payment.paypalTransactionId! };
-}
 
 let sequence = 0;
 /** A dispute as PayPal's webhooks describe it, at `updated` (ISO time). */
@@ -128,13 +112,13 @@ describe("PayPal disputes", () => {
     for (const resource of [later, done, sooner]) await send("CUSTOMER.DISPUTE.CREATED", resource);
     await send("CUSTOMER.DISPUTE.CREATED", theirs);
 
-    const caller = merchantCaller(store.merchant).merchant.payments;
-    const open = await caller.disputes({ show: "open" });
+    const caller = merchantCaller(store.merchant).merchant.disputes;
+    const open = await caller.list({ show: "open" });
     expect(open.rows.map((row) => [row.paypalDisputeId, row.daysLeft])).toEqual([
       [sooner.dispute_id, 2],
       [later.dispute_id, 12],
     ]);
-    const all = await caller.disputes({ show: "all" });
+    const all = await caller.list({ show: "all" });
     expect(all.rows.map((row) => [row.paypalDisputeId, row.daysLeft])).toEqual([
       [sooner.dispute_id, 2],
       [later.dispute_id, 12],

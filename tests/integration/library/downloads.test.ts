@@ -29,6 +29,8 @@ import { createSeller } from "../../factories/seller";
 import { createTransaction } from "../../factories/transaction";
 
 const HOUR = 60 * 60 * 1000;
+/** A download whose address and browser are not the test's point. */
+const nobody = { ip: null, userAgent: null };
 const PRODUCT = "%PDF-1.7\nthe purchased product, byte for byte";
 
 const errorOf = (promise: Promise<unknown>) =>
@@ -136,7 +138,9 @@ describe("download grants", () => {
     const token = await grantFor(transaction.id, issuedAt);
 
     expect(await getThankYou(token)).toBeNull();
-    expect((await errorOf(startDownload(token)))?.message).toBe("This download link is invalid or has expired.");
+    expect((await errorOf(startDownload(token, nobody)))?.message).toBe(
+      "This download link is invalid or has expired.",
+    );
     // Asking again opens no new window: the purchase has had its token (the library link is the way back).
     expect(await issueDownloadGrant(transaction.id)).toEqual({ token: null });
   });
@@ -145,7 +149,7 @@ describe("download grants", () => {
     const { transaction } = await purchase();
     const token = await grantFor(transaction.id);
 
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => startDownload(token)));
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => startDownload(token, nobody)));
 
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(5);
     const refused = results.find((result) => result.status === "rejected");
@@ -181,8 +185,8 @@ describe("download grants", () => {
   it("hands out one token per purchase: asking again gives none and leaves the first one working", async () => {
     const { transaction } = await purchase();
     const first = await grantFor(transaction.id);
-    await startDownload(first);
-    await startDownload(first);
+    await startDownload(first, nobody);
+    await startDownload(first, nobody);
     const before = await db.downloadGrant.findFirstOrThrow({ where: { transactionId: transaction.id } });
 
     expect(await issueDownloadGrant(transaction.id)).toEqual({ token: null });
@@ -212,7 +216,7 @@ describe("download grants", () => {
     expect(row.expiresAt.getTime()).toBe(paidAt.getTime() + PENDING_GRANT_TTL_MS);
 
     expect(await getThankYou(token)).toMatchObject({ pending: true, productName: "Pattern Pack", downloadCount: 0 });
-    const refused = await errorOf(startDownload(token));
+    const refused = await errorOf(startDownload(token, nobody));
     expect(refused).toMatchObject({ code: "FORBIDDEN", userMessage: PENDING_DOWNLOAD_MESSAGE });
     expect(await callRoute(token).then((response) => response.status)).toBe(403);
 
@@ -222,7 +226,7 @@ describe("download grants", () => {
     await startGrantWindow(transaction.id, db, completedAt);
 
     expect(await getThankYou(token, completedAt)).toMatchObject({ pending: false, downloadsLeft: MAX_DOWNLOADS });
-    const { url } = await startDownload(token, completedAt);
+    const { url } = await startDownload(token, nobody, completedAt);
     expect(await (await fetch(url)).text()).toBe(PRODUCT);
     expect(await getThankYou(token, new Date(completedAt.getTime() + 24 * HOUR))).toBeNull();
   });
@@ -353,7 +357,7 @@ describe("buying a bundle through PayPal", () => {
   it("answers a repeated capture with the payment but no new token, and the buyer's link keeps working", async () => {
     const { button, orderId, result } = await buy("basic");
     const token = result.downloadToken!;
-    await startDownload(token);
+    await startDownload(token, nobody);
     const repeat = {
       orderId,
       paymentId: result.paymentId,

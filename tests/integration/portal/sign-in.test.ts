@@ -187,7 +187,7 @@ describe("the portal sweep", () => {
 
 describe("where a portal request comes from", () => {
   it("trusts the browser's Sec-Fetch-Site, then the Origin, and refuses another site either way", async () => {
-    const { isSameOrigin } = await import("~/app/api/portal/_lib/portal-endpoint");
+    const { isSameOrigin } = await import("~/server/platform/request");
     const from = (headers: Record<string, string>) =>
       isSameOrigin(new Request("http://localhost:3000/api/portal/sign-out", { method: "POST", headers }));
     expect(from({ "sec-fetch-site": "same-origin", origin: "null" })).toBe(true);

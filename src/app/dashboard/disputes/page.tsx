@@ -1,6 +1,7 @@
 import { ListFilters, SelectFilter } from "~/components/ui/list-filters";
 import { PageHeader } from "~/components/ui/page-header";
 import { withRouteLoading } from "~/components/route-states/route-loading";
+import { CheckPayPalButton } from "~/features/disputes/dispute-actions";
 import { DisputesTable } from "~/features/disputes/disputes-table";
 import { enumParam } from "~/lib/search-params";
 import { serverApi } from "~/trpc/server";
@@ -19,13 +20,14 @@ async function DisputesPageContent({ searchParams }: { searchParams: Promise<Sea
   const params = await searchParams;
   const show = enumParam(params.show, ["open", "all"] as const) ?? "open";
   const api = await serverApi();
-  const result = await api.merchant.payments.disputes({ show });
+  const result = await api.merchant.disputes.list({ show });
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Disputes"
-        description="Cases buyers opened at PayPal against your payments. PayPal decides against a seller who does not answer by the deadline: answer in PayPal's Resolution Center."
+        description="Cases buyers opened at PayPal against your payments. PayPal decides against a seller who does not answer by the deadline: open a case to send the evidence Popkit put together, accept the claim or write to the buyer."
+        actions={<CheckPayPalButton />}
       />
       <ListFilters label="Filter disputes">
         <SelectFilter label="Show" param="show" options={showOptions} defaultValue="open" />

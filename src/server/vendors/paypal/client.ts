@@ -1,4 +1,5 @@
 import { billingCalls } from "~/server/vendors/paypal/billing";
+import { disputeCalls } from "~/server/vendors/paypal/disputes";
 import { createPayPalApi } from "~/server/vendors/paypal/http";
 import { orderCalls } from "~/server/vendors/paypal/orders";
 import { refundCalls } from "~/server/vendors/paypal/refunds";
@@ -14,6 +15,7 @@ export function createPayPalClient(config: PayPalClientConfig) {
     ...orderCalls(api),
     ...billingCalls(api),
     ...refundCalls(api),
+    ...disputeCalls(api),
     checkCredentials,
     ...webhookCalls(api),
   };

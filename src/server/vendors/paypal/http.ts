@@ -129,7 +129,7 @@ export function createPayPalApi(config: PayPalClientConfig) {
     method: "GET" | "POST" | "DELETE",
     path: string,
     headers: Record<string, string>,
-    body: string | undefined,
+    body: string | FormData | undefined,
     idempotent: boolean,
   ) {
     for (let attempt = 1; ; attempt++) {
@@ -189,7 +189,15 @@ export function createPayPalApi(config: PayPalClientConfig) {
      * allowEmpty: a 204 (no body) is the answer, as for a subscription's cancel. readOnly: a POST that changes
      * nothing at PayPal (a signature check), so it may be retried like a GET.
      */
-    options: { body?: string; requestId?: string; prefer?: string; allowEmpty?: boolean; readOnly?: boolean } = {},
+    options: {
+      body?: string;
+      /** A multipart body (a dispute's evidence files); fetch writes its content type with the boundary. */
+      form?: FormData;
+      requestId?: string;
+      prefer?: string;
+      allowEmpty?: boolean;
+      readOnly?: boolean;
+    } = {},
   ): Promise<T> {
     const idempotent =
       method === "GET" || method === "DELETE" || Boolean(options.requestId) || options.readOnly === true;
@@ -198,7 +206,7 @@ export function createPayPalApi(config: PayPalClientConfig) {
       if (options.body !== undefined) headers["content-type"] = "application/json";
       if (options.requestId) headers["paypal-request-id"] = options.requestId;
       if (options.prefer) headers.prefer = options.prefer;
-      const { status, text } = await send(method, path, headers, options.body, idempotent);
+      const { status, text } = await send(method, path, headers, options.form ?? options.body, idempotent);
       // A cached token can be revoked or expire early: drop it and try once more with a fresh one.
       if (status === 401 && attempt === 1) {
         tokenCache.delete(cacheKey);

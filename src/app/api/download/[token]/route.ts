@@ -2,7 +2,7 @@ import { escapeHtml } from "~/lib/html";
 import { httpStatusFor, toAppError } from "~/server/platform/errors";
 import { describeError, logger, newRequestId } from "~/server/platform/logger";
 import { consumeRateLimit } from "~/server/platform/rate-limit";
-import { clientIp, refuseUnsafeText } from "~/server/platform/request";
+import { clientAddress, clientIp, refuseUnsafeText } from "~/server/platform/request";
 import { startDownload } from "~/server/library/downloads";
 
 export const dynamic = "force-dynamic";
@@ -33,7 +33,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
   if (refused) return refused;
   try {
     await consumeRateLimit("publicApiByIp", clientIp(request.headers));
-    const { url } = await startDownload(token);
+    const { url } = await startDownload(token, {
+      ip: clientAddress(request.headers),
+      userAgent: request.headers.get("user-agent"),
+    });
     return new Response(null, { status: 302, headers: { ...privateHeaders, location: url } });
   } catch (error) {
     const appError = toAppError(error);

@@ -1,10 +1,9 @@
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import { env } from "~/env";
 import { AppError, httpStatusFor, toAppError } from "~/server/platform/errors";
 import { describeError, logger, newRequestId } from "~/server/platform/logger";
 import { consumeRateLimit } from "~/server/platform/rate-limit";
-import { assertSafeText, clientIp, readTextCapped } from "~/server/platform/request";
+import { assertSafeText, clientIp, isSameOrigin, readTextCapped } from "~/server/platform/request";
 import { buyerCookie, portalEmail } from "~/server/portal/sessions";
 
 // The customer portal's JSON endpoints, called by its own pages with the buyer's session cookie. The cookie is
@@ -18,21 +17,6 @@ const json = (status: number, body: unknown) =>
   Response.json(body, { status, headers: { "cache-control": "no-store" } });
 const errorJson = (error: AppError) =>
   json(httpStatusFor(error), { error: { code: error.code, message: error.userMessage } });
-
-/**
- * Our own pages' requests. Browsers say where a request comes from in Sec-Fetch-Site; without it (older browsers,
- * tests over HTTP) the Origin must be ours when it is given. Portal pages send no Referer, so a browser may send
- * "Origin: null" for their own forms: that and no Origin rest on the SameSite=Lax cookie.
- */
-export function isSameOrigin(request: Request): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  if (site) return site === "same-origin" || site === "none";
-  const origin = request.headers.get("origin");
-  if (!origin || origin === "null") return true;
-  if (origin === new URL(env.APP_URL).origin) return true;
-  // A malformed Origin is no origin of ours.
-  return URL.canParse(origin) && new URL(origin).host === request.headers.get("host");
-}
 
 /** The signed-in buyer's e-mail, or null. */
 export const buyerOf = (request: NextRequest) => portalEmail(request.cookies.get(buyerCookie())?.value);

@@ -1,7 +1,7 @@
 import { portalPath } from "~/schemas/portal";
 import { readBodyCapped } from "~/server/platform/request";
 import { sessionCookie, signInWithLink } from "~/server/portal/sessions";
-import { isSameOrigin } from "../_lib/portal-endpoint";
+import { isSameOrigin } from "~/server/platform/request";
 
 export const dynamic = "force-dynamic";
 

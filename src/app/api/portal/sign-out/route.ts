@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { buyerCookie, clearedSessionCookie, endPortalSession } from "~/server/portal/sessions";
-import { isSameOrigin } from "../_lib/portal-endpoint";
+import { isSameOrigin } from "~/server/platform/request";
 
 export const dynamic = "force-dynamic";
 

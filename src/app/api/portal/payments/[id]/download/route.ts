@@ -4,7 +4,8 @@ import { describeError, logger } from "~/server/platform/logger";
 import { consumeRateLimit } from "~/server/platform/rate-limit";
 import { clientIp, refuseUnsafeText } from "~/server/platform/request";
 import { libraryDownload } from "~/server/library/library";
-import { buyerOf, isSameOrigin } from "../../../_lib/portal-endpoint";
+import { isSameOrigin } from "~/server/platform/request";
+import { buyerOf } from "../../../_lib/portal-endpoint";
 
 export const dynamic = "force-dynamic";
 
