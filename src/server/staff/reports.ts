@@ -78,19 +78,37 @@ export async function getMerchantDetail(merchantId: string) {
     select: merchantSelect,
   });
   if (!merchant) throw new AppError("NOT_FOUND", "Merchant not found");
-  const [paymentButtons, sellPages, wpsButtons, payments, wpsPayments, revenueByCurrency] = await Promise.all([
-    db.paymentButton.count({ where: { merchantId, buttonType: "manual" } }),
-    db.digitalSellPage.count({ where: { merchantId } }),
-    db.wpsButton.count({ where: { merchantId } }),
-    db.transaction.count({ where: { merchantId } }),
-    db.wpsTransaction.count({ where: { merchantId } }),
-    revenueOf({ merchantId }),
-  ]);
+  const [paymentButtons, sellPages, wpsButtons, payments, wpsPayments, revenueByCurrency, unmatchedDisputes] =
+    await Promise.all([
+      db.paymentButton.count({ where: { merchantId, buttonType: "manual" } }),
+      db.digitalSellPage.count({ where: { merchantId } }),
+      db.wpsButton.count({ where: { merchantId } }),
+      db.transaction.count({ where: { merchantId } }),
+      db.wpsTransaction.count({ where: { merchantId } }),
+      revenueOf({ merchantId }),
+      // PayPal cases against payments Popkit never recorded (sold outside Popkit, or lost): kept for staff to see.
+      db.dispute.findMany({
+        where: { merchantId, transactionId: null },
+        select: {
+          id: true,
+          paypalDisputeId: true,
+          paypalTransactionId: true,
+          reason: true,
+          status: true,
+          amountMinor: true,
+          currency: true,
+          openedAt: true,
+        },
+        orderBy: { openedAt: "desc" },
+        take: 20,
+      }),
+    ]);
   return {
     merchant,
     popCounts: { paymentButtons, sellPages, wpsButtons },
     transactionCount: payments + wpsPayments,
     revenueByCurrency,
+    unmatchedDisputes,
   };
 }
 

@@ -9,10 +9,13 @@ import { buildSellPageInput } from "../../factories/sell-page";
 import { createStoredFile } from "../../factories/stored-file";
 import { connectPayPal } from "../../factories/store-settings";
 import { buyerApi } from "../../support/buyer-api";
-import { merchantCaller } from "../../support/callers";
+import { merchantCaller, staffCaller } from "../../support/callers";
+import { createPaymentButton } from "../../factories/payment-button";
+import { createSaasUser } from "../../factories/saas-user";
 import { startWebhookReceiver } from "../../support/paypal-webhook-receiver";
 import {
   approveOrder,
+  captureAtPayPal,
   disputeAtPayPal,
   openDispute,
   registerWebhook,
@@ -161,5 +164,31 @@ describe("answering a PayPal case", () => {
     expect(opened).toBe(2);
     // Nothing new: a second pull reads nothing.
     expect(await pullDisputes(merchant.id)).toBe(0);
+  });
+
+  it("keeps a case for a payment Popkit never recorded, for staff to see", async () => {
+    const merchant = await createMerchant(db);
+    const { clientId } = await connectPayPal(db, merchant.id);
+    const button = await createPaymentButton(db, merchant.id, { paypalClientId: clientId });
+    const { orderId } = await buyerApi().createOrder({ buttonId: button.id });
+    await approveOrder(orderId);
+    // Captured at PayPal with no page to report it and no webhook registered: Popkit has no payment for it.
+    const captured = (await captureAtPayPal(clientId, orderId)) as {
+      purchase_units: { payments: { captures: { id: string }[] } }[];
+    };
+    const captureId = captured.purchase_units[0]!.payments.captures[0]!.id;
+    const opened = await openDispute(captureId, { silent: true });
+
+    expect(await pullDisputes(merchant.id)).toBe(1);
+    expect(await db.dispute.findUniqueOrThrow({ where: { paypalDisputeId: opened.dispute_id } })).toMatchObject({
+      merchantId: merchant.id,
+      transactionId: null,
+      paypalTransactionId: captureId,
+    });
+    const staff = staffCaller(await createSaasUser(db, { role: "operator" }));
+    const detail = await staff.admin.merchants.get({ id: merchant.id });
+    expect(detail.unmatchedDisputes.map((row) => [row.paypalDisputeId, row.paypalTransactionId])).toEqual([
+      [opened.dispute_id, captureId],
+    ]);
   });
 });

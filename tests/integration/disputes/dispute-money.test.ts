@@ -21,7 +21,6 @@ async function send(event_type: string, resource: Record<string, unknown>) {
   expect(delivery.status).toBe(200);
 }
 
-
 let sequence = 0;
 function dispute(captureId: string, fields: Record<string, unknown>) {
   return {

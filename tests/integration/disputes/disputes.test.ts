@@ -20,7 +20,6 @@ async function send(event_type: string, resource: Record<string, unknown>) {
   return delivery.status;
 }
 
-
 let sequence = 0;
 /** A dispute as PayPal's webhooks describe it, at `updated` (ISO time). */
 function disputeResource(

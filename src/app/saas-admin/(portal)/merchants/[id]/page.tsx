@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { Alert } from "~/components/ui/alert";
 import { buttonClasses } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
+import { Money } from "~/components/ui/money";
 import { PageHeader } from "~/components/ui/page-header";
 import { CountTile, RevenueTile } from "~/features/staff/stat-tiles";
 import { transactionsHref } from "~/features/staff/links";
@@ -14,6 +15,7 @@ import { MerchantStateBadge } from "~/features/staff/merchant-state";
 import { MerchantSuspensionControl } from "~/features/staff/merchant-suspension";
 import { StaffTransactionsTable } from "~/features/staff/transactions-table";
 import { enumParam, pageParam } from "~/lib/search-params";
+import { disputeReasonLabels, disputeStatusLabels, labelOf } from "~/schemas/disputes";
 import { merchantPopKinds, type MerchantPopKind } from "~/schemas/staff";
 import { TRANSACTIONS_PAGE_SIZE } from "~/server/staff/transactions";
 import { serverApi } from "~/trpc/server";
@@ -138,6 +140,29 @@ export default async function StaffMerchantPage({ params, searchParams }: Props)
         pageCount={pops.pageCount}
         isSuspended={merchant.isSuspended}
       />
+
+      {summary.unmatchedDisputes.length > 0 && (
+        <section aria-labelledby="merchant-disputes-title" className="space-y-3">
+          <h2 id="merchant-disputes-title" className="text-lg font-semibold text-gray-900">
+            PayPal cases for payments Popkit did not record
+          </h2>
+          <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200 bg-white text-sm">
+            {summary.unmatchedDisputes.map((dispute) => (
+              <li key={dispute.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                <span>
+                  <span className="font-mono">{dispute.paypalDisputeId}</span> ·{" "}
+                  {labelOf(disputeReasonLabels, dispute.reason)} · {labelOf(disputeStatusLabels, dispute.status)}
+                  <span className="block text-xs text-gray-600">
+                    PayPal transaction {dispute.paypalTransactionId ?? "unknown"}, opened{" "}
+                    <DateTime value={dispute.openedAt} />
+                  </span>
+                </span>
+                <Money amountMinor={dispute.amountMinor} currency={dispute.currency} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="merchant-payments-title" className="space-y-3">
         <h2 id="merchant-payments-title" className="text-lg font-semibold text-gray-900">
