@@ -119,7 +119,6 @@ export function validInputs(world: FuzzWorld): Record<string, unknown> {
     "merchant.disputes.pauseAccess": { id: "missing", paused: true },
     "merchant.disputes.acceptClaim": { id: "missing", note: "We agree." },
     "merchant.disputes.sendMessage": { id: "missing", message: "Hello" },
-    "merchant.disputes.refresh": undefined,
     "merchant.payments.markShipped": {
       id: payment.id,
       carrier: "OTHER",
