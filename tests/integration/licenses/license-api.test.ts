@@ -5,6 +5,7 @@ import { refundPayment } from "~/server/payments/refunds";
 import { recordSubscriptionSale } from "~/server/payments/ledger";
 import { decryptSecret } from "~/server/platform/crypto";
 import { OPTIONS } from "~/app/api/v1/licenses/[action]/route";
+import { PAUSED } from "~/server/licenses/api";
 import { LICENSE_MISSES_PER_IP_PER_HOUR } from "~/server/platform/rate-limit";
 import { createSeller } from "../../factories/seller";
 import { buyerApi } from "../../support/buyer-api";
@@ -145,6 +146,39 @@ describe("POST /api/v1/licenses/*, Lemon Squeezy's License API", () => {
       valid: false,
       error: "This license key has expired.",
       license_key: { status: "expired" },
+    });
+  });
+
+  it("answers paused while the seller pauses the key for an open PayPal case, and works again once it is won", async () => {
+    const { key, payment, merchant } = await boughtKey(2);
+    const dispute = await db.dispute.create({
+      data: {
+        merchantId: merchant.id,
+        paypalDisputeId: `PP-D-KEY-${payment.id}`,
+        transactionId: payment.id,
+        paypalTransactionId: payment.paypalTransactionId,
+        reason: "UNAUTHORISED",
+        stage: "INQUIRY",
+        status: "WAITING_FOR_SELLER_RESPONSE",
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+        openedAt: new Date(),
+        paypalUpdatedAt: new Date(),
+      },
+    });
+    await merchantCaller(merchant).merchant.disputes.pauseAccess({ id: dispute.id, paused: true });
+    expect(await licenseApi("activate", { license_key: key, instance_name: "Laptop" })).toMatchObject({
+      status: 400,
+      body: { activated: false, error: PAUSED },
+    });
+    expect(await licenseApi("validate", { license_key: key })).toMatchObject({ body: { valid: false, error: PAUSED } });
+    await db.dispute.update({
+      where: { id: dispute.id },
+      data: { status: "RESOLVED", outcome: "RESOLVED_SELLER_FAVOUR" },
+    });
+    expect(await licenseApi("activate", { license_key: key, instance_name: "Laptop" })).toMatchObject({
+      status: 200,
+      body: { activated: true },
     });
   });
 
