@@ -40,6 +40,8 @@ export type DemoSeed = {
   sellPageId: string;
   /** A key the demo sold, once scripts/lib/demo-licenses.ts has seeded it: printed to try the License API with. */
   licenseKey?: string | null;
+  /** The demo store's read key to the REST API and a payment to read with it (scripts/lib/demo-api-key.ts). */
+  apiKey?: { key: string; paymentId: string | null } | null;
   /** The demo store page's address, once scripts/lib/demo-selling-options.ts has opened it. */
   storeHandle?: string | null;
   /** The local PayPal simulator's API, when it runs: the demo's orders that ship are made there. */
@@ -535,7 +537,7 @@ export async function seedSellPage(
   });
 }
 
-export function printDemoLogins({ logins, sellPageId, licenseKey, storeHandle }: DemoSeed, appUrl: string) {
+export function printDemoLogins({ logins, sellPageId, licenseKey, storeHandle, apiKey }: DemoSeed, appUrl: string) {
   console.log(
     [
       "",
@@ -549,6 +551,12 @@ export function printDemoLogins({ logins, sellPageId, licenseKey, storeHandle }:
         ? [
             `  A license key sold to a buyer (two activations of three): ${licenseKey}`,
             `    try: curl -d license_key=${licenseKey} ${appUrl}/api/v1/licenses/validate`,
+          ]
+        : []),
+      ...(apiKey?.paymentId
+        ? [
+            `  The demo store's read key to the REST API: ${apiKey.key}`,
+            `    try: curl -H "Authorization: Bearer ${apiKey.key}" ${appUrl}/api/v1/payments/${apiKey.paymentId}`,
           ]
         : []),
       ...(process.env.MAIL_INBOX_URL

@@ -1,9 +1,11 @@
 // The demo's selling tools, seeded after prisma/seed.ts's seedDemo by `npm start` and `npm run db:seed`:
 // plans, the sell page's own social proof and pay-what-you-want bundle, payment buttons with the buyer's choices,
 // discount codes with uses, shipping zones and tax with orders to ship, EU VAT on digital products with a consumer's
-// and a business's order, two PayPal disputes, and a software product issuing license keys. Each part is idempotent.
+// and a business's order, two PayPal disputes, a software product issuing license keys, and a
+// read key to the REST API. Each part is idempotent.
 import type { PrismaClient } from "../../src/generated/prisma/client";
 import type { DemoSeed } from "../../prisma/seed";
+import { seedDemoApiKey } from "./demo-api-key";
 import { seedDemoDiscounts } from "./demo-discounts";
 import { seedDemoDisputes } from "./demo-disputes";
 import { seedDemoEuVat } from "./demo-eu-vat";
@@ -24,4 +26,5 @@ export async function seedDemoSelling(client: PrismaClient, seeded: DemoSeed) {
   const { demoLicenseKey, seedDemoLicenses } = await import("./demo-licenses");
   await seedDemoLicenses(client, seeded);
   seeded.licenseKey = await demoLicenseKey(client);
+  await seedDemoApiKey(client, seeded);
 }

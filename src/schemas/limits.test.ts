@@ -18,6 +18,7 @@ import * as storeSettings from "~/schemas/stores";
 import * as storePage from "~/schemas/store-page";
 import * as shipping from "~/schemas/shipping";
 import * as disputes from "~/schemas/disputes";
+import * as apiKeys from "~/schemas/api-keys";
 import * as wps from "~/schemas/wps";
 
 const modules = {
@@ -39,6 +40,7 @@ const modules = {
   storePage,
   shipping,
   disputes,
+  apiKeys,
   wps,
 };
 

@@ -113,6 +113,8 @@ export function validInputs(world: FuzzWorld): Record<string, unknown> {
       idempotencyKey: world.idempotencyKey,
     },
     "merchant.payments.shipments": { status: "unfulfilled", q: "example", page: 1 },
+    "merchant.apiKeys.create": { name: "Warehouse sync", scope: "read" },
+    "merchant.apiKeys.revoke": { id: "missing" },
     "merchant.disputes.list": { show: "all" },
     "merchant.disputes.get": { id: "missing" },
     "merchant.disputes.evidence": { id: "missing" },

@@ -105,6 +105,10 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
     ],
     "api/checkout/library-link": [{ method: "POST", params: {}, json: { email: buyer } }],
     // The world sells no licensed POP: the fuzzer drives parsing, limits and the unknown-key answer.
+    // No key in the world: the fuzzer drives the Bearer check, the query rule and the problem+json answers.
+    "api/v1/payments/[id]": [
+      { method: "GET", params: { id: world.purchase.id }, headers: { authorization: "Bearer pk_test_fuzz" } },
+    ],
     "api/v1/licenses/[action]": [
       { method: "POST", params: { action: "activate" }, form: { license_key: "FUZZ-KEY-0001", instance_name: "Fuzz" } },
       { method: "POST", params: { action: "validate" }, json: { license_key: "FUZZ-KEY-0001", instance_id: "x" } },

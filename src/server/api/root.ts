@@ -1,5 +1,6 @@
 // The five routers of the design card, each made of its domains' sub-routers (defined in src/server/<domain>/).
 import { accountRouter } from "~/server/accounts/router";
+import { apiKeysRouter } from "~/server/api-keys/router";
 import { analyticsRouter } from "~/server/analytics/router";
 import { createCallerFactory, createTRPCRouter } from "~/server/api/trpc";
 import { discountsRouter } from "~/server/discounts/router";
@@ -38,6 +39,7 @@ export const appRouter = createTRPCRouter({
     discounts: discountsRouter,
     licenses: licensesRouter,
     webhooks: webhooksRouter,
+    apiKeys: apiKeysRouter,
   }),
   /** The seller's POPs: payment buttons and digital sell pages (WPS buttons have their own router). */
   pages: createTRPCRouter({

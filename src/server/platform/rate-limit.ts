@@ -38,6 +38,8 @@ function limiter(keyPrefix: string, points: number, durationSeconds: number): Li
 
 export const MAIL_PER_IP_PER_HOUR = 20;
 export const LICENSE_MISSES_PER_IP_PER_HOUR = 30;
+export const REST_API_PER_KEY_PER_MINUTE = 120;
+export const REST_API_MISSES_PER_IP_PER_HOUR = 30;
 export const MAIL_PER_ADDRESS_PER_HOUR = 3;
 
 const SIGN_IN_ATTEMPTS_PER_PAIR = 5;
@@ -73,6 +75,9 @@ const budgets = {
   licenseApiByIp: () => limiter("license-ip", 60, 60),
   licenseApiByKey: () => limiter("license-key", 30, 60),
   licenseMissesByIp: () => limiter("license-miss", LICENSE_MISSES_PER_IP_PER_HOUR, 60 * 60),
+  // The public REST API: 120 requests a minute per key, and 30 unknown or revoked keys an hour per address.
+  restApiByKey: () => limiter("rest-key", REST_API_PER_KEY_PER_MINUTE, 60),
+  restApiMissesByIp: () => limiter("rest-miss", REST_API_MISSES_PER_IP_PER_HOUR, 60 * 60),
   // Requests that send mail ("Lost your download?", password resets, verification links, sign-up attempts on a
   // taken address): a few per address per hour, so nobody can flood an inbox through us.
   mailByIp: () => limiter("mail-ip", MAIL_PER_IP_PER_HOUR, 60 * 60),
@@ -117,6 +122,31 @@ async function consumeOrRefuse(limiter: Limiter, key: string, what = "attempts")
  */
 export async function consumeRateLimit(name: RateLimitName, key: string, what?: string): Promise<void> {
   await consumeOrRefuse(limiterFor(name), key, what);
+}
+
+/** A budget's state after one counted hit, as RateLimit-* headers tell it; `allowed` false once it is spent. */
+export interface BudgetState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/** Counts one hit against the key and answers the budget's state instead of throwing. */
+export async function consumeBudget(name: RateLimitName, key: string): Promise<BudgetState> {
+  const limiter = limiterFor(name);
+  try {
+    const state = await limiter.consume(key.toLowerCase());
+    return {
+      allowed: true,
+      limit: limiter.points,
+      remaining: state.remainingPoints,
+      resetSeconds: Math.ceil(state.msBeforeNext / 1000),
+    };
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    return { allowed: false, limit: limiter.points, remaining: 0, resetSeconds: Math.ceil(error.msBeforeNext / 1000) };
+  }
 }
 
 /** Gives one counted hit back, e.g. for a check that turned out not to be what the budget counts. */

@@ -24,6 +24,7 @@ import * as storeSettingsSchemas from "~/schemas/stores";
 import * as storePageSchemas from "~/schemas/store-page";
 import * as shippingSchemas from "~/schemas/shipping";
 import * as disputeSchemas from "~/schemas/disputes";
+import * as apiKeySchemas from "~/schemas/api-keys";
 import * as wpsSchemas from "~/schemas/wps";
 import { GET as adminExport } from "~/app/api/admin/transactions/export/route";
 import { GET as authGet, POST as authPost } from "~/app/api/auth/[...nextauth]/route";
@@ -190,6 +191,7 @@ describe("tRPC: one check on every procedure's raw input", () => {
         storePageSchemas,
         shippingSchemas,
         disputeSchemas,
+        apiKeySchemas,
         wpsSchemas,
       ].flatMap((module) => Object.values(module)),
     );

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ApiKeysCard } from "~/features/api-keys/api-keys-card";
 import { WebhookSettingsCard } from "~/features/merchant-webhooks/webhook-settings-card";
 import { PlanCard } from "~/features/plans/plan-card";
 import { CustomerPortalCard } from "~/features/stores/customer-portal-card";
@@ -12,12 +13,13 @@ export const metadata = { title: "Store Settings · Popkit" };
 
 export default async function StoreSettingsPage() {
   const api = await serverApi();
-  const [settings, webhooks, plan, portal, storePage] = await Promise.all([
+  const [settings, webhooks, plan, portal, storePage, apiKeys] = await Promise.all([
     api.merchant.store.get(),
     api.merchant.webhooks.getSettings(),
     api.merchant.plan.usage(),
     api.merchant.store.customerPortal(),
     api.merchant.store.storePage(),
+    api.merchant.apiKeys.list(),
   ]);
   return (
     <div className="max-w-2xl space-y-6">
@@ -46,6 +48,7 @@ export default async function StoreSettingsPage() {
       <StorePageCard initial={storePage} appUrl={env.APP_URL} />
       <CustomerPortalCard initial={portal} />
       <WebhookSettingsCard initial={webhooks} />
+      <ApiKeysCard initial={apiKeys} />
     </div>
   );
 }
