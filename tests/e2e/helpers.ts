@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import type { SandboxMail } from "../../sandbox/mail";
 import { sandboxSecretFor } from "../../sandbox/paypal";
 
 export function uniqueEmail(prefix = "e2e") {
@@ -141,4 +142,24 @@ export async function tabTo(page: Page, target: Locator, { backwards = false, li
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
   }
   await expect(target).toBeFocused();
+}
+
+/** The mail to `to` whose subject is `subject`, from the local inbox the app sends through. */
+export async function mailTo(to: string, subject: string): Promise<SandboxMail> {
+  let found: SandboxMail | undefined;
+  await expect(async () => {
+    const response = await fetch(`${process.env.E2E_MAIL_INBOX_URL}/messages?to=${encodeURIComponent(to)}`);
+    found = ((await response.json()) as SandboxMail[]).find((mail) => mail.subject === subject);
+    expect(found, `a mail "${subject}" to ${to}`).toBeTruthy();
+  }).toPass({ timeout: 30_000 });
+  return found!;
+}
+
+/** The dashboard's Revenue tile, in cents (one currency). */
+export async function revenueShown(page: Page) {
+  await page.goto("/dashboard");
+  const text = (await page.getByRole("region", { name: "Revenue", exact: true }).textContent()) ?? "";
+  const amount = /\$([\d,]+\.\d\d)/.exec(text)?.[1];
+  if (!amount) throw new Error(`No dollar amount in the Revenue tile: ${text}`);
+  return Math.round(Number(amount.replaceAll(",", "")) * 100);
 }

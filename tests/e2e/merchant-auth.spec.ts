@@ -1,18 +1,7 @@
 import { sandboxSecretFor } from "../../sandbox/paypal";
 import { expect, test, type Browser } from "@playwright/test";
 import type { SandboxMail } from "../../sandbox/mail";
-import { signUpMerchant, signUpMerchantThroughForm, uniqueEmail } from "./helpers";
-
-/** The newest mail to `to` whose subject matches, from the local inbox the app sends through. */
-async function mailTo(to: string, subject: string): Promise<SandboxMail> {
-  let found: SandboxMail | undefined;
-  await expect(async () => {
-    const response = await fetch(`${process.env.E2E_MAIL_INBOX_URL}/messages?to=${encodeURIComponent(to)}`);
-    found = ((await response.json()) as SandboxMail[]).find((mail) => mail.subject === subject);
-    expect(found, `a mail "${subject}" to ${to}`).toBeTruthy();
-  }).toPass({ timeout: 30_000 });
-  return found!;
-}
+import { mailTo, signUpMerchant, signUpMerchantThroughForm, uniqueEmail } from "./helpers";
 
 function linkIn(mail: SandboxMail, path: string): string {
   const link = (mail.text.match(/https?:\/\/[^\s)\]>"]+/g) ?? []).find((url) => url.includes(path));

@@ -1,23 +1,13 @@
 // The subscription and refund journey, as a seller reconciling PayPal with the dashboard lives it: a buyer subscribes, PayPal bills
 // the renewal (its webhook reaches the app), the seller refunds $5 of the renewal from the payment's detail view,
 // and the Payments row says Partially refunded while the dashboard's revenue drops by exactly $5.
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { sandboxSecretFor } from "../../sandbox/paypal";
 import { billSubscription, createPlan, registerWebhook } from "../support/paypal-sandbox";
 import { closeE2eDb, e2eDb, payInPayPalWindow, paymentMessage, test } from "./buyer-helpers";
-import { signUpMerchant } from "./helpers";
+import { revenueShown, signUpMerchant } from "./helpers";
 
 test.afterAll(closeE2eDb);
-
-const revenueTile = (page: Page) => page.getByRole("region", { name: "Revenue", exact: true });
-
-async function revenueShown(page: Page) {
-  await page.goto("/dashboard");
-  const text = (await revenueTile(page).textContent()) ?? "";
-  const amount = /\$([\d,]+\.\d\d)/.exec(text)?.[1];
-  if (!amount) throw new Error(`No dollar amount in the Revenue tile: ${text}`);
-  return Math.round(Number(amount.replaceAll(",", "")) * 100);
-}
 
 test("a subscriber's renewal is refunded in part from the dashboard", async ({ page, browser }) => {
   test.setTimeout(120_000);
