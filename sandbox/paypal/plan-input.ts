@@ -210,14 +210,7 @@ export function parsePlan(body: Record<string, unknown>, now: string): PlanInput
   if (currencies.size > 1) {
     throw business("CURRENCY_MISMATCH", "All currency codes in the request should be of similar value.");
   }
-  let taxes: Plan["taxes"];
-  if (body.taxes !== undefined) {
-    const raw = objectField(body.taxes, "/taxes");
-    if (typeof raw.percentage !== "string" || !/^((-?[0-9]+)|(-?([0-9]+)?[.][0-9]+))$/.test(raw.percentage)) {
-      throw badField("INVALID_PARAMETER_SYNTAX", "/taxes/percentage", raw.percentage);
-    }
-    taxes = { percentage: raw.percentage, inclusive: booleanField(raw.inclusive, "/taxes/inclusive", true) };
-  }
+  const taxes = body.taxes === undefined ? undefined : taxesField(body.taxes, "/taxes");
   return {
     product_id: productId,
     name,
@@ -248,4 +241,13 @@ export function parsePlan(body: Record<string, unknown>, now: string): PlanInput
     ...(taxes && { taxes }),
     quantity_supported: booleanField(body.quantity_supported, "/quantity_supported", false),
   };
+}
+
+/** A plan's (or a subscription's plan override's) taxes: {percentage, inclusive (default true)}. */
+export function taxesField(value: unknown, path: string): NonNullable<Plan["taxes"]> {
+  const raw = objectField(value, path);
+  if (typeof raw.percentage !== "string" || !/^((-?[0-9]+)|(-?([0-9]+)?[.][0-9]+))$/.test(raw.percentage)) {
+    throw badField("INVALID_PARAMETER_SYNTAX", `${path}/percentage`, raw.percentage);
+  }
+  return { percentage: raw.percentage, inclusive: booleanField(raw.inclusive, `${path}/inclusive`, true) };
 }

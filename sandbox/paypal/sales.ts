@@ -23,7 +23,15 @@ export function saleView(base: string, sale: Sale) {
   return {
     id: sale.id,
     state: sale.state,
-    amount: { ...v1Amount(sale.amount), details: { subtotal: sale.amount.value } },
+    amount: {
+      ...v1Amount(sale.amount),
+      details: sale.tax
+        ? {
+            subtotal: moneyOf(minorOf(sale.amount) - minorOf(sale.tax), sale.amount.currency_code).value,
+            tax: sale.tax.value,
+          }
+        : { subtotal: sale.amount.value },
+    },
     payment_mode: "INSTANT_TRANSFER",
     protection_eligibility: "ELIGIBLE",
     protection_eligibility_type: "ITEM_NOT_RECEIVED_ELIGIBLE,UNAUTHORIZED_PAYMENT_ELIGIBLE",
@@ -65,7 +73,7 @@ export function saleRefundView(store: Store, base: string, refund: Refund) {
 }
 
 /** Charges the subscriber `amount`; emitSaleCompleted reports it. */
-export function chargeSale(core: SandboxCore, sub: Subscription, amount: Money): Sale {
+export function chargeSale(core: SandboxCore, sub: Subscription, amount: Money, tax?: Money): Sale {
   const now = nowIso();
   const sale: Sale = {
     id: paypalId(),
@@ -74,6 +82,7 @@ export function chargeSale(core: SandboxCore, sub: Subscription, amount: Money):
     parent_payment: `PAYID-${paypalId(24)}`,
     state: "completed",
     amount,
+    ...(tax && { tax }),
     fee: moneyOf(paypalFee(minorOf(amount)), amount.currency_code),
     ...(sub.custom_id && { custom: sub.custom_id }),
     create_time: now,

@@ -229,6 +229,8 @@ export interface Subscription {
   cancel_url?: string;
   /** A plan change asked for with revise, waiting for the buyer's approval behind its ba_token. */
   revision?: SubscriptionRevision;
+  /** What the create call's inline `plan` overrode for this subscription alone (its taxes). */
+  plan_override?: { taxes: NonNullable<Plan["taxes"]> };
   start_time: string;
   create_time: string;
   update_time: string;
@@ -252,6 +254,8 @@ export interface Sale {
   parent_payment: string;
   state: "completed" | "partially_refunded" | "refunded";
   amount: Money;
+  /** The tax inside amount, when the plan (or the subscription's override) adds one. */
+  tax?: Money;
   fee: Money;
   custom?: string;
   create_time: string;

@@ -30,7 +30,11 @@ function runCycle(core: SandboxCore, sub: Subscription, plan: Plan, fail: boolea
   const cycle = plan.billing_cycles[index]!;
   const price = cycle.pricing_scheme?.fixed_price;
   const units = plan.quantity_supported ? Number(sub.quantity) : 1;
-  const amount = price && moneyOf(minorOf(price) * units, price.currency_code);
+  const base = price && minorOf(price) * units;
+  // Tax on the billing amount, added unless the plan says its price includes it.
+  const taxes = sub.plan_override?.taxes ?? plan.taxes;
+  const taxMinor = base && taxes && !taxes.inclusive ? Math.round((base * Number(taxes.percentage)) / 100) : 0;
+  const amount = price && moneyOf(base! + taxMinor, price.currency_code);
   const now = nowIso();
   if (fail && amount && minorOf(amount) > 0) {
     billing.failed_payments_count++;
@@ -44,7 +48,10 @@ function runCycle(core: SandboxCore, sub: Subscription, plan: Plan, fail: boolea
     }
     return { failed: true };
   }
-  const sale = amount && minorOf(amount) > 0 ? chargeSale(core, sub, amount) : undefined;
+  const sale =
+    amount && minorOf(amount) > 0
+      ? chargeSale(core, sub, amount, taxMinor > 0 ? moneyOf(taxMinor, amount.currency_code) : undefined)
+      : undefined;
   if (sale) billing.last_payment = { amount: sale.amount, time: sale.create_time };
   billing.failed_payments_count = 0;
   billing.outstanding_balance = moneyOf(0, billing.outstanding_balance.currency_code);

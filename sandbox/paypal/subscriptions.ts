@@ -14,7 +14,7 @@ import {
 } from "./http";
 import { minorOf, moneyOf } from "./money";
 import { withIdempotency } from "./orders";
-import { badField, stringField } from "./plan-input";
+import { badField, stringField, taxesField } from "./plan-input";
 import { billingInfo } from "./subscription-cycles";
 import { type Plan, type Store, type Subscription, nowIso, paypalId } from "./state";
 
@@ -67,7 +67,9 @@ export function subscriptionView(store: Store, base: string, sub: Subscription) 
     create_time: sub.create_time,
     update_time: sub.update_time,
     ...(sub.custom_id && { custom_id: sub.custom_id }),
-    plan_overridden: false,
+    plan_overridden: sub.plan_override !== undefined,
+    // PayPal shows the inline plan details a subscription was created with.
+    ...(sub.plan_override && { plan: sub.plan_override }),
     links: subscriptionLinks(base, sub),
   };
 }
@@ -101,6 +103,26 @@ export function setStatus(sub: Subscription, status: Subscription["status"], not
   if (status !== "ACTIVE" && status !== "SUSPENDED") delete sub.billing?.next_billing_time;
 }
 
+/**
+ * The create call's inline `plan`: the sandbox takes its taxes (what a seller overrides per buyer, e.g. the VAT rate of
+ * the buyer's country); PayPal's other overridable parts (billing cycles, payment preferences) are refused here, so a
+ * test that needs them finds out.
+ */
+function planOverride(value: unknown): Subscription["plan_override"] {
+  if (value === undefined) return undefined;
+  if (!isObject(value))
+    throw bodyIssue(
+      "INVALID_PARAMETER_SYNTAX",
+      "The value of a field does not conform to the expected format.",
+      "/plan",
+    );
+  const unsupported = Object.keys(value).find((key) => key !== "taxes");
+  if (unsupported)
+    throw bodyIssue("UNSUPPORTED_IN_SANDBOX", "The sandbox overrides only a plan's taxes.", `/plan/${unsupported}`);
+  if (value.taxes === undefined) return undefined;
+  return { taxes: taxesField(value.taxes, "/plan/taxes") };
+}
+
 /** POST /v1/billing/subscriptions: the plan must be this client's and ACTIVE. */
 export async function createSubscription(ctx: RestContext) {
   const clientId = requireClient(ctx.store, ctx.req);
@@ -123,6 +145,7 @@ export async function createSubscription(ctx: RestContext) {
       throw bodyIssue("INVALID_STRING_LENGTH", "The value of a field is either too short or too long.", "/custom_id");
     }
     const plan = planFor(ctx.store, planId, clientId);
+    const override = planOverride(body.plan);
     if (quantity !== undefined && !plan.quantity_supported) {
       throw unprocessable([
         {
@@ -142,6 +165,7 @@ export async function createSubscription(ctx: RestContext) {
       status: "APPROVAL_PENDING",
       quantity: quantity ?? "1",
       ...(customId !== undefined && { custom_id: customId }),
+      ...(override && { plan_override: override }),
       approval_token: paypalId(),
       ...(typeof context.return_url === "string" && { return_url: context.return_url }),
       ...(typeof context.cancel_url === "string" && { cancel_url: context.cancel_url }),
@@ -274,6 +298,7 @@ export function listTransactions(ctx: RestContext, id: string, query: URLSearchP
       id: sale.id,
       amount_with_breakdown: {
         gross_amount: sale.amount,
+        ...(sale.tax && { tax_amount: sale.tax }),
         fee_amount: sale.fee,
         net_amount: moneyOf(minorOf(sale.amount) - minorOf(sale.fee), sale.amount.currency_code),
       },

@@ -47,6 +47,7 @@ type Upsell = Omit<UpsellForBuyer, "expiresAt">;
 /** What our checkout endpoints answer, as far as this script reads it. */
 type Answer = {
   orderId?: string;
+  subscriptionId?: string;
   status?: string;
   message?: string;
   downloadToken?: string | null;
@@ -244,7 +245,10 @@ function checkoutScript(messages: Messages): void {
       onApprove(data, actions) {
         return (
           plan
-            ? post("subscriptions", { subscriptionId: data.subscriptionID || "" }).then(() => ({ status: "completed" }))
+            ? post(
+                "subscriptions",
+                Object.assign({ subscriptionId: data.subscriptionID || "" }, choices.values()),
+              ).then(() => ({ status: "completed" }))
             : capture(data.orderID, 1000, Date.now() + 10 * 60 * 1000)
         ).then(paid, (error: CheckoutError) => {
           // PayPal's documented recovery: a declined card sends the buyer back to pick another instrument.
@@ -254,9 +258,10 @@ function checkoutScript(messages: Messages): void {
       },
     };
     if (plan) {
-      options.createSubscription = (_data, actions) => {
+      // Our server creates it: with the buyer's country, it adds that country's VAT to every payment.
+      options.createSubscription = () => {
         say();
-        return actions.subscription.create({ plan_id: plan, custom_id: id });
+        return post("subscriptions/start", choices.values()).then((answer) => answer.subscriptionId || "");
       };
     } else {
       options.createOrder = () => {

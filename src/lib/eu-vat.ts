@@ -44,7 +44,12 @@ export const isEuCountry = (code: string): code is EuCountry => Object.hasOwn(EU
 
 /** The standard rate in parts per million (19 % is 190 000), as order pricing takes rates. */
 export function euVatRatePpm(country: EuCountry): number {
-  const [whole, fraction = ""] = EU_VAT_STANDARD_RATES[country].split(".");
+  return percentToPpm(EU_VAT_STANDARD_RATES[country]);
+}
+
+/** A percentage as written ("25.5", PayPal's "20.00") in parts per million (255000). */
+export function percentToPpm(percent: string): number {
+  const [whole, fraction = ""] = percent.split(".");
   return Number(whole) * 10_000 + Number(fraction.padEnd(4, "0").slice(0, 4));
 }
 

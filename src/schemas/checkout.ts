@@ -77,8 +77,13 @@ export type CheckoutChoice = Omit<CreateOrderInput, "buttonId">;
 export const captureOrderSchema = z.object({ buttonId, orderId: paypalId("Order ID") }, { error: notAnObject });
 export type CaptureOrderInput = z.infer<typeof captureOrderSchema>;
 
+/** A buyer starts a subscription: where they are, for a store that charges EU VAT. */
+export const startSubscriptionSchema = z.object({ buttonId, ...buyerTaxChoice }, { error: notAnObject });
+export type StartSubscriptionInput = z.infer<typeof startSubscriptionSchema>;
+
+/** The subscription the buyer approved, with the same choice as when it was started. */
 export const recordSubscriptionSchema = z.object(
-  { buttonId, subscriptionId: paypalId("Subscription ID") },
+  { buttonId, subscriptionId: paypalId("Subscription ID"), ...buyerTaxChoice },
   { error: notAnObject },
 );
 export type RecordSubscriptionInput = z.infer<typeof recordSubscriptionSchema>;

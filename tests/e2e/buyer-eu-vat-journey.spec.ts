@@ -1,5 +1,6 @@
 import { expect } from "@playwright/test";
 import { unique } from "../factories/unique";
+import { createPlan } from "../support/paypal-sandbox";
 import { signInMerchant } from "./helpers";
 import {
   buttonFor,
@@ -18,7 +19,8 @@ test.afterAll(closeE2eDb);
 
 // EU VAT on digital products end to end: the seller turns it on in Shipping and tax; a consumer on the checkout
 // page names Germany, is told 19 % is added, and PayPal's window shows and charges it; a business on the seller's
-// own website (the embed) names Austria with a VAT number and pays no VAT.
+// own website (the embed) names Austria with a VAT number and pays no VAT; a subscriber in France pays 20 % on each
+// payment.
 
 test("an EU consumer pays their country's VAT and an EU business with a VAT number pays none", async ({
   browser,
@@ -91,6 +93,34 @@ test("an EU consumer pays their country's VAT and an EU business with a VAT numb
   await expect(
     page.getByText("Reverse charge: VAT to be accounted for by the buyer (VAT number ATU13585627)."),
   ).toBeVisible();
+
+  // A consumer in France subscribes on the checkout page: PayPal adds France's 20 % to every payment.
+  const plan = await createPlan(merchant.clientId, { price: "10.00", currency: "EUR" });
+  const club = await buttonFor(merchant, {
+    name: "Type club",
+    currency: "EUR",
+    amountMinor: 1000,
+    paymentType: "subscription",
+    subscriptionPlanId: plan,
+  });
+  const subscriberContext = await browser.newContext();
+  const subscriber = await subscriberContext.newPage();
+  await subscriber.goto(`/checkout/${club.id}`);
+  await subscriber.getByLabel("Your country").selectOption({ label: "France" });
+  await expect(subscriber.getByText("France VAT (20 %) is added to the price.")).toBeVisible();
+  await subscriber.getByRole("button", { name: "PayPal" }).click();
+  await payInPayPalWindow(subscriber, "Approve");
+  await expect(paymentMessage(subscriber, "status", success)).toHaveText(success);
+  await subscriberContext.close();
+  expect(await db.subscription.findFirstOrThrow({ where: { buttonId: club.id } })).toMatchObject({
+    taxRatePpm: 200_000,
+    taxCountry: "FR",
+  });
+  expect(await db.transaction.findFirstOrThrow({ where: { buttonId: club.id } })).toMatchObject({
+    amountMinor: 1200,
+    taxMinor: 200,
+    taxCountry: "FR",
+  });
 });
 
 test("a store page's cart asks an EU buyer's country and PayPal's window adds that country's VAT", async ({

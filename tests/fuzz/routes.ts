@@ -88,6 +88,13 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
         json: { buttonId: world.subscriptionButton.id, subscriptionId: world.paypalSubscriptionId },
       },
     ],
+    "api/checkout/subscriptions/start": [
+      {
+        method: "POST",
+        params: {},
+        json: { buttonId: world.subscriptionButton.id, buyerCountry: "FR", vatNumber: "" },
+      },
+    ],
     // The world's store has no store page: the fuzzer drives parsing and the unknown-store answer.
     "api/checkout/cart/quote": [
       {

@@ -332,6 +332,58 @@ describe("Subscriptions", () => {
     expect((await call(before, { token })).body.transactions).toEqual([]);
   });
 
+  it("adds the taxes of a subscription's inline plan to each payment it bills, and shows them", async () => {
+    const { clientId, token } = await newMerchant(sandbox());
+    const planId = monthly(clientId, { currency: "EUR" });
+    const created = await call("/v1/billing/subscriptions", {
+      token,
+      json: { plan_id: planId, plan: { taxes: { percentage: "25.5", inclusive: false } } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      plan_overridden: true,
+      plan: { taxes: { percentage: "25.5", inclusive: false } },
+    });
+    const id = created.body.id as string;
+    sandbox().sandbox.approveSubscription(id);
+    // €10.00 + 25.5 % = €12.55, each cycle.
+    sandbox().sandbox.billSubscription(id);
+    const listed = await call(
+      `/v1/billing/subscriptions/${id}/transactions?start_time=2020-01-01T00:00:00Z&end_time=2100-01-01T00:00:00Z`,
+      { token },
+    );
+    expect(
+      listed.body.transactions.map((sale: { amount_with_breakdown: object }) => sale.amount_with_breakdown),
+    ).toEqual(
+      [1, 2].map(() =>
+        expect.objectContaining({
+          gross_amount: { currency_code: "EUR", value: "12.55" },
+          tax_amount: { currency_code: "EUR", value: "2.55" },
+        }),
+      ),
+    );
+    const sale = await call(`/v1/payments/sale/${listed.body.transactions[0].id}`, { token });
+    expect(sale.body.amount).toEqual({
+      total: "12.55",
+      currency: "EUR",
+      details: { subtotal: "10.00", tax: "2.55" },
+    });
+
+    // A plan's price that includes the tax is charged as it is; an override other than taxes is refused.
+    const inclusive = await call("/v1/billing/subscriptions", {
+      token,
+      json: { plan_id: planId, plan: { taxes: { percentage: "20", inclusive: true } } },
+    });
+    sandbox().sandbox.approveSubscription(inclusive.body.id);
+    expect((await call(`/v1/billing/subscriptions/${inclusive.body.id}`, { token })).body.billing_info).toMatchObject({
+      last_payment: { amount: { value: "10.00" } },
+    });
+    for (const plan of [{ taxes: { percentage: "twenty" } }, { billing_cycles: [] }, "20"]) {
+      const refused = await call("/v1/billing/subscriptions", { token, json: { plan_id: planId, plan } });
+      expect(refused.status, JSON.stringify(plan)).toBe(400);
+    }
+  });
+
   it("takes a setup fee as a sale of its own and nothing for a free trial, then bills the regular cycle", async () => {
     const { clientId, token } = await newMerchant(sandbox());
     const planId = monthly(clientId, { price: "9.99", trialDays: 7, setupFee: "2.50" });

@@ -2,6 +2,7 @@ import { POST as capturePost } from "~/app/api/checkout/capture/route";
 import { POST as ordersPost } from "~/app/api/checkout/orders/route";
 import { POST as quotePost } from "~/app/api/checkout/quote/route";
 import { POST as subscriptionsPost } from "~/app/api/checkout/subscriptions/route";
+import { POST as subscriptionsStartPost } from "~/app/api/checkout/subscriptions/start/route";
 import { POST as upsellPost } from "~/app/api/checkout/upsell/route";
 import { POST as cartOrdersPost } from "~/app/api/checkout/cart/orders/route";
 import { POST as cartQuotePost } from "~/app/api/checkout/cart/quote/route";
@@ -10,18 +11,20 @@ import type { answerUpsell } from "~/server/checkout/upsell";
 import type { captureOrder } from "~/server/checkout/capture";
 import type { createOrder, quoteOrder } from "~/server/checkout/orders";
 import { getPublicButton } from "~/server/checkout/public-button";
-import type { recordSubscription } from "~/server/checkout/subscription-signup";
+import type { recordSubscription, startSubscription } from "~/server/checkout/subscription-signup";
 import type { z } from "zod";
 import {
   checkoutButtonSchema,
   type captureOrderSchema,
   type createOrderSchema,
   type recordSubscriptionSchema,
+  type startSubscriptionSchema,
 } from "~/schemas/checkout";
 
 type CreateOrderInput = z.input<typeof createOrderSchema>;
 type CaptureOrderInput = z.input<typeof captureOrderSchema>;
 type RecordSubscriptionInput = z.input<typeof recordSubscriptionSchema>;
+type StartSubscriptionInput = z.input<typeof startSubscriptionSchema>;
 
 // What a buyer's page calls: the public checkout endpoints under /api/checkout, invoked as their route handlers
 // with a real Request, so a test goes through the same parsing, limits and error answers a buyer does.
@@ -71,6 +74,9 @@ export function buyerApi(options: { ip?: string } = {}) {
       post<Awaited<ReturnType<typeof createOrder>>>(ordersPost, "orders", input, ip),
     captureOrder: (input: CaptureOrderInput) =>
       post<Awaited<ReturnType<typeof captureOrder>>>(capturePost, "capture", input, ip),
+    /** The subscription our server creates at PayPal for the buyer to approve (PayPal's window opens with it). */
+    startSubscription: (input: StartSubscriptionInput) =>
+      post<Awaited<ReturnType<typeof startSubscription>>>(subscriptionsStartPost, "subscriptions/start", input, ip),
     recordSubscription: (input: RecordSubscriptionInput) =>
       post<Awaited<ReturnType<typeof recordSubscription>>>(subscriptionsPost, "subscriptions", input, ip),
     /** The buyer's "Yes, add it" or "No thanks" to the upsell a capture's answer offered. */

@@ -213,7 +213,14 @@ export async function subscriptionAtPayPal(clientId: string, subscriptionId: str
   const response = await fetch(`${base()}/v1/billing/subscriptions/${encodeURIComponent(subscriptionId)}`, {
     headers: { authorization: `Bearer ${token}` },
   });
-  return (await response.json()) as { status: string; plan_id: string; status_change_note?: string };
+  return (await response.json()) as {
+    status: string;
+    plan_id: string;
+    custom_id?: string;
+    status_change_note?: string;
+    plan_overridden: boolean;
+    plan?: { taxes?: { percentage: string; inclusive: boolean } };
+  };
 }
 
 /** The seller's app acts at PayPal directly (not through Popkit): cancel, suspend or activate. */

@@ -32,6 +32,7 @@ type Answers = {
   quote: Awaited<ReturnType<typeof quoteOrder>>;
   capture: CaptureResult;
   subscriptions: { status: string };
+  "subscriptions/start": { subscriptionId: string };
   upsell: Partial<{ taken: { paymentId: string | null; status: string }; orderId: string; declined: boolean }> &
     Awaited<ReturnType<typeof answerUpsell>>;
   "cart/quote": ReturnType<typeof describeCart>;
@@ -65,6 +66,11 @@ export async function postCheckout<Path extends keyof Answers>(
 /** Creates the order, asking again a few times while our server answers "busy" (nothing is charged then). */
 export async function createOrderWhenFree(body: Record<string, string>): Promise<string> {
   return (await whenFree(() => postCheckout("orders", body))).orderId;
+}
+
+/** Starts a subscription at PayPal (with the buyer's VAT), asked again like createOrderWhenFree. */
+export async function startSubscriptionWhenFree(body: Record<string, string>): Promise<string> {
+  return (await whenFree(() => postCheckout("subscriptions/start", body))).subscriptionId;
 }
 
 /** A store page's cart as one order, asked again like createOrderWhenFree. */

@@ -9,6 +9,7 @@ import {
   CheckoutError,
   createOrderWhenFree,
   postCheckout,
+  startSubscriptionWhenFree,
   type PublicButton,
 } from "~/features/checkout/checkout-api";
 import {
@@ -87,13 +88,18 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
       },
     };
     if (button.isSubscription && button.subscriptionPlanId) {
-      const planId = button.subscriptionPlanId;
-      options.createSubscription = (_data, actions) => {
+      // Our server creates it: with the buyer's country, it adds that country's VAT to every payment.
+      options.createSubscription = async () => {
         setNotice(null);
-        return actions.subscription.create({ plan_id: planId, custom_id: button.id });
+        try {
+          return await startSubscriptionWhenFree({ buttonId: button.id, ...definedOnly(latestChoices.current) });
+        } catch (error) {
+          throw new Error(messageOf(error), { cause: error });
+        }
       };
       options.onApprove = async (data) => {
         const result = await postCheckout("subscriptions", {
+          ...definedOnly(latestChoices.current),
           buttonId: button.id,
           subscriptionId: data.subscriptionID ?? "",
         }).catch((error: unknown) => {

@@ -139,7 +139,7 @@ export function ShippingSettingsForm({ initial }: { initial: ShippingSettings })
         <CheckboxField
           name="chargesEuVat"
           label="Charge EU VAT on digital products"
-          hint={`For stores registered for the EU's One-Stop Shop. Buyers of POPs that do not ship choose their country before paying; EU consumers pay its standard rate (rates as of ${EU_VAT_RATES_CHECKED_ON}), and businesses with a valid EU VAT number pay none (reverse charge). The Tax report lists them by country for your OSS return. Subscriptions are not taxed yet: their plans' price is what PayPal charges.`}
+          hint={`For stores registered for the EU's One-Stop Shop. Buyers of POPs that do not ship choose their country before paying; EU consumers pay its standard rate (rates as of ${EU_VAT_RATES_CHECKED_ON}), and businesses with a valid EU VAT number pay none (reverse charge). The Tax report lists them by country for your OSS return. Subscribers pay it on every renewal: PayPal adds their country's rate to each payment.`}
         />
       </section>
     </SettingsCardForm>

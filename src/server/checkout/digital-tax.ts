@@ -46,30 +46,39 @@ export type BuyerTaxChoice = { buyerCountry?: string; vatNumber?: string };
 /** Whether the store selling `button` charges EU VAT (read with the button: no query of its own). */
 export const chargesEuVat = (button: ButtonRow) => button.merchant.storeSettings?.chargesEuVat === true;
 
+/** An EU buyer's VAT: their country's standard rate, or none for a business with a VAT number (reverse charge). */
+export type BuyerVat = { country: EuCountry; vatId: string | null; ratePpm: number };
+
 /**
- * The plan and price of a digital order of `button`'s store, or null when it charges no EU VAT or the buyer is
- * outside the EU. A store that charges it refuses an order whose buyer named no country, or a VAT number not valid
- * for theirs.
+ * The EU VAT a buyer of `button` pays, or null when its store charges none or the buyer is outside the EU. A store
+ * that charges it refuses a buyer who named no country, or a VAT number not valid for theirs.
  */
-export function digitalTaxFor(
-  button: ButtonRow,
-  currency: Currency,
-  lines: OrderPlan["lines"],
-  { buyerCountry, vatNumber }: BuyerTaxChoice,
-): { plan: OrderPlan; price: OrderPrice } | null {
+export function buyerVatFor(button: ButtonRow, { buyerCountry, vatNumber }: BuyerTaxChoice): BuyerVat | null {
   if (!chargesEuVat(button)) return null;
   if (!buyerCountry) throw new AppError("INVALID", vatMessages.chooseCountry);
   if (!isEuCountry(buyerCountry)) return null;
   const vatId = vatNumber ? euVatNumber(vatNumber, buyerCountry) : null;
   if (vatNumber && !vatId) throw new AppError("INVALID", vatMessages.vatNumberInvalid);
+  return { country: buyerCountry, vatId, ratePpm: vatId ? 0 : euVatRatePpm(buyerCountry) };
+}
+
+/** The plan and price of a digital order of `button`'s store, or null when the buyer pays no EU VAT (buyerVatFor). */
+export function digitalTaxFor(
+  button: ButtonRow,
+  currency: Currency,
+  lines: OrderPlan["lines"],
+  choice: BuyerTaxChoice,
+): { plan: OrderPlan; price: OrderPrice } | null {
+  const vat = buyerVatFor(button, choice);
+  if (!vat) return null;
   const plan: OrderPlan = {
     currency,
     zones: [],
-    taxRates: vatId ? [] : [{ place: buyerCountry, ratePpm: euVatRatePpm(buyerCountry) }],
+    taxRates: vat.vatId ? [] : [{ place: vat.country, ratePpm: vat.ratePpm }],
     lines,
-    buyer: { country: buyerCountry, vatId },
+    buyer: { country: vat.country, vatId: vat.vatId },
   };
-  const price = priceOrder(plan, { countryCode: buyerCountry, region: null }, null);
+  const price = priceOrder(plan, { countryCode: vat.country, region: null }, null);
   // No zones: an order is never refused for its place.
   if ("refusal" in price) throw new Error("A digital order's plan has no zones to refuse it");
   return { plan, price };

@@ -203,8 +203,8 @@ export function toPublicButton(button: PublicButtonRow) {
     bump: bumpForBuyer(button),
     /** It ships: PayPal's window asks for the address and adds shipping and tax (what the page tells the buyer). */
     ships: isOneTime && button.ships,
-    /** A digital one-time POP of a store that charges EU VAT: the buyer names their country before paying. */
-    asksBuyerCountry: isOneTime && !button.ships && button.merchant.storeSettings?.chargesEuVat === true,
+    /** A digital POP (one-time or subscription) of a store that charges EU VAT: the buyer names their country first. */
+    asksBuyerCountry: !(isOneTime && button.ships) && button.merchant.storeSettings?.chargesEuVat === true,
     subscriptionPlanId: button.paymentType === "subscription" ? button.subscriptionPlanId : null,
     paypalClientId: button.paypalClientId,
     style,

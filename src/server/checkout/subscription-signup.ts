@@ -1,15 +1,60 @@
+import { randomUUID } from "node:crypto";
 import type { SubscriptionStatus } from "~/generated/prisma/enums";
-import type { RecordSubscriptionInput } from "~/schemas/checkout";
+import { EU_VAT_STANDARD_RATES, percentToPpm } from "~/lib/eu-vat";
+import type { RecordSubscriptionInput, StartSubscriptionInput } from "~/schemas/checkout";
 import { db } from "~/server/platform/db";
 import { AppError } from "~/server/platform/errors";
 import { describeError, logger } from "~/server/platform/logger";
+import { planLimitMessage } from "~/server/plans/plans";
 import { syncSubscription } from "~/server/subscriptions/subscriptions";
-import { BUTTON_NOT_FOUND, findButton, PAYMENT_NOT_FOUND, type ButtonRow } from "~/server/checkout/public-button";
+import { type BuyerVat, buyerVatFor } from "~/server/checkout/digital-tax";
+import {
+  BUTTON_NOT_FOUND,
+  findButton,
+  PAYMENT_NOT_FOUND,
+  payableWhere,
+  type ButtonRow,
+} from "~/server/checkout/public-button";
 import { isUniqueViolation, payerName, sellerPayPal, withPayPal } from "~/server/checkout/seller-paypal";
 import type { MerchantPayPal } from "~/server/vendors/paypal/merchant-client";
 import type { PayPalSubscription } from "~/server/vendors/paypal/types";
 
-// A buyer's sign-up to a subscription button, recorded once PayPal confirms it.
+// A buyer's sign-up to a subscription button: created at PayPal by our server (with the buyer country's EU VAT when
+// the store charges it), approved by the buyer in PayPal's window, recorded once PayPal confirms it.
+
+const isSubscriptionButton = (button: ButtonRow | null): button is ButtonRow & { subscriptionPlanId: string } =>
+  button !== null && button.paymentType === "subscription" && button.subscriptionPlanId !== null;
+
+/**
+ * Creates the PayPal subscription a buyer approves next: the button's plan, with the EU VAT of the buyer's country
+ * added to every payment (PayPal's per-subscription plan override) when the store charges it.
+ */
+export async function startSubscription({
+  buttonId,
+  ...choice
+}: StartSubscriptionInput): Promise<{ subscriptionId: string }> {
+  const button = await findButton(payableWhere(buttonId));
+  if (!isSubscriptionButton(button)) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
+  // A store over its plan's monthly limit takes no new checkouts, as for orders.
+  const overLimit = await planLimitMessage(button.merchantId);
+  if (overLimit) throw new AppError("CONFLICT", overLimit);
+  const vat = buyerVatFor(button, choice);
+  const paypal = sellerPayPal(button);
+  const { id } = await withPayPal("create subscription", () =>
+    paypal.client.createSubscription({
+      planId: button.subscriptionPlanId,
+      customId: button.id,
+      taxPercentage: vat && vat.ratePpm > 0 ? EU_VAT_STANDARD_RATES[vat.country] : null,
+      // A fresh key per sign-up: each click is a new subscription, and a retried request cannot create two.
+      requestId: `popkit-subscription-${randomUUID()}`,
+    }),
+  );
+  return { subscriptionId: id };
+}
+
+/** The tax PayPal adds to each of the subscription's payments, in parts per million (0: none added). */
+const addedTaxPpm = (sub: PayPalSubscription) =>
+  sub.taxes && !sub.taxes.inclusive ? percentToPpm(sub.taxes.percentage) : 0;
 
 export type SubscriptionResult = { subscriptionId: string; status: SubscriptionStatus };
 
@@ -23,6 +68,7 @@ async function recordVerifiedSubscription(
   button: ButtonRow,
   paypal: MerchantPayPal,
   sub: PayPalSubscription,
+  vat: BuyerVat | null,
 ): Promise<SubscriptionResult> {
   const plan = await withPayPal("get plan", () => paypal.client.getPlan(sub.planId));
   const payer = sub.subscriber;
@@ -43,6 +89,9 @@ async function recordVerifiedSubscription(
         payerEmail: payer?.email ?? null,
         payerName: payerName(payer),
         nextBillingAt: sub.nextBillingTime ? new Date(sub.nextBillingTime) : null,
+        taxRatePpm: addedTaxPpm(sub),
+        taxCountry: vat?.country ?? null,
+        buyerVatId: vat?.vatId ?? null,
         ...(sub.startTime && { createdAt: new Date(sub.startTime) }),
       },
       select: { id: true },
@@ -64,15 +113,17 @@ async function recordVerifiedSubscription(
   return { subscriptionId: sub.id, status: "active" };
 }
 
-/** Verifies a subscription with PayPal (ACTIVE, this button's plan) and records it; idempotent on its id. */
+/**
+ * Verifies a subscription with PayPal (ACTIVE, this button's plan, the VAT of the buyer's country) and records it;
+ * idempotent on its id.
+ */
 export async function recordSubscription({
   buttonId,
   subscriptionId,
+  ...choice
 }: RecordSubscriptionInput): Promise<SubscriptionResult> {
   const button = await findButton({ id: buttonId });
-  if (!button || button.paymentType !== "subscription" || !button.subscriptionPlanId) {
-    throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
-  }
+  if (!isSubscriptionButton(button)) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
   const existing = await db.subscription.findUnique({ where: { paypalSubscriptionId: subscriptionId } });
   if (existing) {
     if (existing.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
@@ -84,10 +135,16 @@ export async function recordSubscription({
     logger.warn("PayPal subscription is for another plan or button", { subscriptionId: sub.id, buttonId: button.id });
     throw new AppError("INVALID", "This subscription is not for this product's plan.");
   }
+  // Only a subscription made elsewhere than startSubscription (PayPal's SDK called by hand) can differ.
+  const vat = buyerVatFor(button, choice);
+  if (addedTaxPpm(sub) !== (vat?.ratePpm ?? 0)) {
+    logger.warn("PayPal subscription's tax is not the buyer's VAT", { subscriptionId: sub.id, buttonId: button.id });
+    throw new AppError("INVALID", "This subscription is not for this product's plan.");
+  }
   if (sub.status !== "ACTIVE") {
     throw new AppError("PAYMENT_FAILED", "Your subscription is not active in PayPal yet. Please try again.", {
       issue: `SUBSCRIPTION_${sub.status}`,
     });
   }
-  return recordVerifiedSubscription(button, paypal, sub);
+  return recordVerifiedSubscription(button, paypal, sub, vat);
 }

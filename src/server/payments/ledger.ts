@@ -407,10 +407,18 @@ export async function recordSubscriptionSale(
       payerEmail: true,
       payerName: true,
       lastPaymentAt: true,
+      taxRatePpm: true,
+      taxCountry: true,
+      buyerVatId: true,
       button: { select: { sellPageId: true, bundleTier: true } },
     },
   });
   const known = await db.transaction.findUnique({ where: { paypalTransactionId: sale.saleId }, select: { id: true } });
+  // PayPal added the subscription's rate to the price: the VAT is the part of the payment above price / (1 + rate).
+  const taxMinor =
+    subscription.taxRatePpm > 0
+      ? sale.amountMinor - Math.round((sale.amountMinor * 1_000_000) / (1_000_000 + subscription.taxRatePpm))
+      : 0;
   if (known) return { created: false, transactionId: known.id };
   let recorded: { transactionId: string; outbox: Outbox };
   try {
@@ -429,6 +437,9 @@ export async function recordSubscriptionSale(
           amountMinor: sale.amountMinor,
           feeMinor: sale.feeMinor,
           currency: sale.currency,
+          taxMinor,
+          taxCountry: subscription.taxCountry,
+          buyerVatId: subscription.buyerVatId,
           status: "completed",
           createdAt: sale.createdAt,
         },

@@ -321,6 +321,7 @@ export async function changeSubscriptionStatus(
         lastPaymentTime: null,
         failedPaymentsCount: sub.failedPaymentsCount,
         lastFailedPaymentTime: null,
+        taxes: null,
       } satisfies PayPalSubscription;
     });
     await applyPayPalSubscription(sub.id, fresh, { change: { action, source: by.source, reason }, followPlan: true });

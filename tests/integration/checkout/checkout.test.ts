@@ -4,7 +4,13 @@ import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton, createSubscriptionButton } from "../../factories/payment-button";
 import { connectPayPal } from "../../factories/store-settings";
 import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
-import { approveOrder, approveSubscription, createPlan, createSubscription } from "../../support/paypal-sandbox";
+import {
+  approveOrder,
+  approveSubscription,
+  createPlan,
+  createSubscription,
+  subscriptionAtPayPal,
+} from "../../support/paypal-sandbox";
 import { rejectionOf } from "../../support/rejection";
 import { createSeller } from "../../factories/seller";
 
@@ -222,7 +228,13 @@ describe("subscriptions", () => {
 
   it("verifies an approved subscription with PayPal and records it once, with the plan's price and cycle", async () => {
     const { button, clientId, merchant, plan } = await subscriptionSeller();
-    const subscriptionId = await createSubscription(clientId, plan, button.id);
+    // As the buyer's page does: our server creates it, for this button, with no tax of its own.
+    const { subscriptionId } = await buyer().startSubscription({ buttonId: button.id });
+    expect(await subscriptionAtPayPal(clientId, subscriptionId)).toMatchObject({
+      plan_id: plan,
+      custom_id: button.id,
+      plan_overridden: false,
+    });
     await approveSubscription(subscriptionId);
 
     const first = await buyer().recordSubscription({ buttonId: button.id, subscriptionId });
@@ -266,8 +278,12 @@ describe("subscriptions", () => {
     expect(await db.transaction.count({ where: { buttonId: button.id } })).toBe(0);
   });
 
-  it("does not take one-time orders on a subscription button", async () => {
+  it("does not take one-time orders on a subscription button, nor start a subscription on a one-time one", async () => {
     const { button } = await subscriptionSeller();
     expect((await failure(buyer().createOrder({ buttonId: button.id }))).code).toBe("INVALID");
+    const oneTime = await createSeller(db);
+    expect((await failure(buyer().startSubscription({ buttonId: oneTime.button.id }))).code).toBe("NOT_FOUND");
+    await db.paymentButton.update({ where: { id: button.id }, data: { isActive: false } });
+    expect((await failure(buyer().startSubscription({ buttonId: button.id }))).code).toBe("NOT_FOUND");
   });
 });

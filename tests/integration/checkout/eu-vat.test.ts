@@ -12,7 +12,17 @@ import { unique } from "../../factories/unique";
 import { buyerApi, type CheckoutRefused } from "../../support/buyer-api";
 import { merchantCaller } from "../../support/callers";
 import { sendQueuedMail, waitForMail } from "../../support/mailbox";
-import { approveOrder, orderAtPayPal } from "../../support/paypal-sandbox";
+import {
+  approveOrder,
+  approveSubscription,
+  billSubscription,
+  createPlan,
+  createSubscription,
+  orderAtPayPal,
+  subscriptionAtPayPal,
+} from "../../support/paypal-sandbox";
+import { createSubscriptionButton } from "../../factories/payment-button";
+import { syncSubscription } from "~/server/subscriptions/subscriptions";
 import { rejectionOf } from "../../support/rejection";
 
 // EU VAT on digital products: a store that charges it asks the buyer's country before the order is created, the
@@ -244,5 +254,72 @@ describe("EU VAT on digital products", () => {
     ]);
     const listed = [cartPayment, business.payment, consumer.payment].reduce((sum, row) => sum + row.amountMinor, 0);
     expect(austria.reduce((sum, row) => sum + row.grossMinor, 0)).toBe(listed);
+  });
+
+  it("adds the buyer country's VAT to every payment of a subscription, and none for a business", async () => {
+    const { merchant, clientId } = await vatSeller();
+    const plan = await createPlan(clientId, { price: "10.00", currency: "EUR" });
+    const button = await createSubscriptionButton(db, merchant.id, { clientId, planId: plan }, { amountMinor: 1000 });
+    expect((await buyer().getButton({ buttonId: button.id })).asksBuyerCountry).toBe(true);
+    expect(await refusal(buyer().startSubscription({ buttonId: button.id }))).toEqual({
+      code: "INVALID",
+      message: vatMessages.chooseCountry,
+    });
+
+    // France 20 %: PayPal adds it to this subscription's payments alone (its plan stays €10.00 for everyone).
+    const { subscriptionId } = await buyer().startSubscription({ buttonId: button.id, buyerCountry: "FR" });
+    expect(await subscriptionAtPayPal(clientId, subscriptionId)).toMatchObject({
+      plan_id: plan,
+      custom_id: button.id,
+      plan_overridden: true,
+      plan: { taxes: { percentage: "20", inclusive: false } },
+    });
+    await approveSubscription(subscriptionId);
+    // The buyer's page sends the same choice with the approval; another country's rate is not what PayPal charges.
+    expect(
+      await refusal(buyer().recordSubscription({ buttonId: button.id, subscriptionId, buyerCountry: "DE" })),
+    ).toEqual({ code: "INVALID", message: "This subscription is not for this product's plan." });
+    await buyer().recordSubscription({ buttonId: button.id, subscriptionId, buyerCountry: "FR" });
+    const sub = await db.subscription.findUniqueOrThrow({ where: { paypalSubscriptionId: subscriptionId } });
+    expect(sub).toMatchObject({ amountMinor: 1000, taxRatePpm: 200_000, taxCountry: "FR", buyerVatId: null });
+    await billSubscription(subscriptionId);
+    await syncSubscription(sub.id);
+    const payments = await db.transaction.findMany({
+      where: { paypalSubscriptionId: subscriptionId },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(payments.map((row) => [row.amountMinor, row.taxMinor, row.taxCountry, row.buyerVatId])).toEqual([
+      [1200, 200, "FR", null],
+      [1200, 200, "FR", null],
+    ]);
+
+    // A German business: no VAT added, each payment says reverse charge.
+    const business = await buyer().startSubscription({
+      buttonId: button.id,
+      buyerCountry: "DE",
+      vatNumber: "DE136695976",
+    });
+    expect(await subscriptionAtPayPal(clientId, business.subscriptionId)).toMatchObject({ plan_overridden: false });
+    await approveSubscription(business.subscriptionId);
+    await buyer().recordSubscription({
+      buttonId: button.id,
+      subscriptionId: business.subscriptionId,
+      buyerCountry: "DE",
+      vatNumber: "DE136695976",
+    });
+    expect(
+      await db.transaction.findFirstOrThrow({ where: { paypalSubscriptionId: business.subscriptionId } }),
+    ).toMatchObject({ amountMinor: 1000, taxMinor: 0, taxCountry: "DE", buyerVatId: "DE136695976" });
+
+    // A subscription made with PayPal's SDK by hand, without the VAT, is not recorded as a French consumer's.
+    const untaxed = await createSubscription(clientId, plan, button.id);
+    await approveSubscription(untaxed);
+    expect(
+      await refusal(buyer().recordSubscription({ buttonId: button.id, subscriptionId: untaxed, buyerCountry: "FR" })),
+    ).toEqual({ code: "INVALID", message: "This subscription is not for this product's plan." });
+
+    const report = await taxReport(merchant.id, { timeZone: "UTC" });
+    expect(report.find((row) => row.country === "FR")).toMatchObject({ payments: 2, grossMinor: 2400, taxMinor: 400 });
+    expect(report.find((row) => row.country === "DE" && row.reverseCharge)).toMatchObject({ payments: 1 });
   });
 });

@@ -173,6 +173,7 @@ describe("subscription notices", () => {
       lastPaymentTime: null,
       failedPaymentsCount: 0,
       lastFailedPaymentTime: null,
+      taxes: null,
     } as const;
     await applyPayPalSubscription(subscription.id, cancelled);
     await applyPayPalSubscription(subscription.id, cancelled);

@@ -10,6 +10,7 @@ import type {
   PlanResponse,
   ProductRequest,
   ProductResponse,
+  SubscriptionRequest,
   SubscriptionResponse,
   SubscriptionReviseRequest,
   SubscriptionReviseResponse,
@@ -32,6 +33,10 @@ export function toSubscription(sub: SubscriptionResponse): PayPalSubscription {
     lastPaymentTime: billing?.last_payment?.time ?? null,
     failedPaymentsCount: billing?.failed_payments_count ?? 0,
     lastFailedPaymentTime: billing?.last_failed_payment?.time ?? null,
+    taxes:
+      sub.plan_overridden && sub.plan?.taxes?.percentage
+        ? { percentage: sub.plan.taxes.percentage, inclusive: sub.plan.taxes.inclusive ?? true }
+        : null,
   };
 }
 
@@ -60,6 +65,29 @@ export function billingCalls(api: PayPalApi) {
   }
 
   return {
+    /**
+     * Creates a subscription to `planId` for the buyer to approve in PayPal's window: its id. `taxPercentage` adds
+     * that tax to every payment of this subscription alone (PayPal's inline plan override), e.g. the buyer country's
+     * VAT. A repeated requestId returns the same subscription.
+     */
+    async createSubscription(input: {
+      planId: string;
+      customId: string;
+      taxPercentage: string | null;
+      requestId: string;
+    }): Promise<{ id: string }> {
+      const request: SubscriptionRequest = {
+        plan_id: input.planId,
+        custom_id: input.customId,
+        ...(input.taxPercentage !== null && { plan: { taxes: { percentage: input.taxPercentage, inclusive: false } } }),
+      };
+      const sub = await api<SubscriptionResponse>("POST", "/v1/billing/subscriptions", {
+        body: JSON.stringify(request),
+        requestId: input.requestId,
+      });
+      return { id: required(sub.id, "subscription id") };
+    },
+
     async getSubscription(subscriptionId: string): Promise<PayPalSubscription> {
       const sub = await api<SubscriptionResponse>(
         "GET",

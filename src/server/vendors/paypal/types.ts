@@ -9,6 +9,7 @@ export type BillingSchemas = BillingSubscriptionsV1["components"]["schemas"];
 export type SubscriptionResponse = BillingSchemas["subscription"];
 export type PlanResponse = BillingSchemas["plan"];
 export type SubscriptionReviseRequest = BillingSchemas["subscription_revise_request"];
+export type SubscriptionRequest = BillingSchemas["subscription_request_post"];
 export type SubscriptionReviseResponse = BillingSchemas["subscription_revise_response"];
 export type PlanRequest = BillingSchemas["plan_request_POST"];
 export type TransactionsResponse = BillingSchemas["transactions_list"];
@@ -113,6 +114,8 @@ export interface PayPalSubscription {
   lastPaymentTime: string | null;
   failedPaymentsCount: number;
   lastFailedPaymentTime: string | null;
+  /** The tax PayPal adds to each payment: the subscription's own (created with an inline plan) or none. */
+  taxes: { percentage: string; inclusive: boolean } | null;
 }
 
 /** One payment of a subscription, as GET /v1/billing/subscriptions/{id}/transactions lists it. */
