@@ -1,13 +1,15 @@
 // The demo's EU VAT: the Demo Store charges it on digital products (its buyers choose their country before paying),
 // with two paid orders made in the PayPal simulator, a German consumer's (19 % VAT) and an Austrian business's with
-// a VAT number (reverse charge), so the payment pages, receipts and the Tax report show both. Added after
+// a VAT number (reverse charge), and a French subscriber of the club whose every payment PayPal adds France's 20 % to,
+// so the payment pages, receipts and the Tax report show all three. Added after
 // prisma/seed.ts's seedDemo by the same callers; made once, so a seller who turns VAT off keeps it off.
 import type { PrismaClient } from "../../src/generated/prisma/client";
 import type { DemoSeed } from "../../prisma/seed";
 import { sandboxSecretFor } from "../../sandbox/paypal";
-import { euVatRatePpm, type EuCountry } from "../../src/lib/eu-vat";
+import { EU_VAT_STANDARD_RATES, euVatRatePpm, type EuCountry } from "../../src/lib/eu-vat";
 import { lineTax } from "../../src/lib/order-pricing";
 import { createPayPalClient } from "../../src/server/vendors/paypal/client";
+import { buildSubscription } from "../../tests/factories/subscription";
 import { buildTransaction } from "../../tests/factories/transaction";
 import { demoItemLine } from "./demo-payments";
 
@@ -62,4 +64,65 @@ export async function seedDemoEuVat(db: PrismaClient, seeded: DemoSeed) {
       }),
     });
   }
+  await seedTaxedSubscriber(db, merchant.id, paypal, seeded.paypalApiBase);
+}
+
+/** A consumer in France subscribes to the club as the checkout does: PayPal adds 20 % to each payment. */
+async function seedTaxedSubscriber(
+  db: PrismaClient,
+  merchantId: string,
+  paypal: ReturnType<typeof createPayPalClient>,
+  apiBase: string,
+) {
+  const club = await db.paymentButton.findFirst({
+    where: { merchantId, paymentType: "subscription", subscriptionPlanId: { startsWith: "P-" } },
+    orderBy: { createdAt: "asc" },
+  });
+  if (!club?.subscriptionPlanId) return;
+  const email = "camille.abonnee@buyer.example.com";
+  const { id } = await paypal.createSubscription({
+    planId: club.subscriptionPlanId,
+    customId: club.id,
+    taxPercentage: EU_VAT_STANDARD_RATES.FR,
+    requestId: "popkit-demo-vat-subscription-FR",
+  });
+  const approved = await fetch(`${apiBase}/__sandbox/subscriptions/${id}/approve`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ buyer: "alex", email }),
+  });
+  if (!approved.ok) throw new Error(`PayPal simulator approve: ${approved.status} ${await approved.text()}`);
+  const sub = await paypal.getSubscription(id);
+  const [sale] = await paypal.listSubscriptionSales(id, new Date(Date.now() - 86_400_000), new Date());
+  if (!sale) return;
+  const taxRatePpm = euVatRatePpm("FR");
+  await db.subscription.create({
+    data: buildSubscription(merchantId, {
+      buttonId: club.id,
+      paypalSubscriptionId: id,
+      planId: club.subscriptionPlanId,
+      amountMinor: club.amountMinor,
+      currency: club.currency,
+      payerEmail: email,
+      payerName: "Camille Abonnée",
+      nextBillingAt: sub.nextBillingTime ? new Date(sub.nextBillingTime) : null,
+      lastPaymentAt: new Date(sale.time),
+      taxRatePpm,
+      taxCountry: "FR",
+    }),
+  });
+  await db.transaction.create({
+    data: buildTransaction(merchantId, {
+      buttonId: club.id,
+      paypalSubscriptionId: id,
+      paypalTransactionId: sale.id,
+      payerEmail: email,
+      payerName: "Camille Abonnée",
+      amountMinor: sale.amount.valueMinor,
+      currency: sale.amount.currency,
+      // As the ledger takes it out of each of the subscription's payments.
+      taxMinor: lineTax(sale.amount.valueMinor, taxRatePpm, true),
+      createdAt: new Date(sale.time),
+    }),
+  });
 }

@@ -13,13 +13,11 @@ import { formatMoney, toDecimalString } from "~/lib/money";
 /** What the buyer chose, as the checkout endpoints take it (our server checks and prices it). */
 export type Choices = { amount?: string; quantity?: string; discountCode?: string; bump?: "true" } & BuyerTax;
 
+/** Whether the buyer has anything to choose before paying (a subscriber only their country, for EU VAT). */
 export const offersChoices = (button: PublicButton) =>
-  !button.isSubscription &&
-  (button.payWhatYouWant ||
-    button.maxQuantity > 1 ||
-    button.acceptsDiscountCodes ||
-    button.bump !== null ||
-    button.asksBuyerCountry);
+  button.asksBuyerCountry ||
+  (!button.isSubscription &&
+    (button.payWhatYouWant || button.maxQuantity > 1 || button.acceptsDiscountCodes || button.bump !== null));
 
 /**
  * /checkout/{id}'s counterpart of the embed's fields (src/embed/payment-button-checkout.ts): the amount of a

@@ -2,6 +2,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { RefundKind, RefundSource, TransactionStatus } from "~/generated/prisma/enums";
 import { refundCounts, statusAfterRefunds } from "~/lib/ledger";
 import type { Currency } from "~/lib/money";
+import { lineTax } from "~/lib/order-pricing";
 import { db } from "~/server/platform/db";
 import { logger } from "~/server/platform/logger";
 import { type MerchantEventType, recordMerchantEvent } from "~/server/merchant-webhooks";
@@ -414,11 +415,8 @@ export async function recordSubscriptionSale(
     },
   });
   const known = await db.transaction.findUnique({ where: { paypalTransactionId: sale.saleId }, select: { id: true } });
-  // PayPal added the subscription's rate to the price: the VAT is the part of the payment above price / (1 + rate).
-  const taxMinor =
-    subscription.taxRatePpm > 0
-      ? sale.amountMinor - Math.round((sale.amountMinor * 1_000_000) / (1_000_000 + subscription.taxRatePpm))
-      : 0;
+  // PayPal added the subscription's rate to the price: the payment includes its VAT.
+  const taxMinor = lineTax(sale.amountMinor, subscription.taxRatePpm, true);
   if (known) return { created: false, transactionId: known.id };
   let recorded: { transactionId: string; outbox: Outbox };
   try {
