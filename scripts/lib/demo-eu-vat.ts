@@ -114,6 +114,8 @@ async function seedTaxedSubscriber(
   await db.transaction.create({
     data: buildTransaction(merchantId, {
       buttonId: club.id,
+      // A subscription's payment is PayPal's sale: no order.
+      paypalOrderId: null,
       paypalSubscriptionId: id,
       paypalTransactionId: sale.id,
       payerEmail: email,

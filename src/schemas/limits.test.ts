@@ -19,6 +19,7 @@ import * as storePage from "~/schemas/store-page";
 import * as shipping from "~/schemas/shipping";
 import * as disputes from "~/schemas/disputes";
 import * as apiKeys from "~/schemas/api-keys";
+import * as publicApi from "~/schemas/public-api";
 import * as wps from "~/schemas/wps";
 
 const modules = {
@@ -41,6 +42,7 @@ const modules = {
   shipping,
   disputes,
   apiKeys,
+  publicApi,
   wps,
 };
 

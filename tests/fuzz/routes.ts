@@ -114,7 +114,20 @@ export function routeTemplates(world: FuzzWorld): Record<string, Template[]> {
     // The world sells no licensed POP: the fuzzer drives parsing, limits and the unknown-key answer.
     // No key in the world: the fuzzer drives the Bearer check, the query rule and the problem+json answers.
     "api/v1/payments/[id]": [
-      { method: "GET", params: { id: world.purchase.id }, headers: { authorization: "Bearer pk_test_fuzz" } },
+      { method: "GET", params: { id: world.purchase.id }, headers: { authorization: `Bearer ${world.apiKey}` } },
+    ],
+    "api/v1/payments": [
+      {
+        method: "GET",
+        params: {},
+        query: {
+          limit: "10",
+          starting_after: world.purchase.id,
+          status: "completed",
+          created_gte: "2026-01-01T00:00:00Z",
+        },
+        headers: { authorization: `Bearer ${world.apiKey}` },
+      },
     ],
     "api/v1/licenses/[action]": [
       { method: "POST", params: { action: "activate" }, form: { license_key: "FUZZ-KEY-0001", instance_name: "Fuzz" } },

@@ -67,6 +67,7 @@ export async function createFuzzWorld(db: PrismaClient) {
   await seller.merchant.webhooks.updateUrl({ url: "http://127.0.0.1:9/popkit-fuzz" });
   await seller.merchant.webhooks.rotateSecret();
   const delivery = await seller.merchant.webhooks.sendTestEvent();
+  const apiKey = (await seller.merchant.apiKeys.create({ name: "Fuzz", scope: "write" })).key;
 
   const staff = await createSaasUser(db, { role: "super_admin" });
   const operator = await createSaasUser(db, { role: "operator", createdById: staff.id });
@@ -91,6 +92,7 @@ export async function createFuzzWorld(db: PrismaClient) {
     image,
     logo,
     delivery,
+    apiKey,
     staff,
     operator,
     otherMerchant,

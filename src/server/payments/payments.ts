@@ -411,25 +411,51 @@ async function searchPayments(merchantId: string, input: ListPayments, withWps: 
   return { total: found?.total ?? 0, rows: await paymentRowsOf(merchantId, found?.ids ?? []) };
 }
 
+/** Where a payment stands in the newest-first order: its time, then its id. */
+export type PaymentPosition = { createdAt: Date; id: string };
+
 /**
- * Every payment matching the list's filters, newest first, `batchSize` at a time, for the CSV export. Keyset
- * paging on (created_at, id) keeps each query cheap and the result stable while new payments arrive.
+ * The payments matching `filters` after `after` in the newest-first order, at most `limit`: keyset paging on
+ * (created_at, id) over both tables, so each page is cheap and stable while new payments arrive (the CSV export and
+ * the REST API's cursor both page this way).
  */
+export async function paymentsAfter(
+  merchantId: string,
+  filters: PaymentFilters,
+  after: PaymentPosition | null,
+  limit: number,
+): Promise<{ rows: PaymentListRow[]; last: PaymentPosition | null }> {
+  const matches = matchingPayments(merchantId, filters, await hasWpsPayments(merchantId, filters));
+  const keyset: Prisma.Sql = after
+    ? Prisma.sql`WHERE (created_at, id) < (${utcTimestamp(after.createdAt)}, ${after.id})`
+    : Prisma.empty;
+  const ids = await db.$queryRaw<(Match & { created_at: Date })[]>`
+    SELECT id, source, created_at FROM (${matches}) matches ${keyset}
+    ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+  const last = ids.at(-1);
+  return {
+    rows: await paymentRowsOf(merchantId, ids),
+    last: last ? { createdAt: last.created_at, id: last.id } : null,
+  };
+}
+
+/** A payment's place in that order, when it is one of the merchant's (of either kind); else null. */
+export async function paymentPosition(merchantId: string, id: string): Promise<PaymentPosition | null> {
+  const select = { id: true, createdAt: true } as const;
+  return (
+    (await db.transaction.findFirst({ where: { id, merchantId }, select })) ??
+    (await db.wpsTransaction.findFirst({ where: { id, merchantId }, select }))
+  );
+}
+
+/** Every payment matching the list's filters, newest first, `batchSize` at a time, for the CSV export. */
 export async function* paymentExportBatches(merchantId: string, filters: PaymentFilters, batchSize = 500) {
-  const withWps = await hasWpsPayments(merchantId, filters);
-  const matches = matchingPayments(merchantId, filters, withWps);
-  let after: { createdAt: Date; id: string } | null = null;
+  let after: PaymentPosition | null = null;
   for (;;) {
-    const keyset: Prisma.Sql = after
-      ? Prisma.sql`WHERE (created_at, id) < (${utcTimestamp(after.createdAt)}, ${after.id})`
-      : Prisma.empty;
-    const ids = await db.$queryRaw<(Match & { created_at: Date })[]>`
-      SELECT id, source, created_at FROM (${matches}) matches ${keyset}
-      ORDER BY created_at DESC, id DESC LIMIT ${batchSize}`;
-    if (ids.length === 0) return;
-    yield await paymentRowsOf(merchantId, ids);
-    if (ids.length < batchSize) return;
-    const last = ids[ids.length - 1]!;
-    after = { createdAt: last.created_at, id: last.id };
+    const page = await paymentsAfter(merchantId, filters, after, batchSize);
+    if (page.rows.length === 0) return;
+    yield page.rows;
+    if (page.rows.length < batchSize) return;
+    after = page.last;
   }
 }

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { env } from "~/env";
 import type { ApiKeyScope } from "~/generated/prisma/enums";
 import { findLiveApiKey } from "~/server/api-keys/keys";
@@ -43,6 +44,32 @@ const SLUG_OF_STATUS: Record<number, [slug: string, title: string]> = {
   429: ["rate-limited", "Too many requests."],
   502: ["upstream", "PayPal could not be reached."],
 };
+
+/** A request the endpoint refuses with this problem (thrown from inside an endpoint, answered by withApiKey). */
+export class Refusal extends Error {
+  constructor(readonly response: Response) {
+    super("refused");
+  }
+}
+
+/**
+ * The query parameters as `schema` reads them; a parameter given twice, or a value the schema refuses, is a 400
+ * problem naming each parameter with its message.
+ */
+export function readQuery<S extends z.ZodType>(schema: S, query: URLSearchParams): z.output<S> {
+  const repeated = [...new Set([...query.keys()].filter((key) => query.getAll(key).length > 1))];
+  const parsed = schema.safeParse(Object.fromEntries(query));
+  const errors = [
+    ...repeated.map((parameter) => ({ parameter, message: "Give this parameter once." })),
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => ({ parameter: issue.path.join("."), message: issue.message }))),
+  ];
+  if (errors.length > 0) {
+    throw new Refusal(problem(400, "invalid-request", "The request is not valid.", errors[0]!.message, { errors }));
+  }
+  return parsed.data as z.output<S>;
+}
 
 /** JSON with the API's headers. */
 export function json(body: unknown, headers: Record<string, string> = {}, status = 200) {
@@ -129,7 +156,13 @@ export async function withApiKey(
         limitHeaders,
       );
     }
-    const response = await run({ merchantId: key.merchantId, keyId: key.id, scope: key.scope }, url.searchParams);
+    let response: Response;
+    try {
+      response = await run({ merchantId: key.merchantId, keyId: key.id, scope: key.scope }, url.searchParams);
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      response = error.response;
+    }
     for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
     return response;
   } catch (error) {
