@@ -78,7 +78,7 @@ export async function getMerchantDetail(merchantId: string) {
     select: merchantSelect,
   });
   if (!merchant) throw new AppError("NOT_FOUND", "Merchant not found");
-  const [paymentButtons, sellPages, wpsButtons, payments, wpsPayments, revenueByCurrency, unmatchedDisputes] =
+  const [paymentButtons, sellPages, wpsButtons, payments, wpsPayments, revenueByCurrency, unmatchedDisputes, apiKeys] =
     await Promise.all([
       db.paymentButton.count({ where: { merchantId, buttonType: "manual" } }),
       db.digitalSellPage.count({ where: { merchantId } }),
@@ -102,6 +102,8 @@ export async function getMerchantDetail(merchantId: string) {
         orderBy: { openedAt: "desc" },
         take: 20,
       }),
+      // That the store uses the REST API, and when it last did: never the keys, nor their prefixes.
+      db.apiKey.aggregate({ where: { merchantId, revokedAt: null }, _count: true, _max: { lastUsedAt: true } }),
     ]);
   return {
     merchant,
@@ -109,6 +111,7 @@ export async function getMerchantDetail(merchantId: string) {
     transactionCount: payments + wpsPayments,
     revenueByCurrency,
     unmatchedDisputes,
+    apiKeys: { live: apiKeys._count, lastUsedAt: apiKeys._max.lastUsedAt },
   };
 }
 

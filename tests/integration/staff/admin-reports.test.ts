@@ -5,7 +5,7 @@ import { createMerchant } from "../../factories/merchant";
 import { createPaymentButton } from "../../factories/payment-button";
 import { createSaasUser } from "../../factories/saas-user";
 import { unique } from "../../factories/unique";
-import { staffCaller } from "../../support/callers";
+import { merchantCaller, staffCaller } from "../../support/callers";
 import { createWpsTransaction } from "../../factories/wps-transaction";
 
 type Status = "completed" | "pending" | "failed" | "cancelled";
@@ -135,8 +135,15 @@ describe("merchants", () => {
     await pay(merchant.id, { sellPageId: page.id }, { amountMinor: 2999, currency: "EUR" });
     await payWps(merchant.id, wps.id, { amountMinor: 500 });
 
+    // Staff see that the store uses the API (live keys, last use), never a key or its prefix.
+    const seller = merchantCaller(merchant).merchant.apiKeys;
+    const { key } = await seller.create({ name: "Warehouse", scope: "read" });
+    await seller.revoke({ id: (await seller.create({ name: "Old", scope: "read" })).id });
+
     const caller = staffCaller(staff);
     const detail = await caller.admin.merchants.get({ id: merchant.id });
+    expect(detail.apiKeys).toEqual({ live: 1, lastUsedAt: null });
+    expect(JSON.stringify(detail)).not.toContain(key.slice(0, 12));
     expect(detail).toMatchObject({
       merchant: { id: merchant.id, email: merchant.email, companyName: null },
       popCounts: { paymentButtons: 1, sellPages: 1, wpsButtons: 1 },

@@ -103,6 +103,22 @@ export default async function StaffMerchantPage({ params, searchParams }: Props)
             <span className="block">
               Company: {merchant.companyName || "N/A"} · Joined <DateTime value={merchant.createdAt} style="date" />
             </span>
+            <span className="block">
+              {summary.apiKeys.live === 0 ? (
+                "No REST API keys"
+              ) : (
+                <>
+                  {plural(summary.apiKeys.live, "REST API key")} ·{" "}
+                  {summary.apiKeys.lastUsedAt ? (
+                    <>
+                      last used <DateTime value={summary.apiKeys.lastUsedAt} />
+                    </>
+                  ) : (
+                    "never used"
+                  )}
+                </>
+              )}
+            </span>
           </>
         }
         actions={
