@@ -245,10 +245,7 @@ function checkoutScript(messages: Messages): void {
       onApprove(data, actions) {
         return (
           plan
-            ? post(
-                "subscriptions",
-                Object.assign({ subscriptionId: data.subscriptionID || "" }, choices.values()),
-              ).then(() => ({ status: "completed" }))
+            ? post("subscriptions", { subscriptionId: data.subscriptionID || "" }).then(() => ({ status: "completed" }))
             : capture(data.orderID, 1000, Date.now() + 10 * 60 * 1000)
         ).then(paid, (error: CheckoutError) => {
           // PayPal's documented recovery: a declined card sends the buyer back to pick another instrument.

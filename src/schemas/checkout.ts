@@ -81,9 +81,9 @@ export type CaptureOrderInput = z.infer<typeof captureOrderSchema>;
 export const startSubscriptionSchema = z.object({ buttonId, ...buyerTaxChoice }, { error: notAnObject });
 export type StartSubscriptionInput = z.infer<typeof startSubscriptionSchema>;
 
-/** The subscription the buyer approved, with the same choice as when it was started. */
+/** The subscription the buyer approved. */
 export const recordSubscriptionSchema = z.object(
-  { buttonId, subscriptionId: paypalId("Subscription ID"), ...buyerTaxChoice },
+  { buttonId, subscriptionId: paypalId("Subscription ID") },
   { error: notAnObject },
 );
 export type RecordSubscriptionInput = z.infer<typeof recordSubscriptionSchema>;

@@ -99,7 +99,6 @@ export function PayPalCheckoutButton({ button, sdkBaseUrl }: { button: PublicBut
       };
       options.onApprove = async (data) => {
         const result = await postCheckout("subscriptions", {
-          ...definedOnly(latestChoices.current),
           buttonId: button.id,
           subscriptionId: data.subscriptionID ?? "",
         }).catch((error: unknown) => {

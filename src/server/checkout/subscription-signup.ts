@@ -7,7 +7,7 @@ import { AppError } from "~/server/platform/errors";
 import { describeError, logger } from "~/server/platform/logger";
 import { planLimitMessage } from "~/server/plans/plans";
 import { syncSubscription } from "~/server/subscriptions/subscriptions";
-import { type BuyerVat, buyerVatFor } from "~/server/checkout/digital-tax";
+import { buyerVatFor } from "~/server/checkout/digital-tax";
 import {
   BUTTON_NOT_FOUND,
   findButton,
@@ -49,12 +49,26 @@ export async function startSubscription({
       requestId: `popkit-subscription-${randomUUID()}`,
     }),
   );
+  // The buyer's page and PayPal's webhook both report the sign-up with no word of the buyer's country: kept here.
+  await db.subscriptionStart.create({
+    data: {
+      paypalSubscriptionId: id,
+      merchantId: button.merchantId,
+      buttonId: button.id,
+      taxRatePpm: vat?.ratePpm ?? 0,
+      taxCountry: vat?.country ?? null,
+      buyerVatId: vat?.vatId ?? null,
+    },
+  });
   return { subscriptionId: id };
 }
 
 /** The tax PayPal adds to each of the subscription's payments, in parts per million (0: none added). */
 const addedTaxPpm = (sub: PayPalSubscription) =>
   sub.taxes && !sub.taxes.inclusive ? percentToPpm(sub.taxes.percentage) : 0;
+
+/** The buyer's VAT as startSubscription asked PayPal for it; none for a subscription made elsewhere. */
+type StartedVat = { taxCountry: string | null; buyerVatId: string | null };
 
 export type SubscriptionResult = { subscriptionId: string; status: SubscriptionStatus };
 
@@ -68,7 +82,7 @@ async function recordVerifiedSubscription(
   button: ButtonRow,
   paypal: MerchantPayPal,
   sub: PayPalSubscription,
-  vat: BuyerVat | null,
+  vat: StartedVat | null,
 ): Promise<SubscriptionResult> {
   const plan = await withPayPal("get plan", () => paypal.client.getPlan(sub.planId));
   const payer = sub.subscriber;
@@ -89,9 +103,10 @@ async function recordVerifiedSubscription(
         payerEmail: payer?.email ?? null,
         payerName: payerName(payer),
         nextBillingAt: sub.nextBillingTime ? new Date(sub.nextBillingTime) : null,
+        // What PayPal adds is what each payment carries, whatever was asked.
         taxRatePpm: addedTaxPpm(sub),
-        taxCountry: vat?.country ?? null,
-        buyerVatId: vat?.vatId ?? null,
+        taxCountry: vat?.taxCountry ?? null,
+        buyerVatId: vat?.buyerVatId ?? null,
         ...(sub.startTime && { createdAt: new Date(sub.startTime) }),
       },
       select: { id: true },
@@ -114,13 +129,12 @@ async function recordVerifiedSubscription(
 }
 
 /**
- * Verifies a subscription with PayPal (ACTIVE, this button's plan, the VAT of the buyer's country) and records it;
+ * Verifies a subscription with PayPal (ACTIVE, this button's plan) and records it with the VAT it was started with;
  * idempotent on its id.
  */
 export async function recordSubscription({
   buttonId,
   subscriptionId,
-  ...choice
 }: RecordSubscriptionInput): Promise<SubscriptionResult> {
   const button = await findButton({ id: buttonId });
   if (!isSubscriptionButton(button)) throw new AppError("NOT_FOUND", BUTTON_NOT_FOUND);
@@ -135,16 +149,17 @@ export async function recordSubscription({
     logger.warn("PayPal subscription is for another plan or button", { subscriptionId: sub.id, buttonId: button.id });
     throw new AppError("INVALID", "This subscription is not for this product's plan.");
   }
-  // Only a subscription made elsewhere than startSubscription (PayPal's SDK called by hand) can differ.
-  const vat = buyerVatFor(button, choice);
-  if (addedTaxPpm(sub) !== (vat?.ratePpm ?? 0)) {
-    logger.warn("PayPal subscription's tax is not the buyer's VAT", { subscriptionId: sub.id, buttonId: button.id });
-    throw new AppError("INVALID", "This subscription is not for this product's plan.");
+  const started = await db.subscriptionStart.findUnique({ where: { paypalSubscriptionId: sub.id } });
+  if (started && started.buttonId !== button.id) throw new AppError("NOT_FOUND", PAYMENT_NOT_FOUND);
+  // PayPal charges the buyer whatever we find: a subscription made elsewhere (PayPal's SDK called by hand) is
+  // recorded as charged, without a VAT country, never refused.
+  if (addedTaxPpm(sub) !== (started?.taxRatePpm ?? 0)) {
+    logger.warn("PayPal subscription's tax is not the VAT it was started with", { subscriptionId: sub.id });
   }
   if (sub.status !== "ACTIVE") {
     throw new AppError("PAYMENT_FAILED", "Your subscription is not active in PayPal yet. Please try again.", {
       issue: `SUBSCRIPTION_${sub.status}`,
     });
   }
-  return recordVerifiedSubscription(button, paypal, sub, vat);
+  return recordVerifiedSubscription(button, paypal, sub, started);
 }
