@@ -9,6 +9,8 @@ test.afterAll(closeE2eDb);
 // once, lists its prefix and last use, and stops working the moment it is revoked.
 
 test("a seller makes an API key, reads a payment with it, and revokes it", async ({ browser, page, request }) => {
+  // A journey of several pages: a loaded two-core machine took over 45 s (the default) to walk it.
+  test.setTimeout(90_000);
   const merchant = await connectedMerchant(browser);
   const button = await buttonFor(merchant, { name: "Pattern Pack", amountMinor: 1800 });
   const payment = await createTransaction(e2eDb(), merchant.merchantId, { buttonId: button.id, amountMinor: 1800 });

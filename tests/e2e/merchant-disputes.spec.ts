@@ -10,6 +10,8 @@ test.afterAll(closeE2eDb);
 // whose page shows the case too.
 
 test("a seller sees open disputes by deadline and finds the case on the payment's page", async ({ browser, page }) => {
+  // A journey of several pages: a loaded two-core machine took over 45 s (the default) to walk it.
+  test.setTimeout(90_000);
   const merchant = await connectedMerchant(browser);
   const db = e2eDb();
   const button = await buttonFor(merchant, { name: "Pattern Pack", amountMinor: 1800 });
