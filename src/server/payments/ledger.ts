@@ -415,9 +415,9 @@ export async function recordSubscriptionSale(
     },
   });
   const known = await db.transaction.findUnique({ where: { paypalTransactionId: sale.saleId }, select: { id: true } });
+  if (known) return { created: false, transactionId: known.id };
   // PayPal added the subscription's rate to the price: the payment includes its VAT.
   const taxMinor = lineTax(sale.amountMinor, subscription.taxRatePpm, true);
-  if (known) return { created: false, transactionId: known.id };
   let recorded: { transactionId: string; outbox: Outbox };
   try {
     recorded = await db.$transaction(async (tx) => {

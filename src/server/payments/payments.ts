@@ -424,8 +424,10 @@ export async function paymentsAfter(
   filters: PaymentFilters,
   after: PaymentPosition | null,
   limit: number,
+  /** Whether the store has WPS payments, when the caller already knows (a long export asks once). */
+  withWps?: boolean,
 ): Promise<{ rows: PaymentListRow[]; last: PaymentPosition | null }> {
-  const matches = matchingPayments(merchantId, filters, await hasWpsPayments(merchantId, filters));
+  const matches = matchingPayments(merchantId, filters, withWps ?? (await hasWpsPayments(merchantId, filters)));
   const keyset: Prisma.Sql = after
     ? Prisma.sql`WHERE (created_at, id) < (${utcTimestamp(after.createdAt)}, ${after.id})`
     : Prisma.empty;
@@ -450,9 +452,10 @@ export async function paymentPosition(merchantId: string, id: string): Promise<P
 
 /** Every payment matching the list's filters, newest first, `batchSize` at a time, for the CSV export. */
 export async function* paymentExportBatches(merchantId: string, filters: PaymentFilters, batchSize = 500) {
+  const withWps = await hasWpsPayments(merchantId, filters);
   let after: PaymentPosition | null = null;
   for (;;) {
-    const page = await paymentsAfter(merchantId, filters, after, batchSize);
+    const page = await paymentsAfter(merchantId, filters, after, batchSize, withWps);
     if (page.rows.length === 0) return;
     yield page.rows;
     if (page.rows.length < batchSize) return;
